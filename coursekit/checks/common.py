@@ -1,0 +1,115 @@
+"""What every check module shares: the success line, hints, digests.
+
+A check is a plain function called from a graded cell::
+
+    from coursekit.checks import ch02
+    ch02.check_solution_cost(my_cost)
+
+It calls :func:`require` for each thing that must hold (each with a hint that
+says what is wrong, never what the answer is) and ends with :func:`passed`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable, Iterable
+from typing import Any, NoReturn
+
+SUCCESS_LINE = "✔ Correct."
+
+
+def passed() -> None:
+    """Print the fixed success line of a graded cell."""
+    print(SUCCESS_LINE)
+
+
+def fail(hint: str) -> NoReturn:
+    """Stop the check with a hint for the student."""
+    raise AssertionError(hint)
+
+
+def require(condition: bool, hint: str) -> None:
+    """Fail with ``hint`` unless ``condition`` holds (works under ``python -O`` too)."""
+    if not condition:
+        fail(hint)
+
+
+def require_type(value: Any, kinds: type | tuple[type, ...], what: str) -> None:
+    """Fail with a hint when ``value`` is not of the expected kind."""
+    if not isinstance(value, kinds):
+        names = (
+            " or ".join(k.__name__ for k in kinds) if isinstance(kinds, tuple) else kinds.__name__
+        )
+        fail(f"{what} should be of type {names}, but it is of type {type(value).__name__}.")
+
+
+def answered(value: Any) -> None:
+    """Fail with a friendly hint when an answer variable still holds ``...`` or ``None``."""
+    if value is ... or value is None:
+        fail("This part has no answer yet: replace the placeholder with your answer.")
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-ready form of ``value`` in which equal answers look the same.
+
+    Sets become sorted lists, tuples become lists, integral floats become ints
+    and other floats are rounded to 9 digits, so that ``{3, 1}`` and
+    ``[1, 3]`` as a set, or ``2.0`` and ``2``, give the same digest.
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if math.isnan(value):
+            return "nan"
+        return int(value) if value.is_integer() else round(value, 9)
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, (set, frozenset)):
+        return sorted((canonical(v) for v in value), key=json.dumps)
+    if isinstance(value, Iterable):
+        return [canonical(v) for v in value]
+    if hasattr(value, "numerator") and hasattr(value, "denominator"):  # Fraction, numpy ints
+        return canonical(float(value))
+    raise TypeError(f"cannot compare an answer of type {type(value).__name__}")
+
+
+def digest(value: Any, salt: str) -> str:
+    """A salted SHA-256 digest of an answer, for checks that store no answer in clear.
+
+    The salt (the exercise's name) keeps equal answers of different
+    exercises from having the same digest.
+    """
+    text = json.dumps([salt, canonical(value)], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def run_cases(
+    student: Callable[..., Any],
+    reference: Callable[..., Any],
+    cases: Iterable[tuple[Any, ...]],
+    describe: Callable[..., str],
+    same: Callable[[Any, Any], bool] = lambda a, b: a == b,
+) -> int:
+    """Compare a student's function with the reference on many cases.
+
+    Stops at the first disagreement with a hint naming the case (via
+    ``describe``) but not the expected result. Returns the number of cases run.
+    """
+    count = 0
+    for args in cases:
+        count += 1
+        try:
+            got = student(*args)
+        except NotImplementedError:
+            fail("Your function still raises NotImplementedError: write its body first.")
+        except Exception as error:  # the student's bug, reported as a hint
+            fail(f"Your function raised {type(error).__name__}: {error} on {describe(*args)}.")
+        if not same(got, reference(*args)):
+            fail(f"Your function gives a wrong result ({got!r}) on {describe(*args)}.")
+    return count

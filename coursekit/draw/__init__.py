@@ -1,0 +1,15 @@
+"""Pictures of models, results and traces.
+
+Graphs and trees are ``graphviz.Digraph`` objects (tests read their
+``.source``); plots use matplotlib; tables are HTML. The course's
+conventions: MAX nodes are squares and MIN nodes circles, backed-up values
+inside a node and α/β beside it, pruned subtrees greyed and crossed, the
+chosen move and the solution graph (解图) in bold, and a k-connector with
+k > 1 joined by an arc.
+
+Pictures read results; they never run an algorithm of their own.
+"""
+
+from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
+
+__all__ = ["GRAPHVIZ_HINT", "GraphvizMissing", "Picture", "has_dot", "to_svg"]

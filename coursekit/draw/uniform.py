@@ -1,0 +1,45 @@
+"""The complete game tree with branching factor b and depth m, as in the course's O(b^m)."""
+
+from __future__ import annotations
+
+from coursekit.draw.base import Picture
+
+MAX_DRAWN_NODES = 121
+"""Trees with more nodes than this are counted, not drawn."""
+
+
+def tree_size(b: int, m: int) -> tuple[int, int]:
+    """Return ``(leaves, nodes)`` of the complete tree: b^m leaves, 1 + b + … + b^m nodes.
+
+    >>> tree_size(3, 2)
+    (9, 13)
+    """
+    if b < 1 or m < 0:
+        raise ValueError(f"need b >= 1 and m >= 0, got b={b}, m={m}")
+    return b**m, sum(b**d for d in range(m + 1))
+
+
+def uniform_tree(b: int, m: int) -> Picture:
+    """Draw the complete tree: MAX squares on even levels, MIN circles on odd ones.
+
+    >>> "shape=circle" in uniform_tree(2, 1).source
+    True
+    """
+    _, nodes = tree_size(b, m)
+    if nodes > MAX_DRAWN_NODES:
+        raise ValueError(f"a tree of {nodes} nodes is too big to draw (limit {MAX_DRAWN_NODES})")
+    picture = Picture("uniform", graph_attr={"rankdir": "TB", "nodesep": "0.15"})
+    level = ["n"]
+    for depth in range(m + 1):
+        shape = "square" if depth % 2 == 0 else "circle"
+        for name in level:
+            picture.node(name, label="", shape=shape, width="0.25", height="0.25")
+        if depth < m:
+            children = []
+            for name in level:
+                for i in range(b):
+                    child = f"{name}_{i}"
+                    picture.edge(name, child, arrowhead="none")
+                    children.append(child)
+            level = children
+    return picture

@@ -1,0 +1,11 @@
+"""What is played: the course's formal game and concrete games.
+
+Every game follows the :class:`Game` protocol (S0, PLAYER, ACTIONS, RESULT,
+TERMINAL-TEST, UTILITY); search algorithms in :mod:`coursekit.search` work on
+any of them. Values are always given from MAX's point of view.
+"""
+
+from coursekit.games.base import MAX, MIN, Game, Player
+from coursekit.games.grundy import Grundy, GrundyState
+
+__all__ = ["MAX", "MIN", "Game", "Grundy", "GrundyState", "Player"]

@@ -1,0 +1,86 @@
+"""The formal game of the course: S0, PLAYER, ACTIONS, RESULT, TERMINAL-TEST, UTILITY.
+
+Two players take turns: MAX (who moves first in the course's trees and whose
+point of view every value is given in) and MIN. A game is any object with the
+methods of :class:`Game`; states must be immutable and hashable so that search
+code can use them as dictionary keys (transposition tables, memoisation).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+
+class Player(enum.Enum):
+    """One of the two players (博弈双方) of a two-player zero-sum game."""
+
+    MAX = "MAX"
+    MIN = "MIN"
+
+    @property
+    def opponent(self) -> Player:
+        """The other player."""
+        return Player.MIN if self is Player.MAX else Player.MAX
+
+    @property
+    def sign(self) -> int:
+        """+1 for MAX, −1 for MIN: turns a value for MAX into one for this player."""
+        return 1 if self is Player.MAX else -1
+
+    def __repr__(self) -> str:
+        return self.value
+
+    __str__ = __repr__
+
+
+MAX = Player.MAX
+MIN = Player.MIN
+
+State = Hashable
+Action = Any
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The course's formal definition of a game, as a protocol.
+
+    ===================  =========================================
+    course               method
+    ===================  =========================================
+    S0                   ``initial``
+    PLAYER(s)            ``to_move(state)``
+    ACTIONS(s)           ``actions(state)``
+    RESULT(s, a)         ``result(state, action)``
+    TERMINAL-TEST(s)     ``is_terminal(state)``
+    UTILITY(s, p)        ``utility(state, player)``
+    ===================  =========================================
+
+    Optional methods that search code uses when present:
+    ``evaluate(state)`` — a static evaluation e(p) from MAX's point of view,
+    and ``key(state)`` — a hashable key shared by equivalent states (for
+    symmetry reduction and transposition tables).
+    """
+
+    initial: State
+
+    def to_move(self, state: State) -> Player:
+        """The player whose turn it is in ``state``."""
+        ...
+
+    def actions(self, state: State) -> Sequence[Action]:
+        """The legal moves in ``state``, in a fixed order."""
+        ...
+
+    def result(self, state: State, action: Action) -> State:
+        """The state reached by playing ``action`` in ``state``."""
+        ...
+
+    def is_terminal(self, state: State) -> bool:
+        """True when the game is over in ``state``."""
+        ...
+
+    def utility(self, state: State, player: Player = MAX) -> float:
+        """The final payoff of a terminal ``state`` for ``player``."""
+        ...

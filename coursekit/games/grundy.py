@@ -1,0 +1,100 @@
+"""Grundy's game (the coin-splitting game of the course).
+
+A position is a collection of heaps of coins. A move splits one heap into two
+heaps of *different* sizes, so heaps of one or two coins can no longer be
+split. The player who cannot move loses. The course starts from one heap of
+seven coins with MIN to move and shows that MAX can always win.
+
+>>> game = Grundy(7)
+>>> game.initial
+GrundyState(heaps=(7,), to_move=MIN)
+>>> game.actions(game.initial)
+[(7, 6, 1), (7, 5, 2), (7, 4, 3)]
+>>> game.result(game.initial, (7, 4, 3)).label
+'4-3'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from coursekit.games.base import MAX, MIN, Player
+
+Split = tuple[int, int, int]
+"""A move ``(heap, bigger, smaller)``: split a heap into two unequal heaps."""
+
+
+class GrundyState(NamedTuple):
+    """Heaps sorted from largest to smallest, and the player to move."""
+
+    heaps: tuple[int, ...]
+    to_move: Player
+
+    @property
+    def label(self) -> str:
+        """The course's notation: heap sizes joined by dashes, e.g. ``5-1-1``."""
+        return "-".join(map(str, self.heaps))
+
+    def __repr__(self) -> str:
+        return f"GrundyState(heaps={self.heaps}, to_move={self.to_move})"
+
+
+class Grundy:
+    """Grundy's game starting from one heap of ``coins`` coins.
+
+    Parameters
+    ----------
+    coins:
+        The size of the starting heap (at least 1).
+    first:
+        Who moves first; the course lets MIN open the seven-coin game.
+    """
+
+    def __init__(self, coins: int, first: Player = MIN) -> None:
+        if isinstance(coins, bool) or not isinstance(coins, int) or coins < 1:
+            raise ValueError(f"Grundy's game needs a whole number of coins >= 1, got {coins!r}")
+        if not isinstance(first, Player):
+            raise TypeError(f"first must be MAX or MIN, got {first!r}")
+        self.coins = coins
+        self.initial = GrundyState((coins,), first)
+
+    def __repr__(self) -> str:
+        return f"Grundy({self.coins}, first={self.initial.to_move})"
+
+    def to_move(self, state: GrundyState) -> Player:
+        return state.to_move
+
+    def actions(self, state: GrundyState) -> list[Split]:
+        """Every split of every distinct heap, largest heap and biggest part first."""
+        moves = []
+        for heap in sorted(set(state.heaps), reverse=True):
+            for smaller in range(1, (heap + 1) // 2):
+                moves.append((heap, heap - smaller, smaller))
+        return moves
+
+    def result(self, state: GrundyState, action: Split) -> GrundyState:
+        heap, bigger, smaller = action
+        if bigger + smaller != heap or bigger <= smaller or smaller < 1:
+            raise ValueError(f"{action!r} does not split heap {heap} into two unequal heaps")
+        heaps = list(state.heaps)
+        try:
+            heaps.remove(heap)
+        except ValueError:
+            raise ValueError(f"there is no heap of {heap} in {state.label}") from None
+        heaps += (bigger, smaller)
+        return GrundyState(tuple(sorted(heaps, reverse=True)), state.to_move.opponent)
+
+    def is_terminal(self, state: GrundyState) -> bool:
+        """No heap of three or more coins is left."""
+        return state.heaps[0] < 3
+
+    def utility(self, state: GrundyState, player: Player = MAX) -> float:
+        """+1 if ``player`` has won the finished game, −1 if it has lost."""
+        if not self.is_terminal(state):
+            raise ValueError(f"{state.label} is not a finished game")
+        loser = state.to_move  # the player to move cannot move
+        return -1 if loser is player else 1
+
+    def key(self, state: GrundyState) -> GrundyState:
+        """Sorted heaps already identify equivalent positions."""
+        return state

@@ -1,0 +1,8 @@
+"""The ``coursekit`` command and the instructor tooling behind it.
+
+``coursekit doctor`` checks a set-up; ``coursekit execute`` runs notebooks in a
+fresh kernel (with a timeout and one retry); further sub-commands release
+exercises, grade submissions and export slides. Each sub-command is one
+module here with ``HELP``, ``add_arguments(parser)`` and ``run(args)``, listed
+in :data:`coursekit.tools.cli.COMMANDS`.
+"""

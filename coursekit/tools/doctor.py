@@ -1,0 +1,143 @@
+"""Check that this machine can run the course, one line per item, with the fix when not.
+
+Checks Python, the coursekit package, Graphviz's ``dot``, the JupyterLab
+widgets extension and that a Jupyter kernel starts and imports coursekit.
+Exits with status 1 when anything needs fixing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+HELP = "check Python, coursekit, Graphviz, the widgets extension and the kernel"
+
+MIN_PYTHON = (3, 10)
+WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
+KERNEL_PROBE = "import coursekit"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The outcome of one check: what was found, and how to fix it when ``ok`` is False."""
+
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+    def line(self) -> str:
+        status = "[ok]  " if self.ok else "[FAIL]"
+        text = f"{status} {self.name}: {self.detail}"
+        return text if self.ok else f"{text} -- fix: {self.fix}"
+
+
+def check_python() -> Finding:
+    version = platform.python_version()
+    if sys.version_info[:2] >= MIN_PYTHON:
+        return Finding("Python", True, f"{version} ({sys.executable})")
+    need = ".".join(map(str, MIN_PYTHON))
+    return Finding("Python", False, f"{version} is too old", f"install Python {need} or newer")
+
+
+def check_package() -> Finding:
+    import coursekit
+
+    where = Path(coursekit.__file__).parent
+    return Finding("coursekit", True, f"{coursekit.__version__} ({where})")
+
+
+def install_graphviz_hint() -> str:
+    if sys.platform == "darwin":
+        return "brew install graphviz (or conda install -c conda-forge graphviz)"
+    if shutil.which("apt-get"):
+        return "sudo apt-get install graphviz (or conda install -c conda-forge graphviz)"
+    return "install Graphviz from https://graphviz.org/download/ and put `dot` on the PATH"
+
+
+def check_dot() -> Finding:
+    dot = shutil.which("dot")
+    if dot is None:
+        return Finding("Graphviz", False, "`dot` not found on PATH", install_graphviz_hint())
+    try:
+        done = subprocess.run([dot, "-V"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return Finding("Graphviz", False, f"`{dot} -V` failed ({error})", install_graphviz_hint())
+    if done.returncode != 0:
+        return Finding(
+            "Graphviz", False, f"`{dot} -V` exited {done.returncode}", install_graphviz_hint()
+        )
+    version = (done.stderr or done.stdout).strip().splitlines()[0]
+    return Finding("Graphviz", True, f"{version} ({dot})")
+
+
+def check_widgets_extension() -> Finding:
+    from jupyter_core.paths import jupyter_path
+
+    for folder in jupyter_path("labextensions"):
+        manifest = Path(folder, WIDGETS_EXTENSION, "package.json")
+        if manifest.is_file():
+            return Finding("JupyterLab widgets", True, f"{WIDGETS_EXTENSION} ({manifest.parent})")
+    return Finding(
+        "JupyterLab widgets",
+        False,
+        f"extension {WIDGETS_EXTENSION} not installed",
+        f'{sys.executable} -m pip install "ipywidgets>=8.1" jupyterlab_widgets',
+    )
+
+
+def check_kernel(timeout: float = 60) -> Finding:
+    from jupyter_client.manager import start_new_kernel
+
+    fix = f"{sys.executable} -m pip install --force-reinstall ipykernel"
+    try:
+        manager, client = start_new_kernel(kernel_name="python3", startup_timeout=timeout)
+    except Exception as error:  # any failure to start is the finding itself
+        return Finding("Jupyter kernel", False, f"python3 kernel did not start ({error})", fix)
+    try:
+        reply = client.execute_interactive(
+            KERNEL_PROBE, timeout=timeout, output_hook=lambda msg: None
+        )
+        ok = reply["content"]["status"] == "ok"
+    except Exception as error:
+        return Finding("Jupyter kernel", False, f"kernel did not answer ({error})", fix)
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    if not ok:
+        return Finding(
+            "Jupyter kernel",
+            False,
+            "the kernel cannot import coursekit",
+            f'{sys.executable} -m pip install -e ".[dev]" in the course folder',
+        )
+    return Finding("Jupyter kernel", True, "python3 starts and imports coursekit")
+
+
+CHECKS: list[Callable[[], Finding]] = [
+    check_python,
+    check_package,
+    check_dot,
+    check_widgets_extension,
+    check_kernel,
+]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--skip-kernel", action="store_true", help="do not start a kernel (faster)")
+
+
+def run(args: argparse.Namespace) -> int:
+    checks = [c for c in CHECKS if not (args.skip_kernel and c is check_kernel)]
+    all_ok = True
+    for check in checks:
+        finding = check()
+        print(finding.line(), flush=True)
+        all_ok &= finding.ok
+    return 0 if all_ok else 1

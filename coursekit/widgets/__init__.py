@@ -1,0 +1,13 @@
+"""Interactive explorers (ipywidgets 8) for JupyterLab.
+
+Each explorer is built from the pictures of :mod:`coursekit.draw` and the
+algorithms of the package: every edit re-runs the algorithm and redraws at
+once. Bad input never loses work: the explorer keeps its last good state and
+shows what is wrong in a :class:`~coursekit.widgets.base.Feedback` line beside
+the input.
+"""
+
+from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.start import TreeSizeExplorer
+
+__all__ = ["Feedback", "SvgView", "TreeSizeExplorer"]

@@ -1,0 +1,43 @@
+"""The start-here explorer: how fast a complete game tree grows (O(b^m))."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from coursekit.draw.uniform import MAX_DRAWN_NODES, tree_size, uniform_tree
+from coursekit.widgets.base import SvgView
+
+
+class TreeSizeExplorer(widgets.VBox):
+    """Two sliders, branching factor b and depth m, and the tree they make.
+
+    >>> w = TreeSizeExplorer(b=2, m=2)
+    >>> w.summary.value
+    '<b>b = 2, m = 2</b>: 4 leaves (b^m), 7 nodes in all'
+    >>> w.depth.value = 3
+    >>> w.summary.value
+    '<b>b = 2, m = 3</b>: 8 leaves (b^m), 15 nodes in all'
+    """
+
+    def __init__(self, b: int = 2, m: int = 2) -> None:
+        self.branching = widgets.IntSlider(value=b, min=1, max=6, description="b (branching)")
+        self.depth = widgets.IntSlider(value=m, min=0, max=8, description="m (depth)")
+        for slider in (self.branching, self.depth):
+            slider.style.description_width = "initial"
+        self.summary = widgets.HTML()
+        self.picture = SvgView()
+        super().__init__([self.branching, self.depth, self.summary, self.picture])
+        self.branching.observe(self._update, names="value")
+        self.depth.observe(self._update, names="value")
+        self._update()
+
+    def _update(self, change: object = None) -> None:
+        b, m = self.branching.value, self.depth.value
+        leaves, nodes = tree_size(b, m)
+        self.summary.value = (
+            f"<b>b = {b}, m = {m}</b>: {leaves:,} leaves (b^m), {nodes:,} nodes in all"
+        )
+        if nodes <= MAX_DRAWN_NODES:
+            self.picture.show(uniform_tree(b, m))
+        else:
+            self.picture.show_text(f"Too many nodes to draw (more than {MAX_DRAWN_NODES}).")
