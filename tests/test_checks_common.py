@@ -1,0 +1,60 @@
+"""The shared parts of answer checks, and the warm-up checks of 00_start_here."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from coursekit.checks import ch00
+from coursekit.checks.common import SUCCESS_LINE, answered, canonical, digest, require, run_cases
+
+
+def test_digest_ignores_representation_but_not_value():
+    assert digest({3, 1}, "ex") == digest([1, 3], "ex")
+    assert digest(2.0, "ex") == digest(2, "ex")
+    assert digest(Fraction(1, 2), "ex") == digest(0.5, "ex")
+    assert digest(2, "ex") != digest(3, "ex")
+    assert digest(2, "ex") != digest(2, "other exercise")
+
+
+def test_canonical_handles_infinities_and_nesting():
+    assert canonical({"b": (1.5, float("inf")), "a": {2, 1}}) == {"a": [1, 2], "b": [1.5, "inf"]}
+    with pytest.raises(TypeError, match="cannot compare"):
+        canonical(object())
+
+
+def test_require_and_answered_raise_assertion_errors_with_the_hint():
+    with pytest.raises(AssertionError, match="the hint"):
+        require(False, "the hint")
+    require(True, "never shown")
+    with pytest.raises(AssertionError, match="no answer yet"):
+        answered(...)
+
+
+def test_run_cases_reports_the_case_not_the_expected_result():
+    def describe(x):
+        return f"x = {x}"
+
+    assert run_cases(lambda x: x * x, lambda x: x**2, [(i,) for i in range(10)], describe) == 10
+    with pytest.raises(AssertionError) as failure:
+        run_cases(lambda x: x + x, lambda x: x**2, [(2,), (3,)], describe)
+    assert "x = 3" in str(failure.value) and "9" not in str(failure.value)
+
+    def unfinished(x):
+        raise NotImplementedError
+
+    with pytest.raises(AssertionError, match="NotImplementedError"):
+        run_cases(unfinished, abs, [(1,)], describe)
+
+
+def test_warm_up_checks(capsys):
+    ch00.check_leaf_count(3, 4, 81)
+    assert capsys.readouterr().out.strip() == SUCCESS_LINE
+    with pytest.raises(AssertionError, match="Too few nodes") as failure:
+        ch00.check_node_count(3, 4, 81)
+    assert "121" not in str(failure.value)
+    with pytest.raises(AssertionError, match="Too many leaves"):
+        ch00.check_leaf_count(2, 3, 15)
+    with pytest.raises(AssertionError, match="should be of type int"):
+        ch00.check_leaf_count(2, 3, "8")

@@ -1,0 +1,70 @@
+"""Pictures: the course look, SVG rendering, and a one-line hint when `dot` is missing."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+from coursekit.draw import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
+from coursekit.draw.uniform import tree_size, uniform_tree
+from coursekit.tools.execute import execute_notebook
+
+
+def test_picture_renders_svg():
+    picture = Picture()
+    picture.edge("A", "B")
+    assert "<svg" in to_svg(picture)
+    assert has_dot()
+
+
+def test_missing_dot_gives_the_hint_not_a_traceback(monkeypatch, path_without_dot):
+    monkeypatch.setenv("PATH", path_without_dot)
+    picture = uniform_tree(2, 1)
+    bundle = picture._repr_mimebundle_()
+    assert bundle["text/plain"] == GRAPHVIZ_HINT
+    assert "image/svg+xml" not in bundle
+    with pytest.raises(GraphvizMissing, match="apt-get install graphviz"):
+        to_svg(picture)
+
+
+def test_hint_is_one_line():
+    assert "\n" not in GRAPHVIZ_HINT
+
+
+def test_notebook_without_dot_shows_the_hint(monkeypatch, path_without_dot, tmp_path):
+    monkeypatch.setenv("PATH", path_without_dot)
+    nb = new_notebook(
+        cells=[new_code_cell("from coursekit.draw.uniform import uniform_tree\nuniform_tree(2, 2)")]
+    )
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    done = execute_notebook(nb, cwd=tmp_path, timeout=60)
+    (output,) = done.cells[0].outputs
+    assert output.output_type == "execute_result"
+    assert output.data["text/plain"] == GRAPHVIZ_HINT
+    assert "image/svg+xml" not in output.data
+    assert os.environ["PATH"] == path_without_dot
+
+
+@pytest.mark.parametrize(
+    ("b", "m", "leaves", "nodes"), [(1, 0, 1, 1), (2, 3, 8, 15), (3, 2, 9, 13)]
+)
+def test_tree_size(b, m, leaves, nodes):
+    assert tree_size(b, m) == (leaves, nodes)
+
+
+def test_uniform_tree_alternates_max_squares_and_min_circles():
+    source = uniform_tree(2, 2).source
+    assert source.count("shape=square") == 1 + 4
+    assert source.count("shape=circle") == 2
+    assert source.count("->") == 6
+
+
+def test_uniform_tree_refuses_huge_trees():
+    with pytest.raises(ValueError, match="too big to draw"):
+        uniform_tree(6, 6)

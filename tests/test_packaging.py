@@ -1,0 +1,78 @@
+"""pyproject.toml, environment.yml and the course script agree with each other."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import tomllib
+import yaml
+from packaging.requirements import Requirement
+
+import coursekit
+
+# PyPI name → conda-forge name, where they differ
+CONDA_NAMES = {"graphviz": "python-graphviz", "chess": "python-chess"}
+
+
+def _pyproject(repo_root):
+    return tomllib.loads((repo_root / "pyproject.toml").read_text())
+
+
+def _conda_specs(repo_root) -> dict[str, str]:
+    """Name → version specifier of every conda package in environment.yml."""
+    env = yaml.safe_load((repo_root / "environment.yml").read_text())
+    requirements = [Requirement(e) for e in env["dependencies"] if isinstance(e, str)]
+    return {req.name: str(req.specifier) for req in requirements}
+
+
+def test_environment_satisfies_every_runtime_dependency(repo_root):
+    conda = _conda_specs(repo_root)
+    problems = []
+    for line in _pyproject(repo_root)["project"]["dependencies"]:
+        req = Requirement(line)
+        name = CONDA_NAMES.get(req.name, req.name)
+        if name not in conda:
+            problems.append(f"{req.name} ({name} on conda-forge) is missing from environment.yml")
+        elif conda[name] != str(req.specifier):
+            problems.append(
+                f"{name}: environment.yml says {conda[name]!r}, pyproject {req.specifier}"
+            )
+    assert not problems, "\n".join(problems)
+
+
+def test_environment_is_conda_forge_only_with_graphviz_and_the_package(repo_root):
+    env = yaml.safe_load((repo_root / "environment.yml").read_text())
+    assert env["channels"][0] == "conda-forge"
+    assert set(env["channels"]) <= {"conda-forge", "nodefaults"}
+    names = {Requirement(e).name for e in env["dependencies"] if isinstance(e, str)}
+    assert {"python", "pip", "graphviz"} <= names
+    pip_section = next(e["pip"] for e in env["dependencies"] if isinstance(e, dict))
+    assert "-e .[dev]" in pip_section
+
+
+def test_python_floor_matches_environment(repo_root):
+    assert _pyproject(repo_root)["project"]["requires-python"] == ">=3.10"
+    assert _conda_specs(repo_root)["python"] == ">=3.10"
+
+
+def test_dev_extra_has_the_test_tools(repo_root):
+    dev = {
+        Requirement(r).name
+        for r in _pyproject(repo_root)["project"]["optional-dependencies"]["dev"]
+    }
+    assert {"pytest", "nbval", "hypothesis", "ruff", "playwright"} <= dev
+
+
+def test_version_command_prints_the_package_version():
+    done = subprocess.run(
+        [sys.executable, "-m", "coursekit", "--version"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == f"coursekit {coursekit.__version__}"
+
+
+def test_ci_runs_exactly_the_readme_test_command(repo_root):
+    readme = (repo_root / "README.md").read_text()
+    ci = (repo_root / ".ci" / "run").read_text().strip().splitlines()
+    assert "```bash\n./course test\n```" in readme
+    assert ci[-1] == "./course test"
