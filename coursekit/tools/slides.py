@@ -375,30 +375,38 @@ def run(args: argparse.Namespace) -> int:
         if args.fetch_assets:
             print(f"offline slide assets in {fetch_assets()}")
             return 0
-        notebooks = args.notebooks or chapter_notebooks()
-        if not notebooks:
-            raise SlidesError("no notebooks/*.ipynb here: run this in the course folder")
-        for path in notebooks:
-            if not path.is_file():
-                raise SlidesError(f"{path}: no such notebook")
+        notebooks = _chosen(args.notebooks)
         if args.offline:
             copy_vendor(fetch_assets(), args.out)
-        failed = 0
-        for path in notebooks:
-            try:
-                deck = export_slides(
-                    path, args.out, offline=args.offline, execute=args.execute, timeout=args.timeout
-                )
-            except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
-                failed += 1
-                _say(f"{path}: not exported, running it failed:\n{_first_lines(error)}")
-                continue
-            print(f"wrote {deck}")
-        return 1 if failed else 0
     except SlidesError as error:
         _say(f"coursekit slides: {error}")
         return 1
+    exported = [path for path in notebooks if _export_one(path, args)]
+    if args.offline and exported:
+        print(f"offline decks need the {VENDOR}/ folder beside them: copy {args.out} whole")
+    return 0 if len(exported) == len(notebooks) else 1
 
 
-def _first_lines(error: Exception, count: int = 12) -> str:
-    return "\n".join(str(error).strip().splitlines()[-count:])
+def _chosen(notebooks: list[Path]) -> list[Path]:
+    """The notebooks named on the command line, or else the chapter notebooks."""
+    notebooks = notebooks or chapter_notebooks()
+    if not notebooks:
+        raise SlidesError("no notebooks/*.ipynb here: run this in the course folder")
+    for path in notebooks:
+        if not path.is_file():
+            raise SlidesError(f"{path}: no such notebook")
+    return notebooks
+
+
+def _export_one(path: Path, args: argparse.Namespace) -> bool:
+    """Export one notebook; a notebook that fails to run is reported, and the rest go on."""
+    try:
+        deck = export_slides(
+            path, args.out, offline=args.offline, execute=args.execute, timeout=args.timeout
+        )
+    except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
+        tail = "\n".join(str(error).strip().splitlines()[-12:])
+        _say(f"{path}: not exported, running it failed:\n{tail}")
+        return False
+    print(f"wrote {deck}")
+    return True
