@@ -86,20 +86,21 @@ class PageLog:
     def is_local(self, url: str) -> bool:
         return url.startswith(self.local)
 
-    def watch(self, page) -> None:
-        page.on("request", lambda request: self.requests.append(request.url))
-        page.on(
+    def watch(self, context) -> None:
+        """Watch every page of ``context``, pop-ups (the speaker notes) included."""
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on(
             "requestfailed",
             lambda request: self.failed.append(f"{request.url} ({request.failure})"),
         )
-        page.on(
+        context.on(
             "console",
             lambda message: (
                 self.errors.append(f"console: {message.text}") if message.type == "error" else None
             ),
         )
-        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
-        page.route("**/*", self._route)
+        context.on("weberror", lambda error: self.errors.append(f"uncaught: {error.error}"))
+        context.route("**/*", self._route)
 
     def _route(self, route) -> None:
         url = route.request.url
@@ -125,10 +126,9 @@ def open_page(browser) -> Iterator:
     def open_(*local: str):
         context = browser.new_context(viewport=VIEWPORT)
         contexts.append(context)
-        page = context.new_page()
         log = PageLog(local=("data:", "blob:", "about:", *local))
-        log.watch(page)
-        return page, log
+        log.watch(context)
+        return context.new_page(), log
 
     yield open_
     for context in contexts:

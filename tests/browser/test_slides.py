@@ -186,6 +186,20 @@ def test_deck_opens_offline_as_the_metadata_says(name, exported, open_page, arti
     assert any(url.endswith("/dist/reveal.js") for url in log.requests)
 
 
+def test_speaker_notes_open_offline(exported, open_page):
+    deck, nb = exported[EVERY_TYPE]
+    page, log = open_page("file://")
+    page.goto(deck.as_uri())
+    page.wait_for_selector(".reveal.ready", timeout=30_000)
+    with page.expect_popup() as popup:
+        page.keyboard.press("s")  # reveal.js's key for the speaker view
+    notes = popup.value.locator(".speaker-controls-notes")
+    notes.wait_for(timeout=20_000)
+    first_notes = next(c.source for c in nb.cells if c.metadata.slideshow.slide_type == "notes")
+    assert first_notes in notes.inner_text()
+    assert log.blocked == [] and log.failed == [] and log.errors == []
+
+
 def test_widget_state_is_embedded(exported):
     # Executing before the export is what puts the widgets (with their state) into the slides.
     for name in (EVERY_TYPE, "00_start_here"):
