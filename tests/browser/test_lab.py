@@ -220,14 +220,23 @@ def run_all_cells(page, nb: nbformat.NotebookNode) -> None:
     page.locator(".jp-StatusBar-Widget", has_text=KERNEL_IDLE).wait_for(timeout=60_000)
 
 
-def wait_for_widgets(page, nb: nbformat.NotebookNode) -> None:
-    """Wait until each cell that stores a widget view shows a rendered widget."""
-    for i, cell in enumerate(nb.cells):
-        outputs = cell.get("outputs", []) if cell.cell_type == "code" else []
-        if any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs):
-            cell_at(page, i).locator(".jp-OutputArea .jupyter-widgets").first.wait_for(
-                timeout=30_000
-            )
+def wait_for_widgets(page) -> None:
+    """Wait until each cell whose outputs hold a widget view shows the rendered widget."""
+    with_widgets = [
+        i
+        for i, cell in enumerate(notebook_model(page)["cells"])
+        if any(
+            "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+            for output in cell.get("outputs", [])
+        )
+    ]
+    for i in with_widgets:
+        cell_at(page, i).locator(".jp-OutputArea .jupyter-widgets").first.wait_for(timeout=30_000)
+
+
+def notebook_model(page) -> dict:
+    """JupyterLab's own model of the open notebook, as nbformat JSON (what saving writes)."""
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.toJSON()")
 
 
 def cell_at(page, index: int):
@@ -350,13 +359,20 @@ class Report:
     problems: list[str]
 
 
-def check_notebook(page, lab: Lab, name: str, specs: list[Expect], shots: Path) -> Report:
+def check_notebook(
+    page,
+    lab: Lab,
+    name: str,
+    specs: list[Expect],
+    shots: Path,
+    change_timeout: float = CHANGE_TIMEOUT,
+) -> Report:
     """Open ``name`` in ``lab``, run all cells, use every control, look for errors."""
     nb = nbformat.read(lab.root / name, as_version=4)
     page.set_viewport_size({"width": 1400, "height": 1000})
     page.goto(lab.url(name))
     run_all_cells(page, nb)
-    wait_for_widgets(page, nb)
+    wait_for_widgets(page)
     controls = find_controls(page, nb)
     shots.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
@@ -369,7 +385,8 @@ def check_notebook(page, lab: Lab, name: str, specs: list[Expect], shots: Path) 
             problems.append(f"no control labelled {expect.control!r} (SPECS is out of date)")
             continue
         specified.add(id(control))
-        problems += check_expectation(control, expect, cell_at(page, control.cell), shots)
+        cell = cell_at(page, control.cell)
+        problems += check_expectation(control, expect, cell, shots, change_timeout)
 
     # 2. every other control must change what is shown beside it; one that changes
     # nothing is tried again after the rest of its cell has been used ("back", "reset")
@@ -380,13 +397,13 @@ def check_notebook(page, lab: Lab, name: str, specs: list[Expect], shots: Path) 
         cell = cell_at(page, control.cell)
         before = snapshot(cell)
         action = interact(control.kind, control.locator)
-        if wait_for_change(cell, before) == before:
+        if wait_for_change(cell, before, change_timeout) == before:
             retry.append((control, action))
     for control, action in retry:
         cell = cell_at(page, control.cell)
         before = snapshot(cell)
         interact(control.kind, control.locator)
-        if wait_for_change(cell, before) == before:
+        if wait_for_change(cell, before, change_timeout) == before:
             problems.append(f"{control}: {action}, and nothing beside it changed")
 
     for index in sorted({c.cell for c in controls}):
@@ -427,7 +444,9 @@ def test_the_checks_catch_dead_widgets_and_errors(lab, open_page, artifacts):
         Expect("nodes", value="5", nodes=(2, 5)),
     ]
     page, _ = open_page(lab.base)
-    report = check_notebook(page, lab, "zz_probe.ipynb", specs, artifacts / "lab" / "zz_probe")
+    # its widgets answer at once, so waiting 3 s for a change that never comes is plenty
+    shots = artifacts / "lab" / "zz_probe"
+    report = check_notebook(page, lab, "zz_probe.ipynb", specs, shots, change_timeout=3)
     assert [str(c) for c in report.controls] == [
         "slider 'n' in cell 1",
         "text box 'nodes' in cell 2",
@@ -488,7 +507,9 @@ def probe_notebook() -> nbformat.NotebookNode:
     return nb
 
 
-def check_expectation(control: Control, expect: Expect, cell, shots: Path) -> list[str]:
+def check_expectation(
+    control: Control, expect: Expect, cell, shots: Path, change_timeout: float
+) -> list[str]:
     problems = []
     before = snapshot(cell)
     for text in expect.before:
@@ -497,7 +518,7 @@ def check_expectation(control: Control, expect: Expect, cell, shots: Path) -> li
     name = re.sub(r"[^a-z0-9]+", "-", f"{control.kind} {expect.control}".lower()).strip("-")
     cell.screenshot(path=shots / f"{name}-before.png")
     action = interact(control.kind, control.locator, expect.value)
-    after = wait_for_change(cell, before)
+    after = wait_for_change(cell, before, change_timeout)
     cell.screenshot(path=shots / f"{name}-after.png")
     if after == before:
         return [*problems, f"{control}: {action}, and nothing beside it changed"]
@@ -531,7 +552,7 @@ def shown_errors(page, nb: nbformat.NotebookNode) -> list[str]:
 
 def stored_errors(page) -> list[str]:
     """Error outputs in JupyterLab's own model of the notebook (what saving would write)."""
-    nb = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.toJSON()")
+    nb = notebook_model(page)
     return [
         f"cell {i} holds an error: {output['ename']}: {output['evalue']}"
         for i, cell in enumerate(nb["cells"])
