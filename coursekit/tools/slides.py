@@ -2,28 +2,20 @@
 
 Each notebook is first run in a fresh kernel (with a timeout and one retry), so
 its pictures and the state of every widget are in the slides; nbconvert's
-slides exporter then turns it into one HTML file. The cells' slide metadata
+slides exporter then turns it into one HTML file. Each cell's slide type
 (``metadata.slideshow.slide_type``, set in JupyterLab's property inspector)
-decides what each cell becomes:
-
-============  ==========================================================
-``slide``     starts a new slide
-``subslide``  starts a slide below the current one (reveal.js's down arrow)
-``fragment``  appears on the next click, within the current slide
-``-``         continues whatever came before it
-``notes``     goes into the speaker notes (press ``s`` in the slides)
-``skip``      is left out
-============  ==========================================================
-
-Two cell tags tidy a slide without changing the notebook: ``hide-input`` shows
-a cell's output (a picture, a widget) without its code, ``hide-output`` shows
-the code without its output.
+decides what it becomes: ``slide`` starts a new slide, ``subslide`` a slide
+below the current one, ``fragment`` a part that appears on the next click,
+``notes`` speaker notes (press s in the slides), ``skip`` nothing, and ``-``
+continues the cell above. Two cell tags tidy a slide without changing the
+notebook: ``hide-input`` shows a cell's output without its code,
+``hide-output`` its code without the output.
 
 With ``--offline`` a deck opens with no network at all (a projector without
 internet): reveal.js, require.js, jQuery, MathJax and the widget renderer come
 from a ``vendor/`` folder written beside the decks. Those files come from npm
 packages, fetched once with ``npm pack`` into a cache folder
-(:func:`assets_cache`).
+(~/.cache/coursekit, or $COURSEKIT_CACHE).
 """
 
 from __future__ import annotations
