@@ -412,6 +412,7 @@ def check_notebook(
     # 3. no cell shows an error, except those that fail on purpose
     problems += shown_errors(page, nb)
     problems += stored_errors(page)
+    problems += logged_errors(page)
     if page.get_by_text("Jupyter news").count():
         problems.append("the Jupyter news pop-up is showing")
     return Report(controls, problems)
@@ -436,7 +437,8 @@ def test_notebook_runs_and_its_widgets_answer(path, lab, open_page, artifacts):
 
 
 def test_the_checks_catch_dead_widgets_and_errors(lab, open_page, artifacts):
-    # A notebook made to fail: a slider wired to nothing, and a cell raising an error.
+    # A notebook made to fail: a slider wired to nothing, a button whose callback fails,
+    # and a cell raising an error.
     # Its good widgets (a "Back" button that only works after "Next") must pass.
     nbformat.write(probe_notebook(), lab.root / "zz_probe.ipynb")
     specs = [
@@ -444,9 +446,9 @@ def test_the_checks_catch_dead_widgets_and_errors(lab, open_page, artifacts):
         Expect("nodes", value="5", nodes=(2, 5)),
     ]
     page, _ = open_page(lab.base)
-    # its widgets answer at once, so waiting 3 s for a change that never comes is plenty
+    # its widgets answer at once, so waiting 2 s for a change that never comes is plenty
     shots = artifacts / "lab" / "zz_probe"
-    report = check_notebook(page, lab, "zz_probe.ipynb", specs, shots, change_timeout=3)
+    report = check_notebook(page, lab, "zz_probe.ipynb", specs, shots, change_timeout=2)
     assert [str(c) for c in report.controls] == [
         "slider 'n' in cell 1",
         "text box 'nodes' in cell 2",
@@ -454,14 +456,17 @@ def test_the_checks_catch_dead_widgets_and_errors(lab, open_page, artifacts):
         "button 'Back' in cell 3",
         "button 'Next' in cell 3",
         "slider 'dead' in cell 4",
+        "button 'Boom' in cell 5",
     ]
-    assert len(report.problems) == 3, report.problems
-    dead, shown, held = report.problems
+    assert len(report.problems) == 5, report.problems
+    dead, boom, shown, held, logged = report.problems
     assert (
         dead == "slider 'dead' in cell 4: pressed ArrowRight on it, and nothing beside it changed"
     )
-    assert shown.startswith("cell 5 shows an error") and "on purpose" in shown
-    assert held == "cell 5 holds an error: ValueError: on purpose"
+    assert boom == "button 'Boom' in cell 5: clicked it, and nothing beside it changed"
+    assert shown.startswith("cell 6 shows an error") and "on purpose" in shown
+    assert held == "cell 6 holds an error: ValueError: on purpose"
+    assert logged.startswith("the log console holds") and "a callback failed" in logged
 
 
 PROBE_CELLS = [
@@ -493,6 +498,11 @@ forward.on_click(lambda _: move(+1))
 player.observe(show, names="value")
 w.VBox([player, w.HBox([back, forward]), state])""",
     """w.IntSlider(description="dead")""",
+    """boom = w.Button(description="Boom")
+def explode(_):
+    raise ValueError("a callback failed")
+boom.on_click(explode)
+boom""",
     """raise ValueError("on purpose")""",
 ]
 
@@ -548,6 +558,23 @@ def shown_errors(page, nb: nbformat.NotebookNode) -> list[str]:
         for i, (cell, text) in enumerate(zip(nb.cells, red, strict=True))
         if text.strip() and not _fails_on_purpose(cell)
     ]
+
+
+def logged_errors(page) -> list[str]:
+    """What JupyterLab's log console collected: a failing widget callback's traceback goes there.
+
+    The status bar counts the new messages (warnings and errors); the console's
+    text goes into the report.
+    """
+    counter = page.locator(".jp-LogConsoleStatusItem")
+    count = counter.text_content().strip() if counter.count() else ""
+    if count in ("", "0"):
+        return []
+    page.evaluate("() => window.jupyterapp.commands.execute('logconsole:open')")
+    panel = page.locator(".jp-LogConsolePanel")
+    panel.wait_for()
+    text = " ".join(panel.text_content().split())
+    return [f"the log console holds {count} new message(s): {text[-400:]}"]
 
 
 def stored_errors(page) -> list[str]:
