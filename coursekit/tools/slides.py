@@ -9,7 +9,7 @@ below the current one, ``fragment`` a part that appears on the next click,
 ``notes`` speaker notes (press s in the slides), ``skip`` nothing, and ``-``
 continues the cell above. Two cell tags tidy a slide without changing the
 notebook: ``hide-input`` shows a cell's output without its code,
-``hide-output`` its code without the output.
+``hide-output`` its code without the output. An error shows as its last line.
 
 With ``--offline`` a deck opens with no network at all (a projector without
 internet): reveal.js, require.js, jQuery, MathJax and the widget renderer come

@@ -122,6 +122,25 @@ def reveal(page, expression: str):
     )
 
 
+def too_tall(page) -> list[str]:
+    """The slides whose content is taller than the slide (they would be cut off on the screen)."""
+    return page.evaluate(
+        """src => new Promise(done => require([src], R => {
+            const tall = [];
+            for (const slide of R.getSlides()) {
+                const at = R.getIndices(slide);
+                R.slide(at.h, at.v);
+                if (slide.scrollHeight > R.getConfig().height) {
+                    tall.push(`slide ${at.h + 1}.${at.v + 1}: ${slide.scrollHeight} px`);
+                }
+            }
+            R.slide(0, 0);
+            done(tall);
+        }))""",
+        REVEAL,
+    )
+
+
 def test_every_chapter_is_covered():
     assert "00_start_here" in DECKS
 
@@ -179,6 +198,10 @@ def test_deck_opens_offline_as_the_metadata_says(name, exported, open_page, arti
         page.wait_for_timeout(300)  # let the widget lay itself out on the now visible slide
         page.screenshot(path=shots / "widget.png")
 
+    assert too_tall(page) == [], (
+        "slides taller than the screen: split them (a Sub-Slide), move long code to Notes, "
+        "or tag a picture's cell hide-input"
+    )
     assert log.blocked == [], "requests that would have left the machine"
     assert log.off_machine() == []
     assert log.failed == [], "files the deck asked for that are missing"

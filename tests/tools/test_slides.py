@@ -155,6 +155,14 @@ def test_hide_input_and_hide_output_tags(tmp_path):
     assert "only the code" not in text and "'only the '" in text
 
 
+def test_an_error_shows_as_its_last_line(tmp_path):
+    nb = notebook(("md", "# Hint", "slide"), ("code", "def f():\n    1 / 0\nf()", "-"))
+    nb.cells[1].metadata["tags"] = ["raises-exception"]
+    text = slides.export_slides(write(nb, tmp_path / "e.ipynb"), tmp_path).read_text()
+    assert "ZeroDivisionError</span>: division by zero" in text
+    assert "Traceback" not in text and "----&gt;" not in text
+
+
 def test_executing_embeds_widget_state(tmp_path):
     nb = notebook(
         ("md", "# Widget", "slide"),
