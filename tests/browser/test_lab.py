@@ -75,6 +75,11 @@ SPECS: dict[str, list[Expect]] = {
     ],
 }
 
+FIX_HINT = (
+    "(A control whose generic edit rightly changes nothing shown, e.g. +1 on a payoff that "
+    "leaves the equilibrium alone, gets an Expect with a telling `value` in SPECS.)"
+)
+
 # Controls, in the order the generic pass uses them: values first, buttons last, since
 # buttons often act on the values (and a "back" or "reset" button needs a state to undo).
 CONTROLS = {
@@ -392,8 +397,11 @@ def check_notebook(
     # nothing is tried again after the rest of its cell has been used ("back", "reset")
     retry: list[tuple[Control, str]] = []
     for control in controls:
-        if id(control) in specified or control.locator.is_disabled():
+        if id(control) in specified or not control.locator.is_enabled():
             continue  # disabled: e.g. a "next" button at the last step
+        if not control.locator.is_visible():
+            print(f"{name}: {control} is hidden (another tab?), not used")
+            continue
         cell = cell_at(page, control.cell)
         before = snapshot(cell)
         action = interact(control.kind, control.locator)
@@ -432,7 +440,7 @@ def test_notebook_runs_and_its_widgets_answer(path, lab, open_page, artifacts):
     report = check_notebook(
         page, lab, path.name, SPECS.get(path.stem, []), artifacts / "lab" / path.stem
     )
-    assert not report.problems, "\n".join(report.problems)
+    assert not report.problems, "\n".join([*report.problems, FIX_HINT])
     assert log.blocked == [], "JupyterLab asked for something off this machine"
 
 
