@@ -13,6 +13,7 @@ from coursekit import __version__
 COMMANDS = {
     "doctor": "coursekit.tools.doctor",
     "execute": "coursekit.tools.execute",
+    "slides": "coursekit.tools.slides",
 }
 
 

@@ -1,0 +1,598 @@
+"""Every chapter notebook runs in a real JupyterLab, and every widget in it answers a real user.
+
+One JupyterLab serves a temporary copy of ``notebooks/`` for this module. For
+each notebook (so chapters added later are covered without touching this
+file) the test runs all cells, then uses each control once — moves a slider,
+edits a text box, picks another dropdown entry, clicks a button — and checks
+that what is shown beside it (its text and its pictures, the controls left
+out) changes. Where a notebook's behaviour is known, :data:`SPECS` says exactly
+what must change. Finally no cell may show an error, except cells tagged
+``raises-exception``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
+CHANGE_TIMEOUT = 5.0  # seconds a widget may take to start redrawing after an interaction
+
+
+def complete_tree_nodes(b: int, m: int) -> int:
+    """Nodes of the complete tree with branching factor b and depth m: 1 + b + … + b^m."""
+    return sum(b**level for level in range(m + 1))
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What one interaction must show, for a notebook whose behaviour is known.
+
+    ``control`` is the control's label (its ``description``, a button's text or
+    a text box's placeholder); ``value`` is typed into a text box or picked in a
+    dropdown instead of the generic edit. ``before``/``after`` are texts shown
+    in the cell before and after; ``nodes`` the number of graph nodes in its
+    pictures before and after.
+    """
+
+    control: str
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    nodes: tuple[int, int] | None = None
+    value: str | None = None
+
+
+# Known effects, per notebook (name without .ipynb). A notebook without an entry is still
+# checked generically: each of its controls must change something beside it.
+SPECS: dict[str, list[Expect]] = {
+    "00_start_here": [
+        Expect(
+            "m (depth)",
+            before=("b = 2, m = 2", f"{2**2} leaves"),
+            after=("b = 2, m = 3", f"{2**3} leaves"),
+            nodes=(complete_tree_nodes(2, 2), complete_tree_nodes(2, 3)),
+        )
+    ],
+}
+
+FIX_HINT = (
+    "(A control whose generic edit rightly changes nothing shown, e.g. +1 on a payoff that "
+    "leaves the equilibrium alone, gets an Expect with a telling `value` in SPECS.)"
+)
+
+# Controls, in the order the generic pass uses them: values first, buttons last, since
+# buttons often act on the values (and a "back" or "reset" button needs a state to undo).
+CONTROLS = {
+    "slider": ".widget-slider",
+    "text box": ".widget-text input",
+    "text area": ".widget-textarea textarea",
+    "dropdown": ".widget-dropdown select",
+    "checkbox": ".widget-checkbox input[type=checkbox]",
+    "choice": ".widget-toggle-buttons, .widget-radio-box",
+    "toggle": "button.widget-toggle-button",
+    "button": "button.widget-button",
+}
+ALL_CONTROLS = ", ".join(CONTROLS.values())
+
+# What a cell shows beside its controls: its output area's text and pictures, controls left out.
+# Pictures are inline SVG (coursekit's SvgView) or images whose src is an SVG data URL
+# (how JupyterLab shows an image/svg+xml output).
+SNAPSHOT_JS = """(cell, controls) => {
+    const area = cell.querySelector('.jp-OutputArea');
+    if (!area) return '';
+    const copy = area.cloneNode(true);
+    copy.querySelectorAll(controls).forEach(element => element.remove());
+    const pictures = [...copy.querySelectorAll('svg')].map(svg => svg.outerHTML);
+    for (const img of copy.querySelectorAll('img[src^="data:image/svg+xml"]')) {
+        const data = img.src.slice(img.src.indexOf(',') + 1);
+        pictures.push(img.src.includes(';base64,') ? atob(data) : decodeURIComponent(data));
+    }
+    return JSON.stringify({text: copy.textContent, pictures});
+}"""
+
+LABEL_JS = """element => {
+    const root = element.closest('.widget-inline-hbox, .widget-button, .widget-toggle-button')
+        || element;
+    const label = root.querySelector('.widget-label');
+    return ((label && label.textContent) || element.textContent || element.placeholder
+        || element.title || '').trim();
+}"""
+
+
+# --- the server -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lab:
+    base: str
+    token: str
+    root: Path
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base}/lab/tree/{notebook}?token={self.token}&reset"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _write_settings(folder: Path) -> None:
+    """User settings: no news pop-up, and every cell kept in the page (no windowing)."""
+    settings = {
+        "@jupyterlab/apputils-extension/notification": {
+            "checkForUpdates": False,
+            "fetchNews": "false",
+        },
+        "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    }
+    for name, values in settings.items():
+        path = folder / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory) -> Iterator[Lab]:
+    """A fresh JupyterLab on 127.0.0.1, with a token, serving a copy of notebooks/."""
+    work = tmp_path_factory.mktemp("lab")
+    root = work / "notebooks"
+    shutil.copytree(ROOT / "notebooks", root)
+    _write_settings(work / "settings")
+    port, token = _free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={work / 'settings'}",
+        f"--LabApp.workspaces_dir={work / 'workspaces'}",
+        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: the notebook's model
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")  # JupyterLab refuses to run as root without it
+    log_path = work / "server.log"
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime")}
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()[-3000:]}")
+                time.sleep(0.3)
+        yield Lab(base, token, root)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+# --- driving the notebook -------------------------------------------------------------------
+
+
+def run_all_cells(page, nb: nbformat.NotebookNode) -> None:
+    """Run > Run All Cells, then wait until every code cell has run and the kernel rests."""
+    page.locator(".jp-StatusBar-Widget", has_text=KERNEL_IDLE).wait_for(timeout=120_000)
+    page.locator("li.lm-MenuBar-item", has_text="Run").click()
+    page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+    to_run = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and c.source.strip()]
+    page.wait_for_function(
+        """indices => {
+            const cells = document.querySelectorAll('.jp-Notebook .jp-Cell');
+            return indices.every(i => cells[i] && /^\\[\\d+\\]:$/.test(
+                cells[i].querySelector('.jp-InputPrompt').textContent.trim()));
+        }""",
+        arg=to_run,
+        timeout=300_000,
+    )
+    page.locator(".jp-StatusBar-Widget", has_text=KERNEL_IDLE).wait_for(timeout=60_000)
+
+
+def wait_for_widgets(page) -> None:
+    """Wait until each cell whose outputs hold a widget view shows the rendered widget."""
+    with_widgets = [
+        i
+        for i, cell in enumerate(notebook_model(page)["cells"])
+        if any(
+            "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+            for output in cell.get("outputs", [])
+        )
+    ]
+    for i in with_widgets:
+        cell_at(page, i).locator(".jp-OutputArea .jupyter-widgets").first.wait_for(timeout=30_000)
+
+
+def notebook_model(page) -> dict:
+    """JupyterLab's own model of the open notebook, as nbformat JSON (what saving writes)."""
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model.toJSON()")
+
+
+def cell_at(page, index: int):
+    return page.locator(".jp-Notebook .jp-Cell").nth(index)
+
+
+def snapshot(cell) -> str:
+    return cell.evaluate(SNAPSHOT_JS, ALL_CONTROLS)
+
+
+def wait_for_change(cell, before: str, timeout: float = CHANGE_TIMEOUT) -> str:
+    """The cell's snapshot once it differs from ``before`` and has settled.
+
+    Settled means unchanged for half a second: a widget may redraw in steps (its
+    text first, then its picture). Returns ``before`` if nothing changed in
+    ``timeout`` seconds.
+    """
+    deadline = time.monotonic() + timeout
+    now = snapshot(cell)
+    while now == before and time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = snapshot(cell)
+    settled_at = time.monotonic()
+    while time.monotonic() - settled_at < 0.5 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        latest = snapshot(cell)
+        if latest != now:
+            now, settled_at = latest, time.monotonic()
+    return now
+
+
+def node_count(shot: str) -> int:
+    """Graph nodes in a snapshot's pictures (Graphviz draws each as <g class="node">)."""
+    return sum(len(re.findall(r'class="node"', svg)) for svg in json.loads(shot)["pictures"])
+
+
+def shown_text(shot: str) -> str:
+    return " ".join(json.loads(shot)["text"].split())
+
+
+def bump_last_number(text: str) -> str:
+    """A small, usually valid edit: the last integer in ``text`` plus one (or text + "1").
+
+    >>> bump_last_number("[[3, 12, 8], [2, 4, 6]]")
+    '[[3, 12, 8], [2, 4, 7]]'
+    >>> bump_last_number("")
+    '1'
+    """
+    numbers = list(re.finditer(r"\d+", text))
+    if not numbers:
+        return text + "1"
+    last = numbers[-1]
+    return text[: last.start()] + str(int(last.group()) + 1) + text[last.end() :]
+
+
+def interact(kind: str, control, value: str | None = None) -> str:
+    """Use ``control`` once, the way a student would; return what was done."""
+    if kind == "slider":
+        handle = control.locator(".noUi-handle").first
+        now = float(handle.get_attribute("aria-valuenow"))
+        top = float(handle.get_attribute("aria-valuemax"))
+        key = "ArrowLeft" if now >= top else "ArrowRight"
+        handle.focus()
+        handle.press(key)
+        return f"pressed {key} on it"
+    if kind in ("text box", "text area"):
+        new = value if value is not None else bump_last_number(control.input_value())
+        control.fill(new)
+        if kind == "text box":
+            control.press("Enter")
+        control.blur()
+        return f"typed {new!r}"
+    if kind == "dropdown":
+        if value is not None:
+            control.select_option(label=value)
+            return f"picked {value!r}"
+        options = control.locator("option").count()
+        index = (control.evaluate("select => select.selectedIndex") + 1) % options
+        control.select_option(index=index)
+        return f"picked option {index}"
+    if kind == "choice":
+        option = control.locator("button:not(.mod-active), input:not(:checked)").first
+        option.click()
+        return "picked another option"
+    control.click()  # checkbox, toggle, button
+    return "clicked it"
+
+
+@dataclass
+class Control:
+    kind: str
+    locator: object
+    label: str
+    cell: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.label!r} in cell {self.cell}"
+
+
+def find_controls(page, nb: nbformat.NotebookNode) -> list[Control]:
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        area = cell_at(page, i).locator(".jp-OutputArea")
+        for kind, selector in CONTROLS.items():
+            matches = area.locator(selector)
+            for j in range(matches.count()):
+                element = matches.nth(j)
+                found.append(Control(kind, element, element.evaluate(LABEL_JS), i))
+    return found
+
+
+# --- the checks -----------------------------------------------------------------------------
+
+
+@dataclass
+class Report:
+    controls: list[Control]
+    problems: list[str]
+
+
+def check_notebook(
+    page,
+    lab: Lab,
+    name: str,
+    specs: list[Expect],
+    shots: Path,
+    change_timeout: float = CHANGE_TIMEOUT,
+) -> Report:
+    """Open ``name`` in ``lab``, run all cells, use every control, look for errors."""
+    nb = nbformat.read(lab.root / name, as_version=4)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(lab.url(name))
+    run_all_cells(page, nb)
+    wait_for_widgets(page)
+    controls = find_controls(page, nb)
+    shots.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+
+    # 1. the known effects, on the notebook as it is right after Run All
+    specified = set()
+    for expect in specs:
+        control = next((c for c in controls if c.label == expect.control), None)
+        if control is None:
+            problems.append(f"no control labelled {expect.control!r} (SPECS is out of date)")
+            continue
+        specified.add(id(control))
+        cell = cell_at(page, control.cell)
+        problems += check_expectation(control, expect, cell, shots, change_timeout)
+
+    # 2. every other control must change what is shown beside it; one that changes
+    # nothing is tried again after the rest of its cell has been used ("back", "reset")
+    retry: list[tuple[Control, str]] = []
+    for control in controls:
+        if id(control) in specified or not control.locator.is_enabled():
+            continue  # disabled: e.g. a "next" button at the last step
+        if not control.locator.is_visible():
+            print(f"{name}: {control} is hidden (another tab?), not used")
+            continue
+        cell = cell_at(page, control.cell)
+        before = snapshot(cell)
+        action = interact(control.kind, control.locator)
+        if wait_for_change(cell, before, change_timeout) == before:
+            retry.append((control, action))
+    for control, action in retry:
+        cell = cell_at(page, control.cell)
+        before = snapshot(cell)
+        interact(control.kind, control.locator)
+        if wait_for_change(cell, before, change_timeout) == before:
+            problems.append(f"{control}: {action}, and nothing beside it changed")
+
+    for index in sorted({c.cell for c in controls}):
+        cell_at(page, index).screenshot(path=shots / f"cell-{index:02d}.png")
+
+    # 3. no cell shows an error, except those that fail on purpose
+    problems += shown_errors(page, nb)
+    problems += stored_errors(page)
+    problems += logged_errors(page)
+    if page.get_by_text("Jupyter news").count():
+        problems.append("the Jupyter news pop-up is showing")
+    return Report(controls, problems)
+
+
+def test_every_chapter_is_covered():
+    assert ROOT / "notebooks" / "00_start_here.ipynb" in CHAPTERS
+
+
+def test_every_spec_names_a_chapter():
+    assert set(SPECS) <= {path.stem for path in CHAPTERS}
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda path: path.stem)
+def test_notebook_runs_and_its_widgets_answer(path, lab, open_page, artifacts):
+    page, log = open_page(lab.base)
+    report = check_notebook(
+        page, lab, path.name, SPECS.get(path.stem, []), artifacts / "lab" / path.stem
+    )
+    assert not report.problems, "\n".join([*report.problems, FIX_HINT])
+    assert log.blocked == [], "JupyterLab asked for something off this machine"
+
+
+def test_the_checks_catch_dead_widgets_and_errors(lab, open_page, artifacts):
+    # A notebook made to fail: a slider wired to nothing, a button whose callback fails,
+    # and a cell raising an error.
+    # Its good widgets (a "Back" button that only works after "Next") must pass.
+    nbformat.write(probe_notebook(), lab.root / "zz_probe.ipynb")
+    specs = [
+        Expect("n", before=("n = 3",), after=("n = 4",)),
+        Expect("nodes", value="5", nodes=(2, 5)),
+    ]
+    page, _ = open_page(lab.base)
+    # its widgets answer at once, so waiting 2 s for a change that never comes is plenty
+    shots = artifacts / "lab" / "zz_probe"
+    report = check_notebook(page, lab, "zz_probe.ipynb", specs, shots, change_timeout=2)
+    assert [str(c) for c in report.controls] == [
+        "slider 'n' in cell 1",
+        "text box 'nodes' in cell 2",
+        "dropdown 'player' in cell 3",
+        "button 'Back' in cell 3",
+        "button 'Next' in cell 3",
+        "slider 'dead' in cell 4",
+        "button 'Boom' in cell 5",
+    ]
+    assert len(report.problems) == 5, report.problems
+    dead, boom, shown, held, logged = report.problems
+    assert (
+        dead == "slider 'dead' in cell 4: pressed ArrowRight on it, and nothing beside it changed"
+    )
+    assert boom == "button 'Boom' in cell 5: clicked it, and nothing beside it changed"
+    assert shown.startswith("cell 6 shows an error") and "on purpose" in shown
+    assert held == "cell 6 holds an error: ValueError: on purpose"
+    assert logged.startswith("the log console holds") and "a callback failed" in logged
+
+
+PROBE_CELLS = [
+    """import ipywidgets as w
+
+def dots(count):
+    circles = "".join(f'<g class="node"><circle cx="{10 + 20 * i}" cy="10" r="8"/></g>'
+                      for i in range(count))
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="20">{circles}</svg>'""",
+    """n = w.IntSlider(value=3, max=9, description="n")
+shown = w.HTML("n = 3")
+n.observe(lambda change: setattr(shown, "value", f"n = {change.new}"), names="value")
+w.VBox([n, shown])""",
+    """count = w.Text(value="2", description="nodes", continuous_update=False)
+picture = w.HTML(dots(2))
+count.observe(lambda change: setattr(picture, "value", dots(int(change.new))), names="value")
+w.VBox([count, picture])""",
+    """player = w.Dropdown(options=["MAX", "MIN"], description="player")
+back, forward = w.Button(description="Back"), w.Button(description="Next")
+state = w.HTML("step 0, MAX")
+step = [0]
+def show(*_):
+    state.value = f"step {step[0]}, {player.value}"
+def move(by):
+    step[0] = max(0, step[0] + by)
+    show()
+back.on_click(lambda _: move(-1))
+forward.on_click(lambda _: move(+1))
+player.observe(show, names="value")
+w.VBox([player, w.HBox([back, forward]), state])""",
+    """w.IntSlider(description="dead")""",
+    """boom = w.Button(description="Boom")
+def explode(_):
+    raise ValueError("a callback failed")
+boom.on_click(explode)
+boom""",
+    """raise ValueError("on purpose")""",
+]
+
+
+def probe_notebook() -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in PROBE_CELLS])
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    return nb
+
+
+def check_expectation(
+    control: Control, expect: Expect, cell, shots: Path, change_timeout: float
+) -> list[str]:
+    problems = []
+    before = snapshot(cell)
+    for text in expect.before:
+        if text not in shown_text(before):
+            problems.append(f"{control}: before, {text!r} is not shown")
+    name = re.sub(r"[^a-z0-9]+", "-", f"{control.kind} {expect.control}".lower()).strip("-")
+    cell.screenshot(path=shots / f"{name}-before.png")
+    action = interact(control.kind, control.locator, expect.value)
+    after = wait_for_change(cell, before, change_timeout)
+    cell.screenshot(path=shots / f"{name}-after.png")
+    if after == before:
+        return [*problems, f"{control}: {action}, and nothing beside it changed"]
+    for text in expect.after:
+        if text not in shown_text(after):
+            problems.append(f"{control}: after it {action}, {text!r} is not shown")
+    if expect.nodes is not None:
+        counted = (node_count(before), node_count(after))
+        if counted != expect.nodes:
+            problems.append(f"{control}: pictures have {counted} nodes, not {expect.nodes}")
+    return problems
+
+
+def _fails_on_purpose(cell) -> bool:
+    return "raises-exception" in cell.metadata.get("tags", [])
+
+
+def shown_errors(page, nb: nbformat.NotebookNode) -> list[str]:
+    """Cells showing error text (JupyterLab shows errors and stderr in the same red box)."""
+    red = page.evaluate(
+        """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(cell =>
+            [...cell.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')]
+                .map(box => box.textContent).join('\\n'))"""
+    )
+    return [
+        f"cell {i} shows an error: {text.strip()[-300:]}"
+        for i, (cell, text) in enumerate(zip(nb.cells, red, strict=True))
+        if text.strip() and not _fails_on_purpose(cell)
+    ]
+
+
+def logged_errors(page) -> list[str]:
+    """What JupyterLab's log console collected: a failing widget callback's traceback goes there.
+
+    The status bar counts the new messages (warnings and errors); the console's
+    text goes into the report.
+    """
+    counter = page.locator(".jp-LogConsoleStatusItem")
+    count = counter.text_content().strip() if counter.count() else ""
+    if count in ("", "0"):
+        return []
+    page.evaluate("() => window.jupyterapp.commands.execute('logconsole:open')")
+    panel = page.locator(".jp-LogConsolePanel")
+    panel.wait_for()
+    text = " ".join(panel.text_content().split())
+    return [f"the log console holds {count} new message(s): {text[-400:]}"]
+
+
+def stored_errors(page) -> list[str]:
+    """Error outputs in JupyterLab's own model of the notebook (what saving would write)."""
+    nb = notebook_model(page)
+    return [
+        f"cell {i} holds an error: {output['ename']}: {output['evalue']}"
+        for i, cell in enumerate(nb["cells"])
+        if cell["cell_type"] == "code"
+        and "raises-exception" not in cell["metadata"].get("tags", [])
+        for output in cell["outputs"]
+        if output["output_type"] == "error"
+    ]

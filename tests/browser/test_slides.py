@@ -1,0 +1,231 @@
+"""Offline slides open in a real Chromium from file:// with no network, as the metadata says.
+
+Every chapter notebook (``notebooks/*.ipynb``, so new chapters are covered as
+they arrive) and a small notebook using every slide type are exported with
+``--offline``; each deck is then opened from ``file://`` while every request
+that would leave the machine is blocked and recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from coursekit.tools import slides
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+EVERY_TYPE = "every_slide_type"
+DECKS = [path.stem for path in CHAPTERS] + [EVERY_TYPE]
+REVEAL = f"{slides.OFFLINE_URLS['reveal_url_prefix']}/dist/reveal.js"
+WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
+
+
+@dataclass(frozen=True)
+class Layout:
+    slides: int  # every slide reveal.js shows, the ones below another included
+    horizontal: int  # the slides along the main (left-right) axis
+    fragments: int
+    notes: int
+
+
+def layout_from_metadata(nb: nbformat.NotebookNode) -> Layout:
+    """What the cells' ``slideshow.slide_type`` promise, read straight from the metadata.
+
+    The first shown cell always opens a slide; ``slide`` opens a new one,
+    ``subslide`` one below; ``fragment`` opens a fragment; ``notes`` cells are
+    speaker notes; ``skip`` and ``-`` open nothing.
+    """
+    slides_ = horizontal = fragments = notes = 0
+    for cell in nb.cells:
+        kind = cell.metadata.get("slideshow", {}).get("slide_type", "-")
+        if kind == "notes":
+            notes += 1
+        elif kind == "skip":
+            continue
+        elif horizontal == 0 or kind == "slide":
+            slides_, horizontal = slides_ + 1, horizontal + 1
+        elif kind == "subslide":
+            slides_ += 1
+        elif kind == "fragment":
+            fragments += 1
+    return Layout(slides_, horizontal, fragments, notes)
+
+
+def every_slide_type() -> nbformat.NotebookNode:
+    """A notebook with each slide type, a formula for MathJax and a widget."""
+
+    def cell(make, source, slide_type):
+        made = make(source)
+        made.metadata["slideshow"] = {"slide_type": slide_type}
+        return made
+
+    nb = new_notebook(
+        cells=[
+            cell(
+                new_markdown_cell,
+                "# Every slide type\n\nA bound: $\\alpha \\le v \\le \\beta$",
+                "slide",
+            ),
+            cell(new_markdown_cell, "Said aloud, not shown.", "notes"),
+            cell(new_markdown_cell, "## Two fragments\n\n$$\\max_a \\min_b u(a, b)$$", "slide"),
+            cell(new_markdown_cell, "The first appears on a click.", "fragment"),
+            cell(new_code_cell, "print(6 * 7)", "-"),
+            cell(new_markdown_cell, "The second on the next.", "fragment"),
+            cell(new_markdown_cell, "## Below the second slide", "subslide"),
+            cell(new_code_cell, "hidden = True", "skip"),
+            cell(new_markdown_cell, "## A widget", "slide"),
+            cell(
+                new_code_cell,
+                "import ipywidgets as w\nw.IntSlider(value=3, max=9, description='depth')",
+                "-",
+            ),
+            cell(new_code_cell, "print('notes in code')", "notes"),
+        ]
+    )
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    return nb
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> dict[str, tuple[Path, nbformat.NotebookNode]]:
+    """Every deck exported with --offline: deck name → (deck path, its notebook)."""
+    try:
+        assets = slides.fetch_assets()
+    except slides.SlidesError as error:
+        pytest.skip(f"the offline slide assets are missing and cannot be fetched: {error}")
+    work = tmp_path_factory.mktemp("slides")
+    extra = work / f"{EVERY_TYPE}.ipynb"
+    nbformat.write(every_slide_type(), extra)
+    sources = [*CHAPTERS, extra]
+    decks = slides.export_all(sources, work / "out", offline=True, assets=assets)
+    return {
+        source.stem: (deck, nbformat.read(source, as_version=4))
+        for source, deck in zip(sources, decks, strict=True)
+    }
+
+
+def reveal(page, expression: str):
+    """Evaluate ``expression`` with ``R`` bound to the deck's reveal.js (loaded by require.js)."""
+    return page.evaluate(
+        f"() => new Promise(done => require([{REVEAL!r}], R => done({expression})))"
+    )
+
+
+def too_tall(page) -> list[str]:
+    """The slides whose content is taller than the slide (they would be cut off on the screen)."""
+    return page.evaluate(
+        """src => new Promise(done => require([src], R => {
+            const tall = [];
+            for (const slide of R.getSlides()) {
+                const at = R.getIndices(slide);
+                R.slide(at.h, at.v);
+                if (slide.scrollHeight > R.getConfig().height) {
+                    tall.push(`slide ${at.h + 1}.${at.v + 1}: ${slide.scrollHeight} px`);
+                }
+            }
+            R.slide(0, 0);
+            done(tall);
+        }))""",
+        REVEAL,
+    )
+
+
+def test_every_chapter_is_covered():
+    assert "00_start_here" in DECKS
+
+
+def test_the_layout_is_read_from_the_metadata():
+    # First shown cell opens a slide, even as a fragment; notes before it still count as notes.
+    nb = new_notebook(
+        cells=[new_markdown_cell("a"), new_markdown_cell("b"), new_markdown_cell("c")]
+    )
+    for cell, kind in zip(nb.cells, ["notes", "fragment", "subslide"], strict=True):
+        cell.metadata["slideshow"] = {"slide_type": kind}
+    assert layout_from_metadata(nb) == Layout(slides=2, horizontal=1, fragments=0, notes=1)
+    assert layout_from_metadata(every_slide_type()) == Layout(4, 3, 2, 2)
+
+
+@pytest.mark.parametrize("name", DECKS)
+def test_deck_opens_offline_as_the_metadata_says(name, exported, open_page, artifacts):
+    deck, nb = exported[name]
+    page, log = open_page("file://")
+    page.goto(deck.as_uri())
+    page.wait_for_selector(".reveal.ready", timeout=30_000)
+
+    # reveal.js counts the same slides as the metadata promises
+    expected = layout_from_metadata(nb)
+    shown = Layout(
+        slides=reveal(page, "R.getTotalSlides()"),
+        horizontal=reveal(page, "R.getHorizontalSlides().length"),
+        fragments=page.locator(".reveal .slides .fragment").count(),
+        notes=page.locator(".reveal .slides aside.notes").count(),
+    )
+    assert shown == expected
+
+    # every embedded widget is drawn from its stored state (no kernel behind it)
+    views = page.locator(WIDGET_VIEW)
+    for i in range(views.count()):
+        drawn = views.nth(i).locator("xpath=..").locator(".widget-subarea .lm-Widget")
+        drawn.first.wait_for(state="attached", timeout=20_000)
+
+    # formulas are typeset by the local MathJax, each shown once
+    if page.locator(".reveal .MathJax_Preview").count():
+        page.wait_for_selector(".reveal .mjx-chtml", state="attached", timeout=20_000)
+        assert page.locator(".reveal .mjx-chtml").count() >= 1
+
+    shots = artifacts / "slides" / name
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=shots / "title.png")
+    if views.count():
+        section = views.first.locator("xpath=ancestor::section[1]")
+        h, v = section.evaluate(
+            "(s, src) => new Promise(done => require([src], R => {"
+            " const at = R.getIndices(s); R.slide(at.h, at.v); done([at.h, at.v]); }))",
+            REVEAL,
+        )
+        assert reveal(page, "[R.getIndices().h, R.getIndices().v]") == [h, v]
+        page.wait_for_timeout(300)  # let the widget lay itself out on the now visible slide
+        page.screenshot(path=shots / "widget.png")
+
+    assert too_tall(page) == [], (
+        "slides taller than the screen: split them (a Sub-Slide), move long code to Notes, "
+        "or tag a picture's cell hide-input"
+    )
+    assert log.blocked == [], "requests that would have left the machine"
+    assert log.off_machine() == []
+    assert log.failed == [], "files the deck asked for that are missing"
+    assert log.errors == []
+    assert any(url.endswith("/dist/reveal.js") for url in log.requests)
+
+
+def test_speaker_notes_open_offline(exported, open_page):
+    deck, nb = exported[EVERY_TYPE]
+    page, log = open_page("file://")
+    page.goto(deck.as_uri())
+    page.wait_for_selector(".reveal.ready", timeout=30_000)
+    with page.expect_popup() as popup:
+        page.keyboard.press("s")  # reveal.js's key for the speaker view
+    notes = popup.value.locator(".speaker-controls-notes")
+    notes.wait_for(timeout=20_000)
+    first_notes = next(c.source for c in nb.cells if c.metadata.slideshow.slide_type == "notes")
+    assert first_notes in notes.inner_text()
+    assert log.blocked == [] and log.failed == [] and log.errors == []
+
+
+def test_widget_state_is_embedded(exported):
+    # Executing before the export is what puts the widgets (with their state) into the slides.
+    for name in (EVERY_TYPE, "00_start_here"):
+        html = exported[name][0].read_text(encoding="utf-8")
+        assert "application/vnd.jupyter.widget-state+json" in html
+        assert "application/vnd.jupyter.widget-view+json" in html
