@@ -152,6 +152,7 @@ class Search:
             stats=stats,
             trace=self.trace,
             algorithm=self.algorithm,
+            depth_limit=self.depth,
             game=self.game,
             state=self.root,
         )

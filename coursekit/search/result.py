@@ -209,18 +209,19 @@ class Trace(Sequence[Event]):
         events = self.events if step is None else self.events[: max(0, step)]
         view: dict[Path, NodeView] = {}
         for e in events:
+            old = view.get(e.path)
+            alpha, beta = e.alpha, e.beta
+            if alpha is None and beta is None and old is not None:  # keep the last known window
+                alpha, beta = old.alpha, old.beta
             if e.kind == ENTER:
-                view[e.path] = NodeView(e.path, e.player, "open", None, e.alpha, e.beta)
+                view[e.path] = NodeView(e.path, e.player, "open", None, alpha, beta)
             elif e.kind in (LEAF, EXIT):
                 status = "leaf" if e.kind == LEAF else "done"
-                view[e.path] = NodeView(e.path, e.player, status, e.value, e.alpha, e.beta)
+                view[e.path] = NodeView(e.path, e.player, status, e.value, alpha, beta)
                 _offer_to_parent(view, e.path, e.value)
             else:  # CUTOFF
-                old = view.get(e.path)
                 if old is not None:
-                    view[e.path] = NodeView(
-                        e.path, e.player, old.status, old.value, e.alpha, e.beta
-                    )
+                    view[e.path] = NodeView(e.path, e.player, old.status, old.value, alpha, beta)
                 for a in e.pruned:
                     child = (*e.path, a)
                     view[child] = NodeView(child, e.player.opponent, "pruned")
@@ -245,7 +246,9 @@ class SearchResult:
 
     ``value`` is from MAX's point of view; ``move`` is the chosen action at the
     root (``None`` when the root is a leaf); ``pv`` the principal variation
-    (主要变例), the line of best play found, starting with ``move``.
+    (主要变例), the line of best play found, starting with ``move``;
+    ``depth_limit`` the depth the search was cut off at (``None``: to the end
+    of the game); ``game`` and ``state`` what was searched, for pictures.
     """
 
     value: float
@@ -254,6 +257,7 @@ class SearchResult:
     stats: Stats
     trace: Trace | None = None
     algorithm: str = ""
+    depth_limit: int | None = None
     game: Any = field(default=None, repr=False, compare=False)
     state: Any = field(default=None, repr=False, compare=False)
 
