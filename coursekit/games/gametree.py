@@ -616,6 +616,18 @@ class GameTree:
             return self._values[label]
         return [self.to_nested(kid) for kid in self._children[label]]
 
+    def to_text(self) -> str:
+        """Nested-list text that :meth:`parse` reads back: one line, or one line per child of
+        the root for deeper trees.
+
+        >>> print(GameTree.from_nested([[3, 12, 8], [2, 4, 6]]).to_text())
+        [[3, 12, 8], [2, 4, 6]]
+        """
+        if self.height < 3 or len(self._children.get(self.initial, ())) < 2:
+            return _nested_text(self.to_nested())
+        lines = [_nested_text(self.to_nested(kid)) for kid in self._children[self.initial]]
+        return "[\n  " + ",\n  ".join(lines) + "\n]"
+
     def to_labelled(self) -> dict[str, Any]:
         """The labelled spec: inner label → list of child labels, leaf label → value."""
         return {
@@ -633,6 +645,14 @@ class GameTree:
         if self._static:
             data["static"] = self._static
         return json.dumps(data, allow_nan=True)
+
+
+def _nested_text(node: Nested) -> str:
+    if isinstance(node, list):
+        return "[" + ", ".join(_nested_text(kid) for kid in node) + "]"
+    if math.isinf(node):
+        return "inf" if node > 0 else "-inf"
+    return str(node)
 
 
 def _player(value: Any) -> Player:

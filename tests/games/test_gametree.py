@@ -92,6 +92,12 @@ def test_text_reads_back_as_the_same_tree(spec, data):
     assert GameTree.parse(text) == GameTree.from_nested(spec)
 
 
+@given(nested_trees)
+def test_to_text_reads_back(spec):
+    tree = GameTree.from_nested(spec)
+    assert GameTree.parse(tree.to_text()) == tree
+
+
 def test_text_may_hold_decimals_infinity_and_a_trailing_comma():
     tree = GameTree.parse("[[1.5, -inf], [∞, +2,], [-0.25e1]]")
     assert tree.to_nested() == [[1.5, -math.inf], [math.inf, 2], [-2.5]]
