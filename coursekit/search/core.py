@@ -100,15 +100,16 @@ class Search:
 
     def _make_eval(self, evaluate: Evaluate | None, limited: bool) -> Evaluate:
         game = self.game
+        utility = game.utility
+        if not limited:  # every leaf is a finished game
+            return lambda state: utility(state, MAX)
         static = evaluate or getattr(game, "evaluate", None)
         if static is None:
-            if limited:
-                raise SearchError(
-                    f"a depth-limited search needs a static evaluation e(p): pass evaluate=… "
-                    f"or use a game with an evaluate() method ({game!r} has none)"
-                )
-            return lambda state: game.utility(state, MAX)
-        is_terminal, utility = game.is_terminal, game.utility
+            raise SearchError(
+                f"a depth-limited search needs a static evaluation e(p): pass evaluate=… "
+                f"or use a game with an evaluate() method ({game!r} has none)"
+            )
+        is_terminal = game.is_terminal
         return lambda state: utility(state, MAX) if is_terminal(state) else static(state)
 
     def _make_moves(self, order: Order | None, symmetry: bool) -> Callable[[State], Sequence]:
