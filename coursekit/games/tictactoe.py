@@ -113,9 +113,9 @@ class TicTacToe:
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         """Put the mover's piece on cell ``action``."""
         x, o = state
-        bit = 1 << action
-        if not 0 <= action < CELLS or (x | o) & bit:
+        if not (isinstance(action, int) and 0 <= action < CELLS) or (x | o) >> action & 1:
             raise ValueError(f"cell {action!r} is not an empty cell (0–8) of the board")
+        bit = 1 << action
         if x.bit_count() == o.bit_count():
             return TicTacToeState(x | bit, o)
         return TicTacToeState(x, o | bit)

@@ -174,6 +174,8 @@ def test_moves_on_taken_cells_are_refused():
         GAME.result(state, 4)
     with pytest.raises(ValueError, match="cell 9"):
         GAME.result(state, 9)
+    with pytest.raises(ValueError, match="cell '4'"):
+        GAME.result(state, "4")
     with pytest.raises(ValueError, match="not over yet"):
         GAME.utility(state)
 

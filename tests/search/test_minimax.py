@@ -152,6 +152,9 @@ def test_depth_limits_need_an_evaluation():
         minimax(Grundy(7), depth=2)
     with pytest.raises(SearchError, match="depth must be 0 or more"):
         minimax(GAME, depth=-1)
+    for bad in (True, "2", 1.5):
+        with pytest.raises(SearchError, match="depth must be a whole number or None"):
+            minimax_two_phase(GAME, depth=bad)
     assert minimax(Grundy(7), depth=2, evaluate=lambda s: 0).value == 0
 
 
