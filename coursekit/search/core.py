@@ -12,6 +12,17 @@ options into three small functions chosen once, before the search starts:
 
 and it makes the :class:`~coursekit.search.result.Trace` (only when asked
 for) and the final :class:`~coursekit.search.result.SearchResult`.
+
+Writing another algorithm (α-β, negamax, …) follows :func:`~coursekit.search.minimax`:
+
+1. ``search = Search(game, state, depth=…, …, trace=trace, algorithm="name")``;
+2. take ``search.cutoff_test``, ``search.eval`` and ``search.moves`` into local
+   names and count ``nodes``, ``leaves`` (and ``cutoffs``, ``tt_hits``) in local
+   variables;
+3. add events only under ``if traced:`` (with ``traced = search.trace is not
+   None`` decided once), building paths only then, values from MAX's side;
+4. return ``search.result(value, pv, nodes=…, leaves=…, depth=…, cutoffs=…)``
+   and list the function with ``@register(name, chapter=N)``.
 """
 
 from __future__ import annotations

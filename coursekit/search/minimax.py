@@ -101,7 +101,9 @@ def minimax(
     trace_ = search.trace
     traced = trace_ is not None  # paths and events are built only when tracing
     nodes = leaves = deepest = 0
-    line: dict[int, tuple | None] = {}  # line[ply]: best line below the last node at that ply
+    # line[ply]: the best line below the node last finished at that ply, as linked pairs
+    # (move, rest of the line); unroll(line[0]) is the principal variation.
+    line: dict[int, tuple | None] = {}
 
     def leaf(state: Any, ply: int, path: tuple, player: Player) -> float:
         """A node where the search stops: its static value (UTILITY or e(p))."""

@@ -63,6 +63,7 @@ class TreeExplorer(widgets.VBox):
             root, tree = tree.root_player, tree.to_text()
         self.tree: GameTree = GameTree.parse(tree, root)
         self.search: SearchResult | None = None
+        self._search_failed = False
 
         self.text = widgets.Textarea(
             value=tree,
@@ -163,7 +164,16 @@ class TreeExplorer(widgets.VBox):
 
     def run(self) -> None:
         """Search the current tree with the chosen algorithm and show the whole trace."""
-        self.search = get(self.algorithm.value).function(self.tree, trace=True)
+        algorithm = get(self.algorithm.value)
+        try:
+            self.search = algorithm.function(self.tree, trace=True)
+        except Exception as error:  # a later chapter's algorithm refusing this tree
+            self.feedback.problem(f"{algorithm.name} cannot search this tree: {error}")
+            self._search_failed = True
+            return
+        if self._search_failed:  # the problem shown was the search's, and it is gone
+            self.feedback.clear()
+            self._search_failed = False
         steps = len(self.search.trace)
         with self.step.hold_trait_notifications():
             self.step.max = steps

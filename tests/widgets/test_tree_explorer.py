@@ -108,6 +108,25 @@ def test_stepping_through_the_trace(explorer):
     assert "step 5 of 17" in explorer.picture.source
 
 
+def test_an_algorithm_that_fails_is_reported_beside_the_box():
+    @register("test: refuses", chapter=99)
+    def refuses(game, state=None, **options):
+        raise ValueError("trees with more than 3 leaves are not supported")
+
+    try:
+        w = TreeExplorer()
+        before = w.picture.source
+        w.algorithm.value = "test: refuses"
+        assert "test: refuses cannot search this tree: trees with more" in w.feedback.message
+        assert w.picture.source == before
+        w.algorithm.value = "minimax"
+        assert w.feedback.message == "" and w.search.algorithm == "minimax"
+    finally:
+        from coursekit.search import registry
+
+        del registry._REGISTRY["test: refuses"]
+
+
 def test_the_random_tree_button(explorer):
     explorer.branching.value, explorer.depth.value, explorer.seed.value = 2, 3, 11
     explorer.order.value = "best"
