@@ -223,19 +223,24 @@ def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_
 
 
 def _caption(result: SearchResult, k: int, total: int) -> str:
-    name = result.algorithm or "search"
+    algorithm = result.algorithm or "search"
     if k == 0:
-        return f"{name}: step 0 of {total}, nothing searched yet"
+        return f"{algorithm}: step 0 of {total}, nothing searched yet"
     event = result.trace[k - 1]
-    who = result.trace.name(event.path)
-    who = "the root" if not event.path else str(who)
+    name = result.trace.name(event.path)
+    if not event.path:
+        who = "the root"
+    elif name == event.path:  # the game gives no names: say how the node is reached
+        who = "the node after " + " ".join(map(str, event.path))
+    else:
+        who = str(name)
     what = {
         ENTER: f"enter {who}",
         LEAF: f"evaluate {who} = {format_value(event.value)}",
         EXIT: f"{who} is worth {format_value(event.value)}",
         CUTOFF: f"cut-off at {who}",
     }[event.kind]
-    text = f"{name}: step {k} of {total}, {what}"
+    text = f"{algorithm}: step {k} of {total}, {what}"
     if k == total:
         text += f" — value {format_value(result.value)}, move {result.move}"
     return text

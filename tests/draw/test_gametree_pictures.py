@@ -230,3 +230,13 @@ def test_boards():
     assert boards_html([state, game.initial], ["a", "b"]).count('class="ck-board"') == 2
     with pytest.raises(ValueError, match="2 boards but 1 captions"):
         boards_html([state, state], ["a"])
+
+
+def test_captions_name_the_step():
+    game = TicTacToe()
+    result = minimax(game, depth=2, symmetry=True, trace=True)
+    assert "step 3 of" in draw_search(result, 3).source
+    assert "evaluate the node after 0 1 = 1" in draw_search(result, 3).source
+    assert "enter the root" in draw_search(result, 1).source
+    tree = GameTree.from_nested(EXAMPLE)
+    assert "evaluate B1 = 3" in draw_search(minimax(tree, trace=True), 3).source
