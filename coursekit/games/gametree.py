@@ -295,6 +295,19 @@ class GameTree:
         for label in self._order:
             if label not in self._children and label not in self._values:
                 raise GameTreeError(f"leaf {label} has no value")
+        self._labels = tuple(self._order)
+        self._leaves = tuple(self._left_to_right_leaves())
+
+    def _left_to_right_leaves(self) -> list[str]:
+        leaves, stack = [], [self.initial]
+        while stack:
+            label = stack.pop()
+            kids = self._children.get(label)
+            if kids:
+                stack.extend(reversed(kids))
+            else:
+                leaves.append(label)
+        return leaves
 
     @classmethod
     def from_nested(
@@ -554,21 +567,12 @@ class GameTree:
     @property
     def labels(self) -> tuple[str, ...]:
         """All labels, level by level from the root."""
-        return tuple(self._order)
+        return self._labels
 
     @property
     def leaves(self) -> tuple[str, ...]:
         """The leaves from left to right."""
-        out: list[str] = []
-        stack = [self.initial]
-        while stack:
-            label = stack.pop()
-            kids = self._children.get(label)
-            if kids:
-                stack.extend(reversed(kids))
-            else:
-                out.append(label)
-        return tuple(out)
+        return self._leaves
 
     @property
     def height(self) -> int:
