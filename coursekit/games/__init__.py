@@ -6,6 +6,23 @@ any of them. Values are always given from MAX's point of view.
 """
 
 from coursekit.games.base import MAX, MIN, Game, Player
-from coursekit.games.grundy import Grundy, GrundyState
+from coursekit.games.connectfour import ConnectFour, ConnectFourState
+from coursekit.games.gametree import GameTree, GameTreeError
+from coursekit.games.grundy import Grundy, GrundyState, sprague_grundy
+from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 
-__all__ = ["MAX", "MIN", "Game", "Grundy", "GrundyState", "Player"]
+__all__ = [
+    "MAX",
+    "MIN",
+    "ConnectFour",
+    "ConnectFourState",
+    "Game",
+    "GameTree",
+    "GameTreeError",
+    "Grundy",
+    "GrundyState",
+    "Player",
+    "TicTacToe",
+    "TicTacToeState",
+    "sprague_grundy",
+]

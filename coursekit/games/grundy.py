@@ -98,3 +98,32 @@ class Grundy:
     def key(self, state: GrundyState) -> GrundyState:
         """Sorted heaps already identify equivalent positions."""
         return state
+
+
+_NIM_VALUES = [0, 0, 0]  # heaps of 0, 1 and 2 coins cannot be split
+
+
+def sprague_grundy(heaps: int | tuple[int, ...]) -> int:
+    """The Sprague–Grundy value (nim value) of a heap, or of a whole position.
+
+    One heap: the smallest number that is not the value of a position one
+    split away (the *mex*); several heaps: the exclusive-or of their values.
+    The player to move wins exactly when the value is not 0.
+
+    >>> [sprague_grundy(n) for n in range(1, 11)]
+    [0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
+    >>> sprague_grundy((7, 3)) == sprague_grundy(7) ^ sprague_grundy(3)
+    True
+    """
+    if not isinstance(heaps, int):
+        value = 0
+        for heap in heaps:
+            value ^= sprague_grundy(heap)
+        return value
+    if heaps < 0:
+        raise ValueError(f"a heap cannot have {heaps} coins")
+    while len(_NIM_VALUES) <= heaps:
+        n = len(_NIM_VALUES)
+        reachable = {_NIM_VALUES[n - k] ^ _NIM_VALUES[k] for k in range(1, (n + 1) // 2)}
+        _NIM_VALUES.append(next(v for v in range(len(reachable) + 1) if v not in reachable))
+    return _NIM_VALUES[heaps]

@@ -4,8 +4,53 @@ Every algorithm here takes a game that follows :class:`coursekit.games.Game`
 and returns the same :class:`SearchResult`: the backed-up value from MAX's
 point of view, the best move, the principal variation, statistics (nodes,
 leaves, cutoffs, …) and, when asked with ``trace=True``, an ordered trace of
-enter / leaf / exit / cutoff events that pictures and widgets replay.
+enter / leaf / exit / cutoff events that pictures and widgets replay. The
+exact contract is in :mod:`coursekit.search.result`.
 
 This package never imports ipywidgets, matplotlib or graphviz: pictures read
 its results, never the other way round.
 """
+
+from coursekit.search.core import Search, SearchError, distinct_actions
+from coursekit.search.minimax import minimax, minimax_two_phase
+from coursekit.search.play import GameRecord, engine, human, play, random_player
+from coursekit.search.registry import Algorithm, algorithms, register
+from coursekit.search.result import (
+    CUTOFF,
+    ENTER,
+    EXIT,
+    LEAF,
+    Event,
+    NodeView,
+    SearchResult,
+    Stats,
+    Trace,
+)
+from coursekit.search.solve import Solution, solve
+
+__all__ = [
+    "CUTOFF",
+    "ENTER",
+    "EXIT",
+    "LEAF",
+    "Algorithm",
+    "Event",
+    "GameRecord",
+    "NodeView",
+    "Search",
+    "SearchError",
+    "SearchResult",
+    "Solution",
+    "Stats",
+    "Trace",
+    "algorithms",
+    "distinct_actions",
+    "engine",
+    "human",
+    "minimax",
+    "minimax_two_phase",
+    "play",
+    "random_player",
+    "register",
+    "solve",
+]

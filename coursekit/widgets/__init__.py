@@ -8,6 +8,8 @@ the input.
 """
 
 from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.gametree import TreeExplorer
 from coursekit.widgets.start import TreeSizeExplorer
+from coursekit.widgets.tictactoe import TicTacToeBoard
 
-__all__ = ["Feedback", "SvgView", "TreeSizeExplorer"]
+__all__ = ["Feedback", "SvgView", "TicTacToeBoard", "TreeExplorer", "TreeSizeExplorer"]

@@ -1,0 +1,250 @@
+"""Checks for exercise set 03 (game trees and minimax).
+
+Every expected answer is computed here from the problem's data with
+coursekit's own algorithms; hints say what is wrong, never what is right.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from numbers import Real
+from typing import Any
+
+from coursekit.checks.common import answered, fail, passed, require, require_type
+from coursekit.games import MAX, MIN, GameTree, TicTacToe
+from coursekit.search import distinct_actions, minimax
+from coursekit.search.result import EXIT
+
+GAME = TicTacToe()
+
+
+def _same_number(a: Any, b: float) -> bool:
+    if isinstance(a, bool) or not isinstance(a, Real):
+        return False
+    if math.isinf(b):
+        return a == b
+    return math.isclose(float(a), b, abs_tol=1e-9)
+
+
+# --- part 1: backed-up values of a given tree -------------------------------------------------
+
+
+def check_backed_up(tree: GameTree, values: Mapping[str, float] | None, move: Any) -> None:
+    """Check the backed-up value of every inner node of ``tree`` and the best move at its root."""
+    answered(values)
+    require_type(values, Mapping, "Your values")
+    r = minimax(tree, trace=True)
+    expected = {r.trace.name(e.path): e.value for e in r.trace if e.kind == EXIT}
+    missing = [label for label in expected if label not in values]
+    require(not missing, f"Give a value for every inner node; missing: {', '.join(missing)}.")
+    extra = [label for label in values if label not in expected]
+    require(
+        not extra,
+        f"Only inner nodes get backed-up values; {', '.join(map(str, extra))} "
+        "is not an inner node of this tree.",
+    )
+    for label in sorted(expected, key=lambda x: (-tree.depth_of(x), tree.labels.index(x))):
+        if not _same_number(values[label], expected[label]):
+            rule = "largest" if tree.player(label) is MAX else "smallest"
+            fail(
+                f"The value of {label} is wrong. {label} is a {tree.player(label)} node, so it "
+                f"takes the {rule} of its children's values (work from the bottom up)."
+            )
+    answered(move)
+    require(
+        move in tree.children(tree.initial),
+        f"The move should be one of the root's children: {', '.join(tree.children(tree.initial))}.",
+    )
+    require(
+        expected[move] == r.value if move in expected else tree.leaf_value(move) == r.value,
+        f"Moving to {move} does not give the root its backed-up value: pick a child whose value "
+        "is the one the root backs up.",
+    )
+    passed()
+
+
+# --- part 2: e(p) of given boards -------------------------------------------------------------
+
+
+def check_evaluations(boards: list[str], answers: list | None) -> None:
+    """Check e(p) = (lines open for MAX) − (lines open for MIN), ±∞ for won boards."""
+    answered(answers)
+    require_type(answers, (list, tuple), "Your answers")
+    require(
+        len(answers) == len(boards), f"Give one value per board: {len(boards)} values in a list."
+    )
+    for i, (text, answer) in enumerate(zip(boards, answers, strict=True), start=1):
+        state = GAME.parse(text)
+        expected = GAME.evaluate(state)
+        if _same_number(answer, expected):
+            continue
+        if math.isinf(expected):
+            fail(
+                f"Board {i}: somebody has three in a row here, and the course values a won "
+                "position differently from an open one (use math.inf or -math.inf)."
+            )
+        if isinstance(answer, bool) or not isinstance(answer, Real):
+            fail(f"Board {i}: the value should be a number, not {answer!r}.")
+        if _same_number(answer, -expected):
+            fail(f"Board {i}: the sign is wrong: it is MAX's lines minus MIN's lines.")
+        fail(
+            f"Board {i}: the value is wrong. Count the rows, columns and diagonals that hold no "
+            "○ (open for MAX) and those that hold no × (open for MIN), then subtract."
+        )
+    passed()
+
+
+# --- part 3: writing minimax ------------------------------------------------------------------
+
+
+def random_trees(count: int = 200, seed: int = 3) -> list[GameTree]:
+    """The seeded random trees a student's minimax is checked on (small to medium)."""
+    rng = random.Random(seed)
+    trees = [
+        GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
+        GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=MIN),
+        GameTree.from_nested(7),
+    ]
+    while len(trees) < count:
+        trees.append(
+            GameTree.random(
+                branching=rng.choice([2, 3, (1, 3), (1, 4)]),
+                depth=rng.randint(1, 5),
+                seed=rng.randrange(10**9),
+                values=rng.choice([(-9, 9), (0, 20)]),
+                root=rng.choice([MAX, MIN]),
+            )
+        )
+    return trees
+
+
+def _all_max(tree: GameTree, label: str) -> float:
+    kids = tree.children(label)
+    return max(_all_max(tree, k) for k in kids) if kids else tree.leaf_value(label)
+
+
+def _describe(tree: GameTree) -> str:
+    text = tree.to_text() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
+    return f"{text} with {tree.root_player} to move at the root"
+
+
+def check_minimax_function(minimax_value: Callable[[Any, Any], float]) -> None:
+    """Check ``minimax_value(game, state)`` on the course's tree, 200 random trees and
+    tic-tac-toe positions near the end of the game."""
+    answered(minimax_value)
+    require(callable(minimax_value), "minimax_value should be a function (game, state) → value.")
+    cases: list[tuple[Any, Any]] = [(tree, tree.initial) for tree in random_trees()]
+    rng = random.Random(5)
+    for _ in range(20):  # tic-tac-toe: a few random moves in, then search to the end
+        state = GAME.initial
+        for _ in range(rng.randint(4, 6)):
+            if not GAME.is_terminal(state):
+                state = GAME.result(state, rng.choice(GAME.actions(state)))
+        cases.append((GAME, state))
+    for game, state in cases:
+        try:
+            got = minimax_value(game, state)
+        except NotImplementedError:
+            fail("Your function still raises NotImplementedError: write its body first.")
+        except RecursionError:
+            fail("Your function recursed without end: stop at terminal states (is_terminal).")
+        except Exception as error:  # the student's bug, reported as a hint
+            where = _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
+            fail(f"Your function raised {type(error).__name__}: {error} on {where}.")
+        expected = minimax(game, state).value
+        if _same_number(got, expected):
+            continue
+        if isinstance(game, GameTree):
+            if game.root_player is MIN and _same_number(got, minimax(_flip(game)).value):
+                fail(
+                    f"Wrong value on {_describe(game)}: it looks as if MAX moved at the root. "
+                    "Ask the game who moves: game.to_move(state)."
+                )
+            if _same_number(got, _all_max(game, game.initial)):
+                fail(
+                    f"Wrong value on {_describe(game)}: it looks as if every node took the "
+                    "maximum. At MIN nodes take the minimum of the children's values."
+                )
+            fail(f"Your function gives a wrong value ({got!r}) on {_describe(game)}.")
+        fail(
+            f"Your function gives a wrong value ({got!r}) on the tic-tac-toe position\n"
+            f"{GAME.to_text(state)}\n(values of finished games come from game.utility(state, MAX))."
+        )
+    passed()
+
+
+def _flip(tree: GameTree) -> GameTree:
+    return GameTree.from_nested(tree.to_nested(), tree.root_player.opponent)
+
+
+# --- part 4: symmetry -------------------------------------------------------------------------
+
+
+def _positions(max_moves: int = 4) -> list:
+    """Every tic-tac-toe position up to ``max_moves`` moves in, once each."""
+    seen = {GAME.initial}
+    level = [GAME.initial]
+    for _ in range(max_moves):
+        level = [
+            GAME.result(s, a)
+            for s in level
+            for a in GAME.actions(s)
+            if GAME.result(s, a) not in seen
+        ]
+        level = list(dict.fromkeys(level))
+        seen.update(level)
+    return list(seen)
+
+
+def check_count_distinct(count_distinct: Callable[[Any], int]) -> None:
+    """Check ``count_distinct(state)``: the number of different positions, up to the board's
+    symmetries, that one move from ``state`` can reach."""
+    answered(count_distinct)
+    require(callable(count_distinct), "count_distinct should be a function state → number.")
+    for state in sorted(_positions(), key=lambda s: (s.x.bit_count() + s.o.bit_count(), s)):
+        try:
+            got = count_distinct(state)
+        except NotImplementedError:
+            fail("Your function still raises NotImplementedError: write its body first.")
+        except Exception as error:
+            fail(f"Your function raised {type(error).__name__}: {error} on\n{GAME.to_text(state)}")
+        expected = len(distinct_actions(GAME, state, GAME.actions(state)))
+        if got == expected:
+            continue
+        if got == len(GAME.actions(state)):
+            fail(
+                "Your count equals the number of legal moves on\n"
+                f"{GAME.to_text(state)}\nbut some of these moves give symmetric positions: "
+                "count each class of symmetric results once (game.key helps)."
+            )
+        fail(f"Your function gives a wrong count ({got!r}) on\n{GAME.to_text(state)}")
+    passed()
+
+
+def check_symmetry_counts(counts: Mapping[int, tuple[int, int]] | None) -> None:
+    """Check ``{depth: (nodes without symmetry, nodes with symmetry)}`` for depths 1–4 from the
+    empty board."""
+    answered(counts)
+    require_type(counts, Mapping, "counts")
+    require(
+        sorted(counts) == [1, 2, 3, 4], "Give the counts for the depths 1, 2, 3 and 4 (the keys)."
+    )
+    for depth in (1, 2, 3, 4):
+        pair = counts[depth]
+        require(
+            isinstance(pair, (tuple, list)) and len(pair) == 2,
+            f"counts[{depth}] should be a pair (without symmetry, with symmetry).",
+        )
+        plain = minimax(GAME, depth=depth).stats.nodes
+        reduced = minimax(GAME, depth=depth, symmetry=True).stats.nodes
+        if tuple(pair) == (reduced, plain):
+            fail(f"counts[{depth}]: the two numbers are the wrong way round.")
+        require(
+            pair[0] == plain,
+            f"counts[{depth}]: the count without symmetry is wrong (count every node the search "
+            "visits, the root included: stats.nodes).",
+        )
+        require(pair[1] == reduced, f"counts[{depth}]: the count with symmetry is wrong.")
+    passed()

@@ -1,0 +1,190 @@
+"""Connect Four on a board of any small size: drop pieces into columns, k in a line wins.
+
+MAX plays ``x`` and moves first, MIN plays ``o``. A move is the number of a
+column (0 is the leftmost); the piece falls to the lowest empty cell. The
+board is kept as two integer bitboards in which every column owns
+``rows + 1`` bits, from the bottom up, the extra bit staying empty so that
+lines never wrap from one column into the next.
+
+Small boards can be solved to the end (``solve(ConnectFour(rows=4, cols=4, k=3))``);
+for larger ones :meth:`ConnectFour.evaluate` gives an e(p) in the course's
+style: lines of k cells still open for MAX minus those still open for MIN.
+
+>>> game = ConnectFour(rows=4, cols=5, k=4)
+>>> s = game.result(game.result(game.initial, 2), 2)
+>>> print(game.to_text(s))
+. . . . .
+. . . . .
+. . o . .
+. . x . .
+>>> game.actions(s), game.to_move(s)
+([0, 1, 2, 3, 4], MAX)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from coursekit.games.base import MAX, MIN, Player
+
+
+class ConnectFourState(NamedTuple):
+    """A position: bitboards of MAX's (x) and MIN's (o) pieces."""
+
+    x: int
+    o: int
+
+
+class ConnectFour:
+    """Connect Four with ``rows`` × ``cols`` cells, ``k`` in a line to win.
+
+    Values follow the course: +∞ when MAX has won, −∞ when MIN has won,
+    0 for a full board without a winner.
+    """
+
+    def __init__(self, rows: int = 6, cols: int = 7, k: int = 4) -> None:
+        for name, value in (("rows", rows), ("cols", cols), ("k", k)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+        if k > max(rows, cols):
+            raise ValueError(f"nobody can get {k} in a line on a {rows}×{cols} board")
+        self.rows, self.cols, self.k = rows, cols, k
+        self.height = rows + 1  # bits per column, one guard bit on top
+        self._bottom = [1 << (c * self.height) for c in range(cols)]
+        self._column = [((1 << rows) - 1) << (c * self.height) for c in range(cols)]
+        self._top = [1 << (c * self.height + rows - 1) for c in range(cols)]
+        self._full = sum(self._column)
+        self._steps = (1, self.height, self.height - 1, self.height + 1)  # ↑ → ↘ ↗
+        self._windows = self._all_windows()
+        self.initial = ConnectFourState(0, 0)
+
+    def __repr__(self) -> str:
+        return f"ConnectFour(rows={self.rows}, cols={self.cols}, k={self.k})"
+
+    def _bit(self, row: int, col: int) -> int:
+        """The bit of the cell in ``row`` (0 = bottom) and ``col`` (0 = left)."""
+        return 1 << (col * self.height + row)
+
+    def _all_windows(self) -> list[int]:
+        """Every line of k cells on the board, as a bit mask."""
+        windows = []
+        for row in range(self.rows):
+            for col in range(self.cols):
+                for dr, dc in ((1, 0), (0, 1), (1, 1), (-1, 1)):
+                    cells = [(row + i * dr, col + i * dc) for i in range(self.k)]
+                    if all(0 <= r < self.rows and 0 <= c < self.cols for r, c in cells):
+                        windows.append(sum(self._bit(r, c) for r, c in cells))
+        return windows
+
+    def has_line(self, board: int) -> bool:
+        """True when ``board`` holds k pieces in a row, a column or a diagonal."""
+        for step in self._steps:
+            line = board
+            for i in range(1, self.k):
+                line &= board >> (step * i)
+            if line:
+                return True
+        return False
+
+    # --- the formal game -------------------------------------------------------------
+
+    def to_move(self, state: ConnectFourState) -> Player:
+        return MAX if state.x.bit_count() == state.o.bit_count() else MIN
+
+    def actions(self, state: ConnectFourState) -> list[int]:
+        """The columns that are not full, left to right (none once the game is over)."""
+        if self.is_terminal(state):
+            return []
+        taken = state.x | state.o
+        return [c for c in range(self.cols) if not taken & self._top[c]]
+
+    def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
+        """Drop the mover's piece into column ``action``."""
+        if not (isinstance(action, int) and 0 <= action < self.cols):
+            raise ValueError(f"column {action!r} is not a column of the board (0–{self.cols - 1})")
+        taken = state.x | state.o
+        if taken & self._top[action]:
+            raise ValueError(f"column {action} is full")
+        # Adding the column's bottom bit carries through its pieces to the first empty cell.
+        piece = (taken + self._bottom[action]) & self._column[action]
+        if state.x.bit_count() == state.o.bit_count():
+            return ConnectFourState(state.x | piece, state.o)
+        return ConnectFourState(state.x, state.o | piece)
+
+    def is_terminal(self, state: ConnectFourState) -> bool:
+        """The player who just moved has k in a line, or the board is full."""
+        just_moved = state.o if self.to_move(state) is MAX else state.x
+        return self.has_line(just_moved) or (state.x | state.o) == self._full
+
+    def utility(self, state: ConnectFourState, player: Player = MAX) -> float:
+        """+∞ for a win of ``player``, −∞ for a loss, 0 for a draw (finished games only)."""
+        if not self.is_terminal(state):
+            raise ValueError(f"the game is not over yet:\n{self.to_text(state)}")
+        return self.evaluate(state) * player.sign
+
+    def evaluate(self, state: ConnectFourState) -> float:
+        """e(p): lines of k still open for MAX − lines still open for MIN; ±∞ once won."""
+        if self.has_line(state.x):
+            return math.inf
+        if self.has_line(state.o):
+            return -math.inf
+        open_for_max = sum(1 for w in self._windows if not w & state.o)
+        open_for_min = sum(1 for w in self._windows if not w & state.x)
+        return open_for_max - open_for_min
+
+    # --- symmetry ---------------------------------------------------------------------
+
+    def mirror(self, state: ConnectFourState) -> ConnectFourState:
+        """The position seen in a mirror (left and right swapped)."""
+        return ConnectFourState(self._mirror(state.x), self._mirror(state.o))
+
+    def _mirror(self, board: int) -> int:
+        column = (1 << self.height) - 1
+        out = 0
+        for c in range(self.cols):
+            out |= ((board >> (c * self.height)) & column) << ((self.cols - 1 - c) * self.height)
+        return out
+
+    def key(self, state: ConnectFourState) -> tuple[int, int]:
+        """The same key for a position and its mirror image."""
+        return min(tuple(state), tuple(self.mirror(state)))
+
+    # --- reading and writing boards ---------------------------------------------------
+
+    def to_text(self, state: ConnectFourState) -> str:
+        """The board from the top row down, ``x``, ``o`` and ``.``."""
+        lines = []
+        for row in reversed(range(self.rows)):
+            marks = []
+            for col in range(self.cols):
+                bit = self._bit(row, col)
+                marks.append("x" if state.x & bit else "o" if state.o & bit else ".")
+            lines.append(" ".join(marks))
+        return "\n".join(lines)
+
+    def parse(self, text: str) -> ConnectFourState:
+        """Read a board written as :meth:`to_text` writes it (spaces are optional)."""
+        lines = [line.replace(" ", "") for line in text.splitlines() if line.strip()]
+        if len(lines) != self.rows:
+            raise ValueError(f"the board has {self.rows} rows, the text has {len(lines)}")
+        x = o = 0
+        for i, line in enumerate(lines):
+            row = self.rows - 1 - i
+            if len(line) != self.cols:
+                raise ValueError(f"line {i + 1} has {len(line)} cells instead of {self.cols}")
+            for col, mark in enumerate(line):
+                if mark in "xX":
+                    x |= self._bit(row, col)
+                elif mark in "oO":
+                    o |= self._bit(row, col)
+                elif mark != ".":
+                    raise ValueError(f"line {i + 1}, column {col + 1}: {mark!r} is not x, o or .")
+        taken = x | o
+        for col in range(self.cols):
+            for row in range(1, self.rows):
+                if taken & self._bit(row, col) and not taken & self._bit(row - 1, col):
+                    raise ValueError(f"column {col + 1} has a piece above an empty cell")
+        if x.bit_count() - o.bit_count() not in (0, 1):
+            raise ValueError("x moves first, so x has as many pieces as o or one more")
+        return ConnectFourState(x, o)

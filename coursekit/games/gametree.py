@@ -1,0 +1,678 @@
+"""Explicit game trees (博弈树) as drawn in the course: labelled nodes, values at the leaves.
+
+A :class:`GameTree` is a game whose states are node labels and whose moves go
+from a node to one of its children. MAX and MIN move in turn, level by level,
+starting with the player given for the root. The leaves carry values from
+MAX's point of view (the course's static values f(p) at the tips).
+
+Trees come from nested lists (the usual way to type a textbook tree), from a
+labelled spec with the node names of a figure, from JSON, from text typed
+into a widget (errors say where: line and column), or at random.
+
+>>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=MAX)
+>>> tree.initial, tree.children("A"), tree.children("C")
+('A', ('B', 'C', 'D'), ('C1', 'C2', 'C3'))
+>>> tree.to_move("C"), tree.leaf_value("C1")
+(MIN, 2)
+>>> GameTree.parse("[[3, 12, 8], [2, x, 6]]")
+Traceback (most recent call last):
+  ...
+coursekit.games.gametree.GameTreeError: line 1, column 18: 'x' is not a number
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random as _random
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from numbers import Real
+from typing import Any
+
+from coursekit.games.base import MAX, MIN, Player
+
+Nested = Any
+"""A number (a leaf) or a list of nested trees (an inner node)."""
+
+MAX_RANDOM_NODES = 200_000
+"""Random trees larger than this are refused (they would not fit in a picture or a lesson)."""
+
+ORDERS = ("random", "best", "worst")
+
+
+class GameTreeError(ValueError):
+    """A tree spec that does not describe a game tree; the message says where."""
+
+
+# --- labels as in the figures -------------------------------------------------------------
+
+
+def _letters(n: int, alphabet: str) -> str:
+    """Bijective base-26 numbering: 1 → a, 26 → z, 27 → aa (spreadsheet columns)."""
+    text = ""
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        text = alphabet[rest] + text
+    return text
+
+
+def child_label(parent: str, depth: int, index: int) -> str:
+    """The label of the ``index``-th child (from 0) of ``parent``, the child at ``depth``.
+
+    The root is A, its children B, C, D, …; below them digits and small
+    letters take turns: B1, B2, …, then B1a, B1b, …, then B1a1, …
+
+    >>> [child_label("A", 1, i) for i in range(3)], child_label("B", 2, 0), child_label("B1", 3, 1)
+    (['B', 'C', 'D'], 'B1', 'B1b')
+    """
+    if depth == 1:
+        return _letters(index + 2, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    if depth % 2 == 0:
+        return f"{parent}{index + 1}"
+    return parent + _letters(index + 1, "abcdefghijklmnopqrstuvwxyz")
+
+
+def _check_number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise GameTreeError(f"{where}: {value!r} is not a number")
+    if math.isnan(value):
+        raise GameTreeError(f"{where}: NaN is not a value a leaf can have")
+    return value
+
+
+# --- reading nested-list text with line and column numbers -----------------------------------
+
+_NUMBER = re.compile(
+    r"[+-]?(?:inf(?:inity)?\b|∞|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.IGNORECASE
+)
+_WORD = re.compile(r"[^\s,\[\]]+")
+
+
+class _NestedReader:
+    """A small recursive-descent reader for ``[[3, 12, 8], [2, 4, 6]]`` with positions."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def where(self, pos: int | None = None) -> str:
+        pos = self.pos if pos is None else pos
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+        return f"line {line}, column {column}"
+
+    def fail(self, message: str, pos: int | None = None) -> GameTreeError:
+        return GameTreeError(f"{self.where(pos)}: {message}")
+
+    def skip_space(self) -> str:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def read(self) -> Nested:
+        if not self.skip_space():
+            raise self.fail("the text is empty: type a tree such as [[3, 12, 8], [2, 4, 6]]")
+        tree = self.item()
+        if self.skip_space():
+            raise self.fail(f"unexpected {self.text[self.pos]!r} after the end of the tree")
+        return tree
+
+    def item(self) -> Nested:
+        char = self.skip_space()
+        if char == "[":
+            return self.list()
+        if char in ("", "]", ","):
+            found = "the end of the text" if not char else repr(char)
+            raise self.fail(f"expected a number or '[' but found {found}")
+        return self.number()
+
+    def list(self) -> list:
+        start = self.pos
+        self.pos += 1
+        items: list = []
+        while True:
+            char = self.skip_space()
+            if not char:
+                raise self.fail(f"the list opened at {self.where(start)} is never closed")
+            if char == "]":
+                if not items:
+                    raise self.fail("empty list []: an inner node needs at least one child", start)
+                self.pos += 1
+                return items
+            if items:
+                if char != ",":
+                    raise self.fail(f"expected ',' or ']' but found {char!r}")
+                self.pos += 1
+                if self.skip_space() == "]":  # a trailing comma is fine
+                    continue
+            items.append(self.item())
+
+    def number(self) -> float:
+        word = _WORD.match(self.text, self.pos)
+        assert word is not None  # item() has seen a character that starts a word
+        number = _NUMBER.fullmatch(word.group())
+        if number is None:
+            raise self.fail(f"{word.group()!r} is not a number")
+        self.pos = word.end()
+        text = word.group().lower()
+        if "inf" in text or "∞" in text:
+            return -math.inf if text.startswith("-") else math.inf
+        value = float(text)
+        return int(value) if re.fullmatch(r"[+-]?\d+", text) else value
+
+
+# --- the tree ---------------------------------------------------------------------------------
+
+
+class GameTree:
+    """A finite game tree with labelled nodes, values at its leaves, MAX and MIN in turn.
+
+    It is a :class:`~coursekit.games.Game`: a state is a node label, the
+    actions at a node are its children's labels, and the utility of a leaf is
+    its value (for MAX; the negative for MIN).
+
+    Parameters
+    ----------
+    children:
+        Each inner node's label → its children's labels, left to right.
+    values:
+        Each leaf's label → its value (MAX's point of view).
+    root:
+        The player to move at the root (MAX in the course's trees).
+    root_label:
+        The root's label; found by itself when only one node has no parent.
+    static:
+        Optional static values e(p) of inner nodes, for depth-limited searches.
+    """
+
+    def __init__(
+        self,
+        children: Mapping[str, Sequence[str]],
+        values: Mapping[str, float],
+        *,
+        root: Player = MAX,
+        root_label: str | None = None,
+        static: Mapping[str, float] | None = None,
+    ) -> None:
+        if not isinstance(root, Player):
+            raise GameTreeError(f"root must be MAX or MIN, got {root!r}")
+        self._children = {str(k): tuple(str(c) for c in v) for k, v in children.items()}
+        self._values = {str(k): _check_number(v, f"leaf {k}") for k, v in values.items()}
+        self._static = {str(k): _check_number(v, f"node {k}") for k, v in (static or {}).items()}
+        self.root_player = root
+        self.initial = self._find_root(root_label)
+        self._depth: dict[str, int] = {}
+        self._parent: dict[str, str | None] = {}
+        self._order: list[str] = []
+        self._walk()
+
+    # --- building and checking -------------------------------------------------------------
+
+    def _find_root(self, root_label: str | None) -> str:
+        for label, kids in self._children.items():
+            if not kids:
+                raise GameTreeError(f"node {label} has an empty list of children")
+            if label in self._values:
+                raise GameTreeError(f"node {label} has both children and a leaf value")
+        known = self._children.keys() | self._values.keys()
+        if not known:
+            raise GameTreeError("the tree has no nodes")
+        cycle = self._cycle()
+        if cycle:
+            raise GameTreeError(f"the spec has a cycle: {cycle}")
+        parents: dict[str, str] = {}
+        for label, kids in self._children.items():
+            for kid in kids:
+                if kid not in known:
+                    raise GameTreeError(f"unknown label {kid!r} (a child of {label})")
+                if kid in parents:
+                    raise GameTreeError(
+                        f"node {kid} has two parents, {parents[kid]} and {label}: "
+                        "a tree gives each node one parent"
+                    )
+                parents[kid] = label
+        if root_label is not None:
+            if root_label not in known:
+                raise GameTreeError(f"the root {root_label!r} is not a node of the tree")
+            return root_label
+        roots = sorted(known - parents.keys())
+        if len(roots) == 1:
+            return roots[0]
+        raise GameTreeError(
+            f"nodes {', '.join(roots)} have no parent: a tree has one root (or name it with "
+            "root_label)"
+        )
+
+    def _cycle(self) -> str | None:
+        """One cycle among the nodes, as 'A → B → A', or None when there is none."""
+        finished: set[str] = set()
+
+        def follow(node: str, path: list[str]) -> list[str] | None:
+            if node in path:
+                return [*path[path.index(node) :], node]
+            if node in finished:
+                return None
+            path.append(node)
+            for kid in self._children.get(node, ()):
+                loop = follow(kid, path)
+                if loop:
+                    return loop
+            path.pop()
+            finished.add(node)
+            return None
+
+        for start in self._children:
+            loop = follow(start, [])
+            if loop:
+                return " → ".join(loop)
+        return None
+
+    def _walk(self) -> None:
+        """Fix depths and parents from the root, refusing cycles and unreachable nodes."""
+        self._depth[self.initial] = 0
+        self._parent[self.initial] = None
+        level = [self.initial]
+        while level:
+            self._order += level
+            below = []
+            for label in level:
+                for kid in self._children.get(label, ()):
+                    if kid in self._depth:
+                        raise GameTreeError(
+                            f"node {kid} is reached twice from {self.initial}: "
+                            f"the spec has a cycle through {label} → {kid}"
+                        )
+                    self._depth[kid] = self._depth[label] + 1
+                    self._parent[kid] = label
+                    below.append(kid)
+            level = below
+        unreachable = sorted((self._children.keys() | self._values.keys()) - self._depth.keys())
+        if unreachable:
+            raise GameTreeError(
+                f"node(s) {', '.join(unreachable)} cannot be reached from the root {self.initial}"
+            )
+        for label in self._order:
+            if label not in self._children and label not in self._values:
+                raise GameTreeError(f"leaf {label} has no value")
+        self._labels = tuple(self._order)
+        self._leaves = tuple(self._left_to_right_leaves())
+
+    def _left_to_right_leaves(self) -> list[str]:
+        leaves, stack = [], [self.initial]
+        while stack:
+            label = stack.pop()
+            kids = self._children.get(label)
+            if kids:
+                stack.extend(reversed(kids))
+            else:
+                leaves.append(label)
+        return leaves
+
+    @classmethod
+    def from_nested(
+        cls, spec: Nested, root: Player = MAX, *, uniform: bool = False, root_label: str = "A"
+    ) -> GameTree:
+        """A tree from nested lists of leaf values, labelled A; B, C, D; B1 … D3; B1a … .
+
+        With ``uniform=True`` every leaf must lie at the same depth (a complete
+        textbook tree); otherwise a game may end early on some branches.
+
+        >>> GameTree.from_nested([[1, 2], [3, [4, 5]]]).leaves
+        ('B1', 'B2', 'C1', 'C2a', 'C2b')
+        >>> GameTree.from_nested([[1, 2], []])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+          ...
+        coursekit.games.gametree.GameTreeError: spec[1] (node C): empty list: ...
+        """
+        children: dict[str, list[str]] = {}
+        values: dict[str, float] = {}
+
+        def add(node: Nested, label: str, depth: int, where: str) -> None:
+            if isinstance(node, (list, tuple)):
+                if not node:
+                    raise GameTreeError(
+                        f"{where} (node {label}): empty list: an inner node needs at least one "
+                        "child"
+                    )
+                children[label] = []
+                for i, kid in enumerate(node):
+                    kid_label = child_label(label, depth + 1, i)
+                    children[label].append(kid_label)
+                    add(kid, kid_label, depth + 1, f"{where}[{i}]")
+            else:
+                values[label] = _check_number(node, f"{where} (node {label})")
+
+        add(spec, root_label, 0, "spec")
+        tree = cls(children, values, root=root, root_label=root_label)
+        if uniform:
+            tree._require_uniform()
+        return tree
+
+    def _require_uniform(self) -> None:
+        first, *others = self.leaves
+        for leaf in others:
+            if self._depth[leaf] != self._depth[first]:
+                raise GameTreeError(
+                    f"the tree is ragged: leaf {leaf} is at depth {self._depth[leaf]} but leaf "
+                    f"{first} is at depth {self._depth[first]}"
+                )
+
+    @classmethod
+    def parse(cls, text: str, root: Player = MAX, *, uniform: bool = False) -> GameTree:
+        """A tree from nested-list text such as ``[[3, 12, 8], [2, 4, 6]]``.
+
+        Numbers may be negative or decimal; ``inf``, ``-inf`` and ``∞`` stand
+        for won and lost positions. Errors give the line and column.
+        """
+        return cls.from_nested(_NestedReader(text).read(), root, uniform=uniform)
+
+    @classmethod
+    def from_labelled(
+        cls,
+        spec: Mapping[str, Any],
+        root: Player = MAX,
+        *,
+        root_label: str | None = None,
+        static: Mapping[str, float] | None = None,
+    ) -> GameTree:
+        """A tree from node names as in a figure: ``label → [children…]`` or ``label → value``.
+
+        A child may be written as a plain number: it becomes a leaf named after
+        its parent and position (B1, B2, …).
+
+        >>> t = GameTree.from_labelled({"S": ["A", "B"], "A": [3, 5], "B": ["E", 1], "E": 4})
+        >>> t.initial, t.children("A"), t.leaf_value("E")
+        ('S', ('A1', 'A2'), 4)
+        >>> GameTree.from_labelled({"S": ["A", "B"], "A": [3, 5]})
+        Traceback (most recent call last):
+          ...
+        coursekit.games.gametree.GameTreeError: unknown label 'B' (a child of S)
+        """
+        if not isinstance(spec, Mapping):
+            raise GameTreeError(
+                f"a labelled spec is a dict of label → children or value, got {spec!r}"
+            )
+        children: dict[str, list[str]] = {}
+        values: dict[str, float] = {}
+        for label, entry in spec.items():
+            label = str(label)
+            if isinstance(entry, (list, tuple)):
+                children[label] = []
+                for i, kid in enumerate(entry):
+                    if isinstance(kid, str):
+                        children[label].append(kid)
+                        continue
+                    leaf = f"{label}{i + 1}"
+                    if leaf in spec or leaf in values:
+                        raise GameTreeError(f"label {leaf} is used twice (a leaf of {label})")
+                    values[leaf] = _check_number(kid, f"child {i + 1} of {label}")
+                    children[label].append(leaf)
+            else:
+                values[label] = _check_number(entry, f"node {label}")
+        return cls(children, values, root=root, root_label=root_label, static=static)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameTree:
+        """A tree from JSON: a nested list, or an object with ``"root"`` ("MAX"/"MIN") and
+        either ``"tree"`` (nested list) or ``"nodes"`` (labelled spec, optional
+        ``"root_label"`` and ``"static"``). :meth:`to_json` writes the second form.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise GameTreeError(
+                f"line {error.lineno}, column {error.colno}: not valid JSON ({error.msg})"
+            ) from None
+        if isinstance(data, list):
+            return cls.from_nested(data)
+        if not isinstance(data, dict):
+            raise GameTreeError("JSON for a tree is a list or an object")
+        root = _player(data.get("root", "MAX"))
+        if "tree" in data:
+            return cls.from_nested(data["tree"], root)
+        if "nodes" in data:
+            return cls.from_labelled(
+                data["nodes"], root, root_label=data.get("root_label"), static=data.get("static")
+            )
+        raise GameTreeError('JSON for a tree needs a "tree" (nested list) or "nodes" entry')
+
+    @classmethod
+    def random(
+        cls,
+        branching: int | tuple[int, int] = 3,
+        depth: int = 4,
+        seed: int | None = 0,
+        order: str = "random",
+        values: tuple[int, int] = (-9, 9),
+        root: Player = MAX,
+    ) -> GameTree:
+        """A random uniform-depth tree with whole-number leaf values.
+
+        ``branching`` is a number of children or a ``(fewest, most)`` range;
+        ``order`` arranges the children of every node: ``"random"`` as drawn,
+        ``"best"`` best first for the player to move (the order α-β likes
+        most), ``"worst"`` worst first.
+
+        >>> t = GameTree.random(branching=2, depth=3, seed=1, order="best")
+        >>> len(t), t.height
+        (15, 3)
+        """
+        lo_b, hi_b = (branching, branching) if isinstance(branching, int) else branching
+        if isinstance(lo_b, bool) or not isinstance(lo_b, int) or not isinstance(hi_b, int):
+            raise GameTreeError(f"branching must be a whole number or a range, got {branching!r}")
+        if not 1 <= lo_b <= hi_b:
+            raise GameTreeError(f"branching must be at least 1, got {branching!r}")
+        if not isinstance(depth, int) or depth < 0:
+            raise GameTreeError(f"depth must be a whole number >= 0, got {depth!r}")
+        if order not in ORDERS:
+            raise GameTreeError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
+        low, high = values
+        if low > high:
+            raise GameTreeError(f"the value range {values!r} is empty")
+        size = sum(hi_b**d for d in range(depth + 1))
+        if size > MAX_RANDOM_NODES:
+            raise GameTreeError(
+                f"a tree with branching {branching} and depth {depth} may have {size:,} nodes; "
+                f"the limit is {MAX_RANDOM_NODES:,}"
+            )
+        rng = _random.Random(seed)
+
+        def grow(d: int) -> Nested:
+            if d == 0:
+                return rng.randint(low, high)
+            return [grow(d - 1) for _ in range(rng.randint(lo_b, hi_b))]
+
+        nested = grow(depth)
+        if order != "random":
+            nested = _arrange(nested, root, best_first=order == "best")[1]
+        return cls.from_nested(nested, root)
+
+    # --- the game --------------------------------------------------------------------------
+
+    def to_move(self, label: str) -> Player:
+        """MAX on the root's levels of even depth, MIN on the odd ones (or the other way)."""
+        return self.root_player if self._depth[label] % 2 == 0 else self.root_player.opponent
+
+    def actions(self, label: str) -> tuple[str, ...]:
+        """The children's labels, left to right (none at a leaf)."""
+        return self._children.get(label, ())
+
+    def result(self, label: str, action: str) -> str:
+        if action not in self._children.get(label, ()):
+            raise ValueError(f"{action!r} is not a child of {label}")
+        return action
+
+    def is_terminal(self, label: str) -> bool:
+        return label not in self._children
+
+    def utility(self, label: str, player: Player = MAX) -> float:
+        """The leaf's value for ``player`` (the value itself for MAX)."""
+        if label not in self._values:
+            raise ValueError(f"{label} is not a leaf, so it has no final value")
+        return self._values[label] * player.sign
+
+    def evaluate(self, label: str) -> float:
+        """The static value of a node: a leaf's value, or an inner node's given static value."""
+        if label in self._values:
+            return self._values[label]
+        if label in self._static:
+            return self._static[label]
+        raise GameTreeError(
+            f"node {label} has no static value: search to the leaves (depth=None) or give "
+            "static values for inner nodes"
+        )
+
+    def key(self, label: str) -> str:
+        return label
+
+    def path_label(self, path: tuple) -> str:
+        """The label of the node a search reached by ``path`` (its last move, or the root)."""
+        return path[-1] if path else self.initial
+
+    # --- the tree --------------------------------------------------------------------------
+
+    def children(self, label: str) -> tuple[str, ...]:
+        """The labels of ``label``'s children (empty for a leaf)."""
+        self._require(label)
+        return self._children.get(label, ())
+
+    def leaf_value(self, label: str) -> float:
+        """The value written at leaf ``label``."""
+        self._require(label)
+        return self.utility(label, MAX)
+
+    def player(self, label: str) -> Player:
+        """The player to move at ``label`` (same as :meth:`to_move`)."""
+        self._require(label)
+        return self.to_move(label)
+
+    def depth_of(self, label: str) -> int:
+        self._require(label)
+        return self._depth[label]
+
+    def parent(self, label: str) -> str | None:
+        self._require(label)
+        return self._parent[label]
+
+    def path_to(self, label: str) -> tuple[str, ...]:
+        """The moves from the root to ``label`` (a search's path to that node)."""
+        self._require(label)
+        path = []
+        while self._parent[label] is not None:
+            path.append(label)
+            label = self._parent[label]
+        return tuple(reversed(path))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """All labels, level by level from the root."""
+        return self._labels
+
+    @property
+    def leaves(self) -> tuple[str, ...]:
+        """The leaves from left to right."""
+        return self._leaves
+
+    @property
+    def height(self) -> int:
+        """The depth of the deepest leaf (0 for a single leaf)."""
+        return max(self._depth.values())
+
+    def _require(self, label: str) -> None:
+        if label not in self._depth:
+            raise KeyError(f"the tree has no node {label!r}")
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, label: object) -> bool:
+        return label in self._depth
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameTree):
+            return NotImplemented
+        return (
+            self.initial == other.initial
+            and self.root_player == other.root_player
+            and self._children == other._children
+            and self._values == other._values
+            and self._static == other._static
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameTree of {len(self)} nodes, {len(self.leaves)} leaves, height {self.height}, "
+            f"{self.root_player} at the root {self.initial}>"
+        )
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def to_nested(self, label: str | None = None) -> Nested:
+        """The tree (or the subtree at ``label``) as nested lists of leaf values."""
+        label = self.initial if label is None else label
+        if label in self._values:
+            return self._values[label]
+        return [self.to_nested(kid) for kid in self._children[label]]
+
+    def to_text(self) -> str:
+        """Nested-list text that :meth:`parse` reads back: one line, or one line per child of
+        the root for deeper trees.
+
+        >>> print(GameTree.from_nested([[3, 12, 8], [2, 4, 6]]).to_text())
+        [[3, 12, 8], [2, 4, 6]]
+        """
+        if self.height < 3 or len(self._children.get(self.initial, ())) < 2:
+            return _nested_text(self.to_nested())
+        lines = [_nested_text(self.to_nested(kid)) for kid in self._children[self.initial]]
+        return "[\n  " + ",\n  ".join(lines) + "\n]"
+
+    def to_labelled(self) -> dict[str, Any]:
+        """The labelled spec: inner label → list of child labels, leaf label → value."""
+        return {
+            label: list(self._children[label]) if label in self._children else self._values[label]
+            for label in self._order
+        }
+
+    def to_json(self) -> str:
+        """JSON that :meth:`from_json` reads back into an equal tree."""
+        data: dict[str, Any] = {
+            "root": self.root_player.value,
+            "root_label": self.initial,
+            "nodes": self.to_labelled(),
+        }
+        if self._static:
+            data["static"] = self._static
+        return json.dumps(data, allow_nan=True)
+
+
+def _nested_text(node: Nested) -> str:
+    if isinstance(node, list):
+        return "[" + ", ".join(_nested_text(kid) for kid in node) + "]"
+    if math.isinf(node):
+        return "inf" if node > 0 else "-inf"
+    return str(node)
+
+
+def _player(value: Any) -> Player:
+    if isinstance(value, Player):
+        return value
+    if isinstance(value, str) and value.upper() in ("MAX", "MIN"):
+        return MAX if value.upper() == "MAX" else MIN
+    raise GameTreeError(f'"root" must be "MAX" or "MIN", got {value!r}')
+
+
+def _arrange(node: Nested, player: Player, best_first: bool) -> tuple[float, Nested]:
+    """Sort every node's children by their minimax value; return (value, sorted tree)."""
+    if not isinstance(node, list):
+        return node, node
+    ranked = [_arrange(kid, player.opponent, best_first) for kid in node]
+    # MAX likes high values, MIN low ones: "best first" is descending at MAX nodes.
+    ranked.sort(key=lambda pair: pair[0], reverse=(player is MAX) == best_first)
+    values = [value for value, _ in ranked]
+    return (max(values) if player is MAX else min(values)), [kid for _, kid in ranked]

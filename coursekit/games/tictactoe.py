@@ -1,0 +1,228 @@
+"""Tic-tac-toe (一字棋) on integer bitboards, with the course's static evaluation e(p).
+
+MAX plays × and moves first, MIN plays ○. The nine cells are numbered row
+by row, and a move is the number of the cell it fills::
+
+    0 | 1 | 2
+    3 | 4 | 5
+    6 | 7 | 8
+
+A state keeps one 9-bit integer per player (bit ``i`` set = a piece on cell
+``i``), so copying, hashing and comparing states is cheap enough to search the
+whole game: 549,946 nodes from the empty board.
+
+>>> game = TicTacToe()
+>>> s = game.parse('''
+...     . . .
+...     . x .
+...     . o .
+... ''')
+>>> game.to_move(s), game.actions(s)
+(MAX, [0, 1, 2, 3, 5, 6, 8])
+>>> game.open_lines(s, MAX), game.open_lines(s, MIN), game.evaluate(s)
+(6, 4, 2)
+>>> len({game.key(game.result(game.initial, a)) for a in game.actions(game.initial)})
+3
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from coursekit.games.base import MAX, MIN, Player
+
+CELLS = 9
+FULL = (1 << CELLS) - 1
+LINES: tuple[int, ...] = tuple(
+    sum(1 << cell for cell in line)
+    for line in (
+        (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
+        (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
+        (0, 4, 8), (2, 4, 6),  # diagonals
+    )
+)  # fmt: skip
+"""The eight lines (rows, columns, diagonals) as bit masks."""
+
+
+def _cell_maps() -> tuple[tuple[int, ...], ...]:
+    """The eight symmetries of the square as cell permutations: cell → image cell."""
+    turn = (6, 3, 0, 7, 4, 1, 8, 5, 2)  # a quarter turn clockwise: (r, c) → (c, 2 − r)
+    mirror = (2, 1, 0, 5, 4, 3, 8, 7, 6)  # left ↔ right
+    maps = [tuple(range(CELLS))]
+    for _ in range(3):
+        maps.append(tuple(turn[cell] for cell in maps[-1]))
+    maps += [tuple(mirror[m[cell]] for cell in range(CELLS)) for m in maps[:4]]
+    return tuple(maps)
+
+
+SYMMETRIES = _cell_maps()
+"""Four rotations and four reflections, each a tuple mapping cell ``i`` to its image."""
+
+
+def _bitboard_table(cell_map: tuple[int, ...]) -> tuple[int, ...]:
+    """Every 9-bit board transformed by ``cell_map`` (a lookup table of 512 entries)."""
+    return tuple(
+        sum(1 << cell_map[cell] for cell in range(CELLS) if board >> cell & 1)
+        for board in range(FULL + 1)
+    )
+
+
+_TRANSFORM = tuple(_bitboard_table(m) for m in SYMMETRIES)
+_WON = tuple(any(board & line == line for line in LINES) for board in range(FULL + 1))
+_LINES_FREE_OF = tuple(sum(board & line == 0 for line in LINES) for board in range(FULL + 1))
+"""``_LINES_FREE_OF[b]``: how many lines hold none of the pieces in bitboard ``b``."""
+
+
+class TicTacToeState(NamedTuple):
+    """A position: bitboards of the × (MAX) and ○ (MIN) pieces."""
+
+    x: int
+    o: int
+
+    def __str__(self) -> str:
+        return TicTacToe.to_text(self)
+
+
+class TicTacToe:
+    """The game of tic-tac-toe: three in a row wins, a full board without one is a draw.
+
+    Values follow the course: +∞ when × (MAX) has won, −∞ when ○ (MIN) has won,
+    0 for a draw; :meth:`evaluate` is the static evaluation e(p) of the course.
+    """
+
+    initial = TicTacToeState(0, 0)
+
+    def __repr__(self) -> str:
+        return "TicTacToe()"
+
+    # --- the formal game -------------------------------------------------------------
+
+    def to_move(self, state: TicTacToeState) -> Player:
+        """× (MAX) when both have as many pieces, ○ (MIN) otherwise."""
+        return MAX if state.x.bit_count() == state.o.bit_count() else MIN
+
+    def actions(self, state: TicTacToeState) -> list[int]:
+        """The empty cells, lowest number first (none once somebody has won)."""
+        x, o = state
+        if _WON[x] or _WON[o]:
+            return []
+        taken = x | o
+        return [cell for cell in range(CELLS) if not taken >> cell & 1]
+
+    def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
+        """Put the mover's piece on cell ``action``."""
+        x, o = state
+        if not (isinstance(action, int) and 0 <= action < CELLS) or (x | o) >> action & 1:
+            raise ValueError(f"cell {action!r} is not an empty cell (0–8) of the board")
+        bit = 1 << action
+        if x.bit_count() == o.bit_count():
+            return TicTacToeState(x | bit, o)
+        return TicTacToeState(x, o | bit)
+
+    def is_terminal(self, state: TicTacToeState) -> bool:
+        """Somebody has three in a row, or the board is full."""
+        x, o = state
+        return _WON[x] or _WON[o] or (x | o) == FULL
+
+    def utility(self, state: TicTacToeState, player: Player = MAX) -> float:
+        """+∞ for a win of ``player``, −∞ for a loss, 0 for a draw (finished games only)."""
+        if not self.is_terminal(state):
+            raise ValueError(f"the game is not over yet:\n{self.to_text(state)}")
+        return self.evaluate(state) * player.sign
+
+    # --- the course's static evaluation -----------------------------------------------
+
+    def open_lines(self, state: TicTacToeState, player: Player) -> int:
+        """Lines still open for ``player``: rows, columns and diagonals without an enemy piece.
+
+        This is the number of three-in-a-rows ``player`` would have if every
+        empty cell were filled with its pieces.
+        """
+        return _LINES_FREE_OF[state.o if player is MAX else state.x]
+
+    def evaluate(self, state: TicTacToeState) -> float:
+        """The course's e(p): open lines for MAX − open lines for MIN; ±∞ for won positions."""
+        x, o = state
+        if _WON[x]:
+            return math.inf
+        if _WON[o]:
+            return -math.inf
+        return _LINES_FREE_OF[o] - _LINES_FREE_OF[x]
+
+    def winner(self, state: TicTacToeState) -> Player | None:
+        """The player with three in a row, if any."""
+        if _WON[state.x]:
+            return MAX
+        if _WON[state.o]:
+            return MIN
+        return None
+
+    # --- symmetry ---------------------------------------------------------------------
+
+    def symmetries(self, state: TicTacToeState) -> list[TicTacToeState]:
+        """The eight images of ``state`` under rotations and reflections (some may be equal)."""
+        return [TicTacToeState(t[state.x], t[state.o]) for t in _TRANSFORM]
+
+    def key(self, state: TicTacToeState) -> int:
+        """One number shared by all eight symmetric images of ``state`` (the smallest code)."""
+        x, o = state
+        return min(t[x] | t[o] << CELLS for t in _TRANSFORM)
+
+    def canonical(self, state: TicTacToeState) -> TicTacToeState:
+        """The representative of ``state``'s symmetry class (the image with the smallest key)."""
+        code = self.key(state)
+        return TicTacToeState(code & FULL, code >> CELLS)
+
+    # --- reading and writing boards ---------------------------------------------------
+
+    @staticmethod
+    def to_text(state: TicTacToeState) -> str:
+        """Three lines of ``x``, ``o`` and ``.``, e.g. ``'x . o\\n. x .\\n. . .'``."""
+        marks = ["x" if state.x >> i & 1 else "o" if state.o >> i & 1 else "." for i in range(9)]
+        return "\n".join(" ".join(marks[row * 3 : row * 3 + 3]) for row in range(3))
+
+    def parse(self, text: str) -> TicTacToeState:
+        """Read a board from text: ``x``/``X``/``×`` for MAX, ``o``/``O``/``○`` for MIN, ``.`` or
+        ``_`` for an empty cell, one row per line (spaces ignored) or nine marks on one line.
+
+        >>> TicTacToe().parse("x.o/.x./...")
+        TicTacToeState(x=17, o=4)
+        """
+        rows = [row.replace(" ", "") for row in text.replace("/", "\n").splitlines()]
+        rows = [row for row in rows if row]
+        if len(rows) == 1 and len(rows[0]) == CELLS:
+            rows = [rows[0][i : i + 3] for i in (0, 3, 6)]
+        if len(rows) != 3:
+            raise ValueError(f"a board has 3 rows, this text has {len(rows)}")
+        x = o = 0
+        for r, row in enumerate(rows):
+            if len(row) != 3:
+                raise ValueError(f"row {r + 1} has {len(row)} cells instead of 3: {row!r}")
+            for c, mark in enumerate(row):
+                bit = 1 << (3 * r + c)
+                if mark in "xX×":
+                    x |= bit
+                elif mark in "oO○0":
+                    o |= bit
+                elif mark not in "._-":
+                    raise ValueError(
+                        f"row {r + 1}, column {c + 1}: {mark!r} is not x, o or . (empty)"
+                    )
+        return self.check(TicTacToeState(x, o))
+
+    def check(self, state: TicTacToeState) -> TicTacToeState:
+        """Return ``state`` if it can arise in a game (× moves first), else raise ValueError."""
+        nx, no = state.x.bit_count(), state.o.bit_count()
+        if state.x & state.o or (state.x | state.o) > FULL:
+            raise ValueError("a cell holds two pieces, or a piece lies outside the board")
+        if nx - no not in (0, 1):
+            raise ValueError(
+                f"{nx} × and {no} ○ cannot happen: × moves first, so × has as many pieces as ○ "
+                "or one more"
+            )
+        if _WON[state.x] and _WON[state.o]:
+            raise ValueError("both players have three in a row: the game stops at the first one")
+        if (_WON[state.x] and nx == no) or (_WON[state.o] and nx > no):
+            raise ValueError("a player moved after the other had already won")
+        return state

@@ -1,0 +1,259 @@
+"""Minimax (极小极大过程) in the course's two forms.
+
+- :func:`minimax` — the recursive form: MAX-VALUE and MIN-VALUE call each
+  other depth first; at MAX nodes the largest child value is backed up, at
+  MIN nodes the smallest.
+- :func:`minimax_two_phase` — the course's breadth-first procedure: first
+  grow the whole tree to depth k with the lists OPEN and CLOSED and value its
+  tips, then back the values up from the bottom to the root.
+
+Both search the same tree, value the same leaves and return the same
+:class:`~coursekit.search.result.SearchResult`; they differ in the order of
+the work and in memory: the recursive form keeps one path of the tree
+(O(bm)), the two-phase form keeps the whole tree (O(b^m)).
+
+>>> from coursekit.games import GameTree
+>>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> r = minimax(tree, trace=True)
+>>> r.value, r.move, r.pv
+(3, 'B', ['B', 'B1'])
+>>> r.stats.nodes, r.stats.leaves
+(13, 9)
+>>> r.trace.evaluated_leaves()[:4]
+['B1', 'B2', 'B3', 'C1']
+>>> minimax_two_phase(tree).value
+3
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+
+from coursekit.games.base import MAX, MIN, Game, Player
+from coursekit.search.core import Cutoff, Evaluate, Order, Search, unroll
+from coursekit.search.registry import register
+from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
+
+INF = math.inf
+
+
+@register("minimax", chapter=3, description="recursive MAX-VALUE / MIN-VALUE, depth first")
+def minimax(
+    game: Game,
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluate | None = None,
+    cutoff: Cutoff | None = None,
+    order: Order | None = None,
+    symmetry: bool = False,
+    trace: bool = False,
+) -> SearchResult:
+    """Search ``game`` from ``state`` (its initial state by default) by minimax.
+
+    Parameters
+    ----------
+    game:
+        Any :class:`~coursekit.games.Game` whose players take turns.
+    state:
+        Where the search starts; ``game.initial`` when ``None``.
+    depth:
+        Search this many plies (half-moves) deep and value the positions there
+        by the static evaluation; ``None`` searches to the end of the game.
+    evaluate:
+        The static evaluation e(p), from MAX's point of view; ``game.evaluate``
+        when ``None``. Finished games are always valued by ``game.utility``.
+    cutoff:
+        An extra CUTOFF-TEST ``cutoff(state, ply) -> bool``: stop and evaluate
+        where it says so (a ply is a level of the tree; the root is ply 0).
+    order:
+        ``order(state, actions)`` returns the actions in the order to try them.
+    symmetry:
+        Try only one move per class of symmetric results (``game.key``), as
+        the course does for tic-tac-toe; the value does not change.
+    trace:
+        Record every step (see :mod:`coursekit.search.result`).
+
+    Returns
+    -------
+    SearchResult
+        The backed-up value (MAX's point of view), the best move (the first
+        best one in move order), the principal variation and statistics.
+
+    Examples
+    --------
+    >>> from coursekit.games import TicTacToe
+    >>> r = minimax(TicTacToe())
+    >>> r.value, r.stats.nodes
+    (0, 549946)
+    >>> minimax(TicTacToe(), depth=2, symmetry=True).pv
+    [4, 0]
+    """
+    search = Search(
+        game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
+        symmetry=symmetry, trace=trace, algorithm="minimax",
+    )  # fmt: skip
+    cutoff_test, static_value, moves, result = (
+        search.cutoff_test, search.eval, search.moves, game.result
+    )  # fmt: skip
+    trace_ = search.trace
+    traced = trace_ is not None  # paths and events are built only when tracing
+    nodes = leaves = deepest = 0
+    # line[ply]: the best line below the node last finished at that ply, as linked pairs
+    # (move, rest of the line); unroll(line[0]) is the principal variation.
+    line: dict[int, tuple | None] = {}
+
+    def leaf(state: Any, ply: int, path: tuple, player: Player) -> float:
+        """A node where the search stops: its static value (UTILITY or e(p))."""
+        nonlocal leaves, deepest
+        leaves += 1
+        deepest = max(deepest, ply)
+        line[ply] = None
+        value = static_value(state)
+        if traced:
+            trace_.add(LEAF, path, player, value)
+        return value
+
+    def max_value(state: Any, ply: int, path: tuple) -> float:
+        """MAX-VALUE(s): the most MAX can make sure of from ``state``."""
+        nonlocal nodes
+        nodes += 1
+        if cutoff_test(state, ply):
+            return leaf(state, ply, path, MAX)
+        if traced:
+            trace_.add(ENTER, path, MAX)
+        v, best = -INF, None
+        for a in moves(state):
+            w = min_value(result(state, a), ply + 1, (*path, a) if traced else path)
+            if best is None or w > v:
+                v, best = w, (a, line[ply + 1])
+        line[ply] = best
+        if traced:
+            trace_.add(EXIT, path, MAX, v)
+        return v
+
+    def min_value(state: Any, ply: int, path: tuple) -> float:
+        """MIN-VALUE(s): the least MIN can hold MAX to from ``state``."""
+        nonlocal nodes
+        nodes += 1
+        if cutoff_test(state, ply):
+            return leaf(state, ply, path, MIN)
+        if traced:
+            trace_.add(ENTER, path, MIN)
+        v, best = INF, None
+        for a in moves(state):
+            w = max_value(result(state, a), ply + 1, (*path, a) if traced else path)
+            if best is None or w < v:
+                v, best = w, (a, line[ply + 1])
+        line[ply] = best
+        if traced:
+            trace_.add(EXIT, path, MIN, v)
+        return v
+
+    root = search.root
+    value_of = max_value if game.to_move(root) is MAX else min_value
+    value = value_of(root, 0, ())
+    return search.result(value, unroll(line[0]), nodes=nodes, leaves=leaves, depth=deepest)
+
+
+@register(
+    "minimax (two-phase)",
+    chapter=3,
+    description="the course's breadth-first form: grow the tree with OPEN/CLOSED, then back up",
+)
+def minimax_two_phase(
+    game: Game,
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    evaluate: Evaluate | None = None,
+    cutoff: Cutoff | None = None,
+    order: Order | None = None,
+    symmetry: bool = False,
+    trace: bool = False,
+) -> SearchResult:
+    """Minimax as the course's two-phase procedure with OPEN and CLOSED.
+
+    Phase 1 (steps ①–④) grows the tree T breadth first: take the first node
+    n of OPEN, put it on CLOSED and expand it; a child where the search stops
+    (a finished game, or depth k reached) is valued at once, every other child
+    joins the end of OPEN. Phase 2 (steps ⑤–⑧) backs the values up: each node
+    of CLOSED, taken from the end so that its children are already valued,
+    gets the largest child value if MAX moves there and the smallest if MIN
+    does. The value of the root s is the answer.
+
+    Takes the same parameters as :func:`minimax` and returns the same result:
+    the same value, move, principal variation, node and leaf counts. It keeps
+    the whole tree in memory.
+
+    >>> from coursekit.games import TicTacToe
+    >>> r = minimax_two_phase(TicTacToe(), depth=2, symmetry=True, trace=True)
+    >>> r.value, r.move, r.stats.nodes
+    (1, 4, 16)
+    >>> [e.kind for e in r.trace][:4]     # phase 1: expand the root, then its first child
+    ['enter', 'enter', 'leaf', 'leaf']
+    """
+    search = Search(
+        game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
+        symmetry=symmetry, trace=trace, algorithm="minimax (two-phase)",
+    )  # fmt: skip
+    trace_ = search.trace
+    root = search.root
+    states = {(): root}  # the tree T: every generated node, by its path
+    player = {(): game.to_move(root)}
+    f: dict[tuple, float] = {}  # the values f(n) known so far
+    children: dict[tuple, list[tuple]] = {}
+
+    def value_now(path: tuple) -> None:
+        f[path] = search.eval(states[path])
+        if trace_ is not None:
+            trace_.add(LEAF, path, player[path], f[path])
+
+    # Phase 1: generate breadth first to depth k and value the tips.
+    OPEN, CLOSED = deque(), []
+    if search.cutoff_test(root, 0):
+        value_now(())
+    else:
+        OPEN.append(())
+    while OPEN:
+        n = OPEN.popleft()
+        CLOSED.append(n)
+        if trace_ is not None:
+            trace_.add(ENTER, n, player[n])
+        children[n] = []
+        for a in search.moves(states[n]):
+            child = (*n, a)
+            states[child] = game.result(states[n], a)
+            player[child] = player[n].opponent
+            children[n].append(child)
+            if search.cutoff_test(states[child], len(child)):
+                value_now(child)
+            else:
+                OPEN.append(child)
+
+    # Phase 2: back the values up, deepest nodes first.
+    for n in reversed(CLOSED):
+        if player[n] is MAX:
+            f[n] = max((f[c] for c in children[n]), default=-INF)
+        else:
+            f[n] = min((f[c] for c in children[n]), default=INF)
+        if trace_ is not None:
+            trace_.add(EXIT, n, player[n], f[n])
+
+    return search.result(
+        f[()],
+        _principal_variation(f, children),
+        nodes=len(states),
+        leaves=len(states) - len(CLOSED),
+        depth=max(map(len, states)),
+    )
+
+
+def _principal_variation(f: dict[tuple, float], children: dict[tuple, list[tuple]]) -> list:
+    """Follow the first child whose value equals its parent's, from the root down."""
+    path: tuple = ()
+    while children.get(path):
+        path = next(c for c in children[path] if f[c] == f[path])
+    return list(path)

@@ -1,0 +1,150 @@
+"""Playing a whole game: engines search again after every reply, as the course describes.
+
+A *player* is any function ``player(game, state) -> action``. :func:`engine`
+makes one from a search algorithm: before each of its moves it searches
+afresh from the position on the board (whatever the depth, one search
+decides only one move). :func:`human` asks a person; :func:`random_player`
+picks at random.
+
+>>> from coursekit.games import TicTacToe, MAX, MIN
+>>> record = play(TicTacToe(), {MAX: engine(depth=2), MIN: engine()})
+>>> record.winner is None, len(record.moves)      # perfect MIN holds a draw
+(True, 9)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from coursekit.games.base import MAX, MIN, Game, Player
+from coursekit.search.minimax import minimax
+from coursekit.search.result import SearchResult
+
+PlayerFunction = Callable[[Game, Any], Any]
+
+
+class Engine:
+    """A computer player: runs ``search(game, state, **options)`` before every move.
+
+    The results of its searches are kept in :attr:`results`, newest last.
+    """
+
+    def __init__(self, search: Callable[..., SearchResult] = minimax, **options: Any) -> None:
+        self.search = search
+        self.options = options
+        self.results: list[SearchResult] = []
+
+    def __call__(self, game: Game, state: Any) -> Any:
+        result = self.search(game, state, **self.options)
+        self.results.append(result)
+        return result.move
+
+    def __repr__(self) -> str:
+        name = getattr(self.search, "__name__", repr(self.search))
+        return f"engine({', '.join([name] + [f'{k}={v!r}' for k, v in self.options.items()])})"
+
+
+def engine(search: Callable[..., SearchResult] = minimax, **options: Any) -> Engine:
+    """A player that searches with ``search`` (minimax by default) before each move.
+
+    ``options`` go to the search, e.g. ``engine(depth=2)`` looks two plies ahead.
+    """
+    return Engine(search, **options)
+
+
+def human(ask: Callable[[str], str] = input, show: Callable[[str], Any] = print) -> PlayerFunction:
+    """A player that asks a person for each move (by default on the keyboard).
+
+    The answer is matched against the legal moves as written by ``str``;
+    anything else is asked again.
+    """
+
+    def choose(game: Game, state: Any) -> Any:
+        moves = list(game.actions(state))
+        by_name = {str(m): m for m in moves}
+        if hasattr(game, "to_text"):
+            show(game.to_text(state))
+        while True:
+            answer = ask(f"Your move ({', '.join(by_name)}): ").strip()
+            if answer in by_name:
+                return by_name[answer]
+            show(f"{answer!r} is not a legal move here.")
+
+    return choose
+
+
+def random_player(seed: int | None = None) -> PlayerFunction:
+    """A player that picks one of the legal moves at random (seeded)."""
+    rng = random.Random(seed)
+    return lambda game, state: rng.choice(list(game.actions(state)))
+
+
+@dataclass
+class GameRecord:
+    """A finished (or stopped) game: the positions, the moves and the searches behind them."""
+
+    game: Game = field(repr=False)
+    states: list
+    moves: list
+    searches: list[SearchResult | None] = field(repr=False)
+
+    @property
+    def final(self) -> Any:
+        """The last position."""
+        return self.states[-1]
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_terminal(self.final)
+
+    @property
+    def utility(self) -> float | None:
+        """The outcome for MAX, or ``None`` when the game was stopped before the end."""
+        return self.game.utility(self.final, MAX) if self.finished else None
+
+    @property
+    def winner(self) -> Player | None:
+        """MAX or MIN for a win, ``None`` for a draw or an unfinished game."""
+        outcome = self.utility
+        if not outcome:
+            return None
+        return MAX if outcome > 0 else MIN
+
+
+def play(
+    game: Game,
+    players: Mapping[Player, PlayerFunction] | Sequence[PlayerFunction],
+    state: Any = None,
+    *,
+    max_moves: int | None = None,
+) -> GameRecord:
+    """Play from ``state`` (``game.initial``) until the game ends or ``max_moves`` are made.
+
+    ``players`` is ``{MAX: …, MIN: …}`` or a pair ``(max_player, min_player)``.
+    Each turn the player to move is asked for its move in the current
+    position; an engine therefore searches again after every reply.
+    """
+    if not isinstance(players, Mapping):
+        if len(players) != 2:
+            raise ValueError("give two players: (max_player, min_player)")
+        players = {MAX: players[0], MIN: players[1]}
+    missing = [p for p in (MAX, MIN) if p not in players]
+    if missing:
+        raise ValueError(f"no player given for {', '.join(map(str, missing))}")
+    state = game.initial if state is None else state
+    record = GameRecord(game, [state], [], [])
+    while not game.is_terminal(state) and (max_moves is None or len(record.moves) < max_moves):
+        player = players[game.to_move(state)]
+        move = player(game, state)
+        legal = game.actions(state)
+        if move not in legal:
+            raise ValueError(f"{player!r} chose {move!r}, which is not a legal move here")
+        searches = getattr(player, "results", None)
+        record.searches.append(searches[-1] if searches else None)
+        state = game.result(state, move)
+        record.moves.append(move)
+        record.states.append(state)
+    return record

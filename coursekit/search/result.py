@@ -1,0 +1,266 @@
+"""The record every search returns: :class:`SearchResult`, :class:`Stats` and :class:`Trace`.
+
+This is the contract between the search algorithms (minimax here; α-β,
+negamax, PVS, MTD(f), iterative deepening and SSS* in later chapters) and
+everything that shows their work (pictures, widgets, checks, benchmarks).
+
+Values
+    Every value is given from MAX's point of view, as in the course: larger is
+    better for MAX, +∞ means MAX wins, −∞ means MIN wins. An algorithm that
+    works from the mover's point of view inside (negamax) converts back.
+
+Paths
+    A node of the searched tree is named by its *path*: the tuple of actions
+    played from the searched root to reach it. The root's path is ``()``.
+
+Events (a :class:`Trace` holds them in the order they happened)
+    ``enter``   the search starts working on an inner node (before its children);
+    ``leaf``    a node is valued without searching below it — a terminal
+                position (UTILITY) or a position at the cut-off (static
+                evaluation e(p)); ``value`` is that value;
+    ``exit``    an inner node's value is final; ``value`` is the backed-up value;
+    ``cutoff``  the search stops at a node before trying all its moves;
+                ``value`` is the value that caused it and ``pruned`` the actions
+                never tried there (their subtrees are never generated).
+
+    Every node searched gets either one ``leaf`` event, or an ``enter`` and a
+    later ``exit`` event (a node answered from a transposition table: ``enter``
+    followed at once by ``exit``). ``alpha`` and ``beta`` are the window at the
+    moment of the event, ``None`` for algorithms without one (minimax);
+    ``player`` is the player to move at the node.
+
+Statistics (:class:`Stats`)
+    ``nodes``    search calls, root included (= ``enter`` + ``leaf`` events);
+    ``leaves``   static evaluations: terminal utilities and e(p) at the cut-off
+                 (= ``leaf`` events);
+    ``cutoffs``  nodes where the search stopped early (= ``cutoff`` events);
+    ``tt_hits``  nodes answered from a transposition table (or a memo);
+    ``depth``    the deepest ply reached (the root is ply 0);
+    ``seconds``  wall-clock time of the search.
+
+Asking for no trace (``trace=False``, the default) costs nothing measurable:
+the algorithms build paths and events only when tracing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple, overload
+
+from coursekit.games.base import MAX, Player
+
+Path = tuple
+"""The actions from the searched root to a node; ``()`` is the root."""
+
+EventKind = Literal["enter", "leaf", "exit", "cutoff"]
+ENTER: EventKind = "enter"
+LEAF: EventKind = "leaf"
+EXIT: EventKind = "exit"
+CUTOFF: EventKind = "cutoff"
+
+
+class Event(NamedTuple):
+    """One step of a search, at the node reached by ``path``."""
+
+    kind: EventKind
+    path: Path
+    player: Player
+    value: float | None = None
+    alpha: float | None = None
+    beta: float | None = None
+    pruned: tuple = ()
+
+    @property
+    def depth(self) -> int:
+        """The node's ply: 0 for the root."""
+        return len(self.path)
+
+
+@dataclass
+class Stats:
+    """How much work a search did (see the module docstring for the exact meaning)."""
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    tt_hits: int = 0
+    depth: int = 0
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        parts = [f"{self.nodes:,} nodes", f"{self.leaves:,} leaves"]
+        if self.cutoffs:
+            parts.append(f"{self.cutoffs:,} cutoffs")
+        if self.tt_hits:
+            parts.append(f"{self.tt_hits:,} table hits")
+        parts.append(f"depth {self.depth}")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class NodeView:
+    """What a trace tells about one node after some number of events.
+
+    ``status`` is ``"open"`` (entered, not finished), ``"done"`` (backed-up
+    value final), ``"leaf"`` (statically valued) or ``"pruned"`` (never
+    generated). ``value`` is the final value when known, else the best value
+    among the children finished so far (``None`` before the first one).
+    """
+
+    path: Path
+    player: Player
+    status: str
+    value: float | None = None
+    alpha: float | None = None
+    beta: float | None = None
+
+
+def _default_name(path: Path) -> Hashable:
+    return path
+
+
+class Trace(Sequence[Event]):
+    """The ordered events of one search; slicing gives the trace up to a step.
+
+    ``name`` turns a path into the name a person uses for the node (a
+    :class:`~coursekit.games.GameTree` names nodes by their labels); without
+    it nodes are named by their paths.
+    """
+
+    def __init__(
+        self,
+        events: list[Event] | None = None,
+        name: Callable[[Path], Hashable] | None = None,
+    ) -> None:
+        self.events: list[Event] = [] if events is None else events
+        self.name: Callable[[Path], Hashable] = name or _default_name
+
+    def add(
+        self,
+        kind: EventKind,
+        path: Path,
+        player: Player,
+        value: float | None = None,
+        alpha: float | None = None,
+        beta: float | None = None,
+        pruned: tuple = (),
+    ) -> None:
+        """Append one event (called by the algorithms while tracing)."""
+        self.events.append(Event(kind, path, player, value, alpha, beta, pruned))
+
+    # --- a sequence of events ---------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> Trace: ...
+    def __getitem__(self, index: int | slice) -> Event | Trace:
+        if isinstance(index, slice):
+            return Trace(self.events[index], self.name)
+        return self.events[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __repr__(self) -> str:
+        return f"<Trace of {len(self.events)} events>"
+
+    def upto(self, step: int) -> Trace:
+        """The trace of the first ``step`` events (``step`` is clipped to 0 … len)."""
+        return self[: max(0, min(step, len(self.events)))]
+
+    # --- questions the course asks ----------------------------------------------------
+
+    def evaluated_leaves(self) -> list[Hashable]:
+        """The nodes valued statically (UTILITY or e(p)), in the order they were evaluated."""
+        return [self.name(e.path) for e in self.events if e.kind == LEAF]
+
+    def visited(self) -> list[Hashable]:
+        """Every node searched, in the order it was first reached."""
+        return [self.name(e.path) for e in self.events if e.kind in (ENTER, LEAF)]
+
+    def pruned(self) -> list[Hashable]:
+        """The nodes never generated: the children skipped at each cut-off, in order."""
+        return [self.name((*e.path, a)) for e in self.events if e.kind == CUTOFF for a in e.pruned]
+
+    def values(self) -> dict[Hashable, float]:
+        """The final value of every node valued so far: leaves and finished inner nodes."""
+        return {self.name(e.path): e.value for e in self.events if e.kind in (LEAF, EXIT)}
+
+    def children(self) -> dict[Path, list[Path]]:
+        """The searched tree: each node's path → its searched children's paths, in order."""
+        tree: dict[Path, list[Path]] = {}
+        for e in self.events:
+            if e.kind in (ENTER, LEAF):
+                tree.setdefault(e.path, [])
+                if e.path:
+                    tree.setdefault(e.path[:-1], []).append(e.path)
+        return tree
+
+    def snapshot(self, step: int | None = None) -> dict[Path, NodeView]:
+        """Every node known after the first ``step`` events (all events when ``None``).
+
+        Pictures use this to draw a search "up to step k".
+        """
+        events = self.events if step is None else self.events[: max(0, step)]
+        view: dict[Path, NodeView] = {}
+        for e in events:
+            old = view.get(e.path)
+            alpha, beta = e.alpha, e.beta
+            if alpha is None and beta is None and old is not None:  # keep the last known window
+                alpha, beta = old.alpha, old.beta
+            if e.kind == ENTER:
+                view[e.path] = NodeView(e.path, e.player, "open", None, alpha, beta)
+            elif e.kind in (LEAF, EXIT):
+                status = "leaf" if e.kind == LEAF else "done"
+                view[e.path] = NodeView(e.path, e.player, status, e.value, alpha, beta)
+                _offer_to_parent(view, e.path, e.value)
+            else:  # CUTOFF
+                if old is not None:
+                    view[e.path] = NodeView(e.path, e.player, old.status, old.value, alpha, beta)
+                for a in e.pruned:
+                    child = (*e.path, a)
+                    view[child] = NodeView(child, e.player.opponent, "pruned")
+        return view
+
+
+def _offer_to_parent(view: dict[Path, NodeView], path: Path, value: float | None) -> None:
+    """Let an unfinished parent keep the best child value seen so far."""
+    if not path or value is None:
+        return
+    parent = view.get(path[:-1])
+    if parent is None or parent.status != "open":
+        return
+    better = max if parent.player is MAX else min
+    best = value if parent.value is None else better(parent.value, value)
+    view[path[:-1]] = NodeView(parent.path, parent.player, "open", best, parent.alpha, parent.beta)
+
+
+@dataclass
+class SearchResult:
+    """What every search returns (see the module docstring for the exact contract).
+
+    ``value`` is from MAX's point of view; ``move`` is the chosen action at the
+    root (``None`` when the root is a leaf); ``pv`` the principal variation
+    (主要变例), the line of best play found, starting with ``move``;
+    ``depth_limit`` the depth the search was cut off at (``None``: to the end
+    of the game); ``game`` and ``state`` what was searched, for pictures.
+    """
+
+    value: float
+    move: Any
+    pv: list
+    stats: Stats
+    trace: Trace | None = None
+    algorithm: str = ""
+    depth_limit: int | None = None
+    game: Any = field(default=None, repr=False, compare=False)
+    state: Any = field(default=None, repr=False, compare=False)
+
+    def __str__(self) -> str:
+        pv = " ".join(map(str, self.pv)) or "—"
+        return f"{self.algorithm}: value {self.value}, move {self.move}, pv {pv} ({self.stats})"

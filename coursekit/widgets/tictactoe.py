@@ -1,0 +1,192 @@
+"""Play tic-tac-toe against minimax and see why the computer chose its move.
+
+The computer searches ``depth`` plies with the course's e(p) (and symmetry),
+again after every reply. Beside the board: each candidate move with e(p) of
+the position it makes and its backed-up value, and the search tree behind
+the choice.
+
+>>> w = TicTacToeBoard(depth=2)
+>>> w.cells[0].click()                    # × in the corner
+>>> w.game.to_text(w.state)               # the computer (○) answered in the centre
+'x . .\\n. o .\\n. . .'
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from coursekit.draw.gametree import draw_search, format_value
+from coursekit.draw.tictactoe import MARK_O, MARK_X
+from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.tictactoe import TicTacToe, TicTacToeState
+from coursekit.search.minimax import minimax
+from coursekit.search.result import EXIT, LEAF, SearchResult
+from coursekit.widgets.base import SvgView
+
+MAX_TREE_NODES = 40
+"""Draw the whole search tree up to this many nodes, else only its first level."""
+
+
+class TicTacToeBoard(widgets.HBox):
+    """A board of nine buttons, a depth slider, and the computer's reasoning.
+
+    Parts: ``cells`` (nine buttons, cell 0 top left), ``depth``, ``side`` (which
+    player the person is), ``new_game``, ``status``, ``candidates`` (an HTML
+    table) and ``picture`` (the search tree). ``state`` is the position and
+    ``last_search`` the computer's latest :class:`SearchResult`.
+    """
+
+    def __init__(self, depth: int = 2, human: Player = MAX) -> None:
+        self.game = TicTacToe()
+        self.state: TicTacToeState = self.game.initial
+        self.last_search: SearchResult | None = None
+
+        self.cells = []
+        for i in range(9):
+            cell = widgets.Button(
+                description=" ",
+                tooltip=f"cell {i}",
+                layout=widgets.Layout(width="52px", height="52px"),
+            )
+            cell.add_class("ck-cell")
+            cell.style.font_size = "22px"
+            cell.on_click(lambda _, i=i: self.play(i))
+            self.cells.append(cell)
+        grid = widgets.GridBox(
+            self.cells,
+            layout=widgets.Layout(grid_template_columns="repeat(3, 56px)", grid_gap="2px"),
+        )
+        self.depth = widgets.IntSlider(value=depth, min=1, max=9, description="Search depth")
+        self.depth.style.description_width = "initial"
+        self.depth.add_class("ck-depth")
+        self.side = widgets.ToggleButtons(
+            options=[(f"I play {MARK_X} (first)", MAX), (f"I play {MARK_O}", MIN)],
+            value=human,
+        )
+        self.side.add_class("ck-side")
+        self.new_game = widgets.Button(description="New game", icon="refresh")
+        self.new_game.add_class("ck-new-game")
+        self.status = widgets.HTML()
+        self.status.add_class("ck-status")
+        self.candidates = widgets.HTML()
+        self.candidates.add_class("ck-candidates")
+        self.picture = SvgView()
+
+        controls = widgets.VBox([grid, self.side, self.depth, self.new_game, self.status])
+        super().__init__([controls, widgets.VBox([self.candidates, self.picture])])
+        self.add_class("ck-tictactoe")
+        self.new_game.on_click(lambda _: self.restart())
+        self.side.observe(lambda _: self.restart(), names="value")
+        self.restart()
+
+    @property
+    def human(self) -> Player:
+        return self.side.value
+
+    # --- the game ------------------------------------------------------------------------
+
+    def restart(self) -> None:
+        """Clear the board; the computer opens when the person plays ○."""
+        self.state = self.game.initial
+        self.last_search = None
+        self.candidates.value = ""
+        self.picture.show_text("The computer's search tree appears here after its move.")
+        self._refresh()
+        if self.game.to_move(self.state) is not self.human:
+            self.computer_move()
+
+    def play(self, cell: int) -> None:
+        """The person plays ``cell``; the computer answers at once."""
+        game, state = self.game, self.state
+        if game.is_terminal(state):
+            self._say("The game is over: press New game to play again.")
+            return
+        if game.to_move(state) is not self.human:
+            self._say("Wait: it is the computer's turn.")
+            return
+        if cell not in game.actions(state):
+            self._say(f"Cell {cell} is taken: choose an empty cell.")
+            return
+        self.state = game.result(state, cell)
+        self._refresh()
+        if not game.is_terminal(self.state):
+            self.computer_move()
+
+    def computer_move(self) -> None:
+        """Search from the current position and play the move minimax chooses."""
+        r = minimax(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
+        self.last_search = r
+        self.candidates.value = self.candidates_table(r)
+        self.picture.show(self._tree_picture(r))
+        self.state = self.game.result(self.state, r.move)
+        self._refresh()
+
+    # --- what the computer saw -----------------------------------------------------------
+
+    def candidate_values(self, r: SearchResult) -> list[tuple[int, float, float]]:
+        """(move, e(p) after it, backed-up value) for every legal move of the searched root.
+
+        Moves the search skipped as symmetric copies get the value of their copy.
+        """
+        game, root = self.game, r.state
+        by_key = {}
+        for e in r.trace:
+            if e.kind in (EXIT, LEAF) and len(e.path) == 1:
+                by_key[game.key(game.result(root, e.path[0]))] = e.value
+        rows = []
+        for move in game.actions(root):
+            child = game.result(root, move)
+            rows.append((move, game.evaluate(child), by_key[game.key(child)]))
+        return rows
+
+    def candidates_table(self, r: SearchResult) -> str:
+        who = "×" if self.game.to_move(r.state) is MAX else "○"
+        head = (
+            f"<p><b>The computer ({who}) searched {r.depth_limit} plies</b>: "
+            f"{r.stats.nodes:,} nodes, {r.stats.leaves:,} positions valued.</p>"
+        )
+        rows = []
+        for move, e, value in self.candidate_values(r):
+            chosen = move == r.move
+            style = ' style="font-weight:bold;background:#ffe08a"' if chosen else ""
+            rows.append(
+                f"<tr{style}><td>cell {move}</td><td>{format_value(e)}</td>"
+                f"<td>{format_value(value)}</td><td>{'← chosen' if chosen else ''}</td></tr>"
+            )
+        return (
+            head
+            + '<table class="ck-candidates-table"><tr><th>move</th><th>e(p) after it</th>'
+            + "<th>backed-up value</th><th></th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+
+    def _tree_picture(self, r: SearchResult):
+        max_depth = None if r.stats.nodes <= MAX_TREE_NODES else 1
+        return draw_search(r, max_depth=max_depth, names=False)
+
+    # --- showing the board ---------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        game, state = self.game, self.state
+        marks = [
+            MARK_X if state.x >> i & 1 else MARK_O if state.o >> i & 1 else " " for i in range(9)
+        ]
+        over = game.is_terminal(state)
+        for i, cell in enumerate(self.cells):
+            cell.description = marks[i]
+            cell.disabled = over or marks[i] != " "
+        if over:
+            winner = game.winner(state)
+            if winner is None:
+                self._say("Draw.")
+            else:
+                self._say("You win!" if winner is self.human else "The computer wins.")
+        else:
+            mover = "your" if game.to_move(state) is self.human else "the computer's"
+            self._say(f"It is {mover} turn.")
+
+    def _say(self, text: str) -> None:
+        self.status.value = f"<b>{html.escape(text)}</b>"

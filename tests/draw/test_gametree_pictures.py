@@ -1,0 +1,242 @@
+"""Game-tree pictures: shapes, values, bold principal variation, steps, cut-offs, boards."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coursekit.draw.gametree import draw_search, draw_tree, format_value
+from coursekit.draw.tictactoe import board_html, board_label, boards_html, draw_board
+from coursekit.games import MAX, MIN, GameTree, Grundy, TicTacToe
+from coursekit.search import (
+    CUTOFF,
+    ENTER,
+    EXIT,
+    LEAF,
+    SearchResult,
+    Stats,
+    Trace,
+    minimax,
+    minimax_two_phase,
+)
+
+EXAMPLE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def nodes_of(picture):
+    """{node id: {attribute: value}} read from the DOT source (edges left out)."""
+    found = {}
+    for line in picture.source.splitlines():
+        m = re.match(r"^\s*(\w+) \[(.*)\]$", line)
+        if m and "->" not in line and m.group(1) not in ("graph", "node", "edge"):
+            found[m.group(1)] = attributes(m.group(2))
+    return found
+
+
+def attributes(text):
+    attrs, i = {}, 0
+    while i < len(text):
+        m = re.match(r"\s*(\w+)=", text[i:])
+        if not m:
+            break
+        key, i = m.group(1), i + m.end()
+        if text[i] == '"':
+            j = i + 1
+            while text[j] != '"' or text[j - 1] == "\\":
+                j += 1
+            attrs[key], i = text[i + 1 : j], j + 1
+        elif text[i] == "<":
+            depth, j = 0, i
+            while True:
+                depth += {"<": 1, ">": -1}.get(text[j], 0)
+                j += 1
+                if depth == 0:
+                    break
+            attrs[key], i = text[i:j], j
+        else:
+            j = i
+            while j < len(text) and text[j] != " ":
+                j += 1
+            attrs[key], i = text[i:j], j
+    return attrs
+
+
+def by_name(picture):
+    """Tree nodes by their xlabel (the GameTree label)."""
+    return {a["xlabel"].split("\\n")[0]: a for a in nodes_of(picture).values() if "xlabel" in a}
+
+
+def reference(tree, label):
+    kids = tree.children(label)
+    if not kids:
+        return tree.leaf_value(label)
+    values = [reference(tree, k) for k in kids]
+    return max(values) if tree.player(label) is MAX else min(values)
+
+
+def test_values_are_written_as_in_the_course():
+    assert [format_value(v) for v in (3, 3.0, -2, 0.5, math.inf, -math.inf, None)] == [
+        "3",
+        "3",
+        "-2",
+        "0.5",
+        "+∞",
+        "-∞",
+        "",
+    ]
+
+
+def test_a_plain_tree_has_squares_circles_and_leaf_values():
+    tree = GameTree.from_nested(EXAMPLE)
+    nodes = by_name(draw_tree(tree))
+    assert set(nodes) == set(tree.labels)
+    for label, attrs in nodes.items():
+        assert attrs["shape"] == ("box" if tree.player(label) is MAX else "circle")
+        expected = format_value(tree.leaf_value(label)) if tree.is_terminal(label) else " "
+        assert attrs["label"] == expected
+
+
+@given(st.integers(0, 10**6), st.integers(1, 3), st.integers(1, 3), st.sampled_from([MAX, MIN]))
+@settings(max_examples=60, deadline=None)
+def test_a_finished_search_shows_every_backed_up_value_and_a_bold_line(seed, b, d, root):
+    tree = GameTree.random(branching=b, depth=d, seed=seed, root=root)
+    result = minimax(tree, trace=True)
+    nodes = by_name(draw_search(result))
+    on_pv = {tree.initial, *result.pv}
+    for label, attrs in nodes.items():
+        assert attrs["label"] == format_value(reference(tree, label))
+        assert attrs["shape"] == ("box" if tree.player(label) is MAX else "circle")
+        assert ("penwidth" in attrs) == (label in on_pv)
+        assert "fillcolor" not in attrs  # no "current step" once the search is over
+
+
+@given(st.integers(0, 10**6), st.data())
+@settings(max_examples=60, deadline=None)
+def test_a_step_shows_only_what_the_trace_knows_then(seed, data):
+    tree = GameTree.random(branching=2, depth=3, seed=seed)
+    search = data.draw(st.sampled_from([minimax, minimax_two_phase]))
+    result = search(tree, trace=True)
+    k = data.draw(st.integers(0, len(result.trace) - 1))
+    nodes = by_name(draw_search(result, k))
+    assert len(nodes) == len(tree)  # the whole tree is always drawn
+    seen = {result.trace.name(e.path) for e in result.trace.upto(k)}
+    final = {result.trace.name(e.path) for e in result.trace.upto(k) if e.kind in (LEAF, EXIT)}
+    for label, attrs in nodes.items():
+        if label not in seen:
+            assert attrs["label"] == " " and attrs["color"] == "#b8b8b8"
+        elif label in final:
+            assert attrs["label"] == format_value(reference(tree, label))
+        else:  # open: the best value so far, as a bound
+            assert attrs["label"] == " " or attrs["label"][0] in "≥≤"
+    if k:
+        current = result.trace.name(result.trace[k - 1].path)
+        assert nodes[current].get("fillcolor") == "#ffe08a"
+    assert f"step {k} of {len(result.trace)}" in draw_search(result, k).source
+
+
+def test_the_two_phase_form_values_all_tips_before_backing_up():
+    tree = GameTree.from_nested(EXAMPLE)
+    result = minimax_two_phase(tree, trace=True)
+    phase_one = sum(1 for e in result.trace if e.kind in (ENTER, LEAF))
+    nodes = by_name(draw_search(result, phase_one))
+    assert all(nodes[leaf]["label"] != " " for leaf in tree.leaves)
+    assert nodes["B"]["label"] == "≤3" and nodes["A"]["label"] == " "
+
+
+def handmade_alphabeta():
+    """A result as α-β would give on [[3, 12], [2, 4]]: C2 never generated."""
+    tree = GameTree.from_nested([[3, 12], [[2, 1], [4, 5]]])
+    t = Trace(name=tree.path_label)
+    inf = math.inf
+    t.add(ENTER, (), MAX, None, -inf, inf)
+    t.add(ENTER, ("B",), MIN, None, -inf, inf)
+    t.add(LEAF, ("B", "B1"), MAX, 3)
+    t.add(LEAF, ("B", "B2"), MAX, 12)
+    t.add(EXIT, ("B",), MIN, 3, -inf, 3)
+    t.add(ENTER, ("C",), MIN, None, 3, inf)
+    t.add(ENTER, ("C", "C1"), MAX, None, 3, inf)
+    t.add(LEAF, ("C", "C1", "C1a"), MIN, 2)
+    t.add(LEAF, ("C", "C1", "C1b"), MIN, 1)
+    t.add(EXIT, ("C", "C1"), MAX, 2)
+    t.add(CUTOFF, ("C",), MIN, 2, 3, 2, pruned=("C2",))
+    t.add(EXIT, ("C",), MIN, 2)
+    t.add(EXIT, (), MAX, 3)
+    stats = Stats(nodes=6, leaves=4, cutoffs=1)
+    return tree, SearchResult(3, "B", ["B", "B1"], stats, t, "alpha-beta", game=tree, state="A")
+
+
+def test_pruned_nodes_are_grey_crosses_and_their_subtrees_vanish():
+    _tree, result = handmade_alphabeta()
+    nodes = by_name(draw_search(result))
+    assert nodes["C2"]["label"] == "×" and "dashed" in nodes["C2"]["style"]
+    assert "C2a" not in nodes and "C2b" not in nodes  # never generated, never drawn
+    assert nodes["C"]["xlabel"] == "C\\nα=3 β=2"  # the window at the cut-off, beside C
+
+
+def test_depth_cut_off_ruler_and_dashed_evaluations():
+    game = TicTacToe()
+    result = minimax(game, depth=2, symmetry=True, trace=True)
+    picture = draw_search(result)
+    nodes = nodes_of(picture)
+    ruler = {k: a for k, a in nodes.items() if k.startswith("depth")}
+    assert set(ruler) == {"depth0", "depth1", "depth2"}
+    assert "cut-off" in ruler["depth2"]["label"] and "cut-off" not in ruler["depth1"]["label"]
+    boards = {k: a for k, a in nodes.items() if not k.startswith("depth")}
+    assert len(boards) == 16 and all(a["label"].startswith("<<TABLE") for a in boards.values())
+    dashed = [a for a in boards.values() if "dashed" in a.get("style", "")]
+    assert len(dashed) == 12  # every position at depth 2 was valued by e(p)
+    assert "rank=same" in picture.source
+
+
+def test_no_ruler_without_a_depth_limit():
+    assert "cut-off" not in draw_search(minimax(GameTree.from_nested(EXAMPLE), trace=True)).source
+
+
+def test_other_games_get_names_inside_and_moves_on_edges():
+    grundy = draw_search(minimax(Grundy(7), trace=True))
+    labels = [a["label"] for a in nodes_of(grundy).values()]
+    assert any(label.startswith("5-1-1") for label in labels)
+    plain = draw_search(minimax(TicTacToe(), depth=1, trace=True), boards=False)
+    assert "[label=4 arrowhead=none" in plain.source or "label=4" in plain.source
+
+
+def test_big_searches_are_trimmed_or_refused():
+    result = minimax(GameTree.random(branching=3, depth=6, seed=2), trace=True)
+    with pytest.raises(ValueError, match="more than 400: draw the upper levels only"):
+        draw_search(result)
+    trimmed = draw_search(result, max_depth=2)
+    nodes = nodes_of(trimmed)
+    assert sum(1 for k in nodes if not k.endswith("_more")) == 13
+    assert sum(1 for k in nodes if k.endswith("_more")) == 9
+
+
+def test_a_result_without_trace_cannot_be_stepped():
+    with pytest.raises(ValueError, match="trace=True"):
+        draw_search(minimax(GameTree.from_nested(EXAMPLE)))
+
+
+def test_boards():
+    game = TicTacToe()
+    state = game.parse("x.o/.x./...")
+    label = board_label(state, caption="e = 1", last=4)
+    assert label.count("<TD WIDTH") == 9 and label.count("×") == 2 and label.count("○") == 1
+    assert "BGCOLOR" in label and "e = 1" in label
+    assert "shape=plain" in draw_board(state).source
+    assert board_html(state).count("×") == 2
+    assert boards_html([state, game.initial], ["a", "b"]).count('class="ck-board"') == 2
+    with pytest.raises(ValueError, match="2 boards but 1 captions"):
+        boards_html([state, state], ["a"])
+
+
+def test_captions_name_the_step():
+    game = TicTacToe()
+    result = minimax(game, depth=2, symmetry=True, trace=True)
+    assert "step 3 of" in draw_search(result, 3).source
+    assert "evaluate the node after 0 1 = 1" in draw_search(result, 3).source
+    assert "enter the root" in draw_search(result, 1).source
+    tree = GameTree.from_nested(EXAMPLE)
+    assert "evaluate B1 = 3" in draw_search(minimax(tree, trace=True), 3).source

@@ -1,0 +1,150 @@
+"""The tree explorer, driven headlessly: edits, errors, root, algorithms, steps, random trees."""
+
+from __future__ import annotations
+
+import pytest
+
+from coursekit.games import MAX, MIN, GameTree
+from coursekit.search import algorithms, minimax, register
+from coursekit.widgets import TreeExplorer
+
+
+@pytest.fixture
+def explorer():
+    return TreeExplorer("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+
+
+def test_it_starts_with_the_finished_search(explorer):
+    assert explorer.search.value == 3 and explorer.search.move == "B"
+    assert explorer.step.max == explorer.step.value == len(explorer.search.trace) == 17
+    assert "value <b>3</b>" in explorer.result.value
+    assert "step 17 of 17" in explorer.picture.source
+    for css, part in [
+        ("ck-tree-input", explorer.text),
+        ("ck-step", explorer.step),
+        ("ck-result", explorer.result),
+        ("ck-random", explorer.random_tree),
+        ("ck-algorithm", explorer.algorithm),
+        ("ck-root", explorer.root),
+    ]:
+        assert css in part._dom_classes
+
+
+def test_an_edit_searches_and_redraws_at_once(explorer):
+    explorer.text.value = "[[1, 9], [5, 6]]"
+    assert explorer.search.value == 5 and explorer.search.move == "C"
+    assert explorer.feedback.message == ""
+    assert "value <b>5</b>" in explorer.result.value
+    assert explorer.step.max == len(explorer.search.trace)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[3, 12], [2, x]]", "line 1, column 15: 'x' is not a number"),
+        ("[[3, 12],\n [2, []]]", "line 2, column 6: empty list"),
+        ("[[3, 12]", "never closed"),
+    ],
+)
+def test_bad_text_shows_the_problem_and_keeps_the_last_good_tree(explorer, text, message):
+    picture, result = explorer.picture.source, explorer.result.value
+    explorer.text.value = text
+    assert message in explorer.feedback.message
+    assert message.split(":")[0] in explorer.feedback.value
+    assert explorer.tree.to_nested() == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    assert (explorer.picture.source, explorer.result.value) == (picture, result)
+    explorer.text.value = "[[7]]"
+    assert explorer.feedback.message == "" and explorer.search.value == 7
+
+
+def test_the_root_player_can_change(explorer):
+    explorer.root.value = MIN
+    assert explorer.tree.root_player is MIN
+    assert explorer.search.value == 6 and explorer.search.move == "C"
+    explorer.root.value = MAX
+    assert explorer.search.value == 3
+
+
+def test_every_registered_algorithm_is_offered(explorer):
+    assert list(explorer.algorithm.options) == list(algorithms())
+    explorer.algorithm.value = "minimax (two-phase)"
+    assert explorer.search.algorithm == "minimax (two-phase)" and explorer.search.value == 3
+    first = explorer.search.trace[1]
+    assert first.kind == "enter" and first.path == ("B",)  # breadth first
+
+
+def test_a_later_chapter_algorithm_appears_in_new_explorers():
+    @register("test: minimax again", chapter=99)
+    def again(game, state=None, **options):
+        return minimax(game, state, **options)
+
+    try:
+        w = TreeExplorer()
+        assert "test: minimax again" in w.algorithm.options
+        w.algorithm.value = "test: minimax again"
+        assert w.search.value == 3
+    finally:
+        from coursekit.search import registry
+
+        del registry._REGISTRY["test: minimax again"]
+
+
+def test_stepping_through_the_trace(explorer):
+    explorer.first.click()
+    assert explorer.step.value == 0 and "nothing searched yet" in explorer.picture.source
+    explorer.forward.click()
+    explorer.forward.click()
+    assert explorer.step.value == 2 and "step 2 of 17, enter B" in explorer.picture.source
+    explorer.back.click()
+    assert explorer.step.value == 1
+    explorer.back.click()
+    explorer.back.click()
+    assert explorer.step.value == 0  # never below the first step
+    explorer.last.click()
+    assert explorer.step.value == 17
+    explorer.forward.click()
+    assert explorer.step.value == 17  # never past the last
+    explorer.step.value = 5
+    assert "step 5 of 17" in explorer.picture.source
+
+
+def test_an_algorithm_that_fails_is_reported_beside_the_box():
+    @register("test: refuses", chapter=99)
+    def refuses(game, state=None, **options):
+        raise ValueError("trees with more than 3 leaves are not supported")
+
+    try:
+        w = TreeExplorer()
+        before = w.picture.source
+        w.algorithm.value = "test: refuses"
+        assert "test: refuses cannot search this tree: trees with more" in w.feedback.message
+        assert w.picture.source == before
+        w.algorithm.value = "minimax"
+        assert w.feedback.message == "" and w.search.algorithm == "minimax"
+    finally:
+        from coursekit.search import registry
+
+        del registry._REGISTRY["test: refuses"]
+
+
+def test_the_random_tree_button(explorer):
+    explorer.branching.value, explorer.depth.value, explorer.seed.value = 2, 3, 11
+    explorer.order.value = "best"
+    explorer.random_tree.click()
+    expected = GameTree.random(branching=2, depth=3, seed=11, order="best")
+    assert explorer.tree == expected
+    assert GameTree.parse(explorer.text.value) == expected
+    assert explorer.search.value == minimax(expected).value
+
+
+def test_big_random_trees_are_drawn_in_part(explorer):
+    explorer.branching.value, explorer.depth.value = 4, 6
+    explorer.random_tree.click()
+    assert len(explorer.tree) == sum(4**d for d in range(7))
+    assert "⋯" in explorer.picture.source  # the lower levels are left out
+
+
+def test_a_game_tree_can_be_passed_in():
+    tree = GameTree.from_nested([[1, 2], [3, 4]], root=MIN)
+    w = TreeExplorer(tree)
+    assert w.root.value is MIN and w.search.value == 2
