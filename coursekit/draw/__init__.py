@@ -11,5 +11,14 @@ Pictures read results; they never run an algorithm of their own.
 """
 
 from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
+from coursekit.draw.payoff import PayoffTable, payoff_table
 
-__all__ = ["GRAPHVIZ_HINT", "GraphvizMissing", "Picture", "has_dot", "to_svg"]
+__all__ = [
+    "GRAPHVIZ_HINT",
+    "GraphvizMissing",
+    "PayoffTable",
+    "Picture",
+    "has_dot",
+    "payoff_table",
+    "to_svg",
+]

@@ -11,7 +11,7 @@ optimality, the value of zero-sum games, and a catalog of the course's games
 ['confess (认罪) / confess (认罪)']
 """
 
-from coursekit.gametheory import catalog, ipd, nature
+from coursekit.gametheory import catalog, ipd, nature, parse
 from coursekit.gametheory.dominance import Domination, Elimination
 from coursekit.gametheory.equilibria import Equilibrium
 from coursekit.gametheory.game import DegenerateGameWarning, NormalFormGame, PayoffError
@@ -33,4 +33,5 @@ __all__ = [
     "catalog",
     "ipd",
     "nature",
+    "parse",
 ]

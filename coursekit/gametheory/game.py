@@ -397,8 +397,8 @@ class NormalFormGame:
 
         >>> print(NormalFormGame([[1, 1], [0, 0]], [[1, 1], [1, 1]]).degeneracy())
         ... # doctest: +NORMALIZE_WHITESPACE
-        the game is degenerate: against the row player's r1 (1 strategy used),
-        the column player has 2 best responses (c1, c2)
+        the game is degenerate: if row player plays r1 (1 strategy used),
+        column player has 2 best responses (c1, c2)
         """
         return self._vertex_analysis.degeneracy
 

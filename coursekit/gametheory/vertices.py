@@ -81,8 +81,8 @@ class Degeneracy:
         replies = ", ".join(theirs[k] for k in self.best_responses)
         count = len(used)
         return (
-            f"the game is degenerate: against the {self.names[self.player]}'s {strategy} "
-            f"({count} {'strategy' if count == 1 else 'strategies'} used), the "
+            f"the game is degenerate: if {self.names[self.player]} plays {strategy} "
+            f"({count} {'strategy' if count == 1 else 'strategies'} used), "
             f"{self.names[1 - self.player]} has {len(self.best_responses)} best responses "
             f"({replies})"
         )

@@ -8,6 +8,7 @@ the input.
 """
 
 from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.payoff_editor import PayoffEditor
 from coursekit.widgets.start import TreeSizeExplorer
 
-__all__ = ["Feedback", "SvgView", "TreeSizeExplorer"]
+__all__ = ["Feedback", "PayoffEditor", "SvgView", "TreeSizeExplorer"]
