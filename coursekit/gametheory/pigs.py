@@ -14,9 +14,13 @@ side by side, the big pig faster. The payoffs follow from the *rules*:
   waits, so the pig that did *not* press is there first; ``"lever"`` — next to
   the lever, so the pig that pressed is there first.
 
-The course's story (seeds 000/002) gives the rules in words; the numbers
-here are ours, chosen so that the four rule sets give the course's
-conclusions (see :data:`COURSE_VARIANTS`).
+The course (seed 000) tells the story in words only; the numbers here are
+ours: 10 units of food per press, a press costs 2.5, the big pig eats 3 of
+every 5 units when both eat, and a pig alone at the food eats up to 10 (big)
+or 5 (small) units before the other arrives. With them the original rules
+and the course's three changes give the course's conclusions (see
+:data:`COURSE_VARIANTS`), and in the original game the big pig has no
+dominant strategy: it presses only because the small pig will wait.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ class SmartPigs:
     >>> rules = SmartPigs()   # the original rules
     >>> for big in (True, False):
     ...     print([[str(x) for x in rules.meal(big, small)] for small in (True, False)])
-    [['14', '6'], ['7/2', '13/2']]
+    [['12', '8'], ['3', '7']]
     [['10', '0'], ['0', '0']]
     >>> g = rules.game()
     >>> [(g.row_labels[i], g.col_labels[j]) for i, j in g.pure_equilibria()]
@@ -50,9 +54,9 @@ class SmartPigs:
     """
 
     food: Fraction | float = 10
-    cost: Fraction | float = 2
+    cost: Fraction | float = Fraction(5, 2)
     head_start: tuple[Fraction | float, Fraction | float] = (10, 5)
-    big_share: Fraction | float = Fraction(7, 10)
+    big_share: Fraction | float = Fraction(3, 5)
     dispenser: Literal["far", "lever"] = "far"
 
     def __post_init__(self) -> None:
