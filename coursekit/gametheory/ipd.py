@@ -59,10 +59,12 @@ def random_moves(mine: list[str], theirs: list[str], rng: random.Random) -> str:
 
 
 def pavlov(mine: list[str], theirs: list[str], rng: random.Random) -> str:
-    """Win–stay, lose–shift: repeat the last move after a good round (both moves equal)."""
+    """Win–stay, lose–shift (Nowak and Sigmund 1993): keep the last move after a good round
+    (3 or 5 points), change it after a bad one (0 or 1). That is: cooperate when both made
+    the same move last round, defect when they differed."""
     if not mine:
         return COOPERATE
-    return mine[-1] if mine[-1] == theirs[-1] else (DEFECT if mine[-1] == COOPERATE else COOPERATE)
+    return COOPERATE if mine[-1] == theirs[-1] else DEFECT
 
 
 CLASSIC: tuple[Strategy, ...] = (
