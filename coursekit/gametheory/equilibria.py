@@ -90,17 +90,22 @@ def support_enumeration(game: NormalFormGame) -> list[Equilibrium]:
     """
     reduced = game.eliminate_dominated(strict=True)
     rows, cols = np.array(reduced.rows), np.array(reduced.cols)
-    A = game.A[np.ix_(rows, cols)]
-    B = game.B[np.ix_(rows, cols)]
-    scale = max(1.0, float(np.abs(A).max()), float(np.abs(B).max()))
+    A = _unit_range(game.A[np.ix_(rows, cols)])
+    B = _unit_range(game.B[np.ix_(rows, cols)])
     found: set[Equilibrium] = set()
     for k in range(1, min(len(rows), len(cols)) + 1):
         for row_sets, col_sets in subset_pairs(len(rows), len(cols), k):
-            for t in np.flatnonzero(_screen(A, B, row_sets, col_sets, scale)):
+            for t in np.flatnonzero(_screen(A, B, row_sets, col_sets)):
                 equilibrium = confirm(game, rows[row_sets[t]].tolist(), cols[col_sets[t]].tolist())
                 if equilibrium is not None:
                     found.add(equilibrium)
     return order(found)
+
+
+def _unit_range(payoffs: np.ndarray) -> np.ndarray:
+    """Payoffs moved into [0, 1]: the same best responses, better-conditioned systems."""
+    low, high = payoffs.min(), payoffs.max()
+    return (payoffs - low) / (high - low if high > low else 1.0)
 
 
 def _indifference(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -119,9 +124,7 @@ def _indifference(payoffs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return solution[:, :k], solution[:, k], good
 
 
-def _screen(
-    A: np.ndarray, B: np.ndarray, row_sets: np.ndarray, col_sets: np.ndarray, scale: float
-) -> np.ndarray:
+def _screen(A: np.ndarray, B: np.ndarray, row_sets: np.ndarray, col_sets: np.ndarray) -> np.ndarray:
     """Which support pairs (row t of ``row_sets`` and ``col_sets``) may hold an equilibrium.
 
     A boolean mask:
@@ -132,7 +135,7 @@ def _screen(
     block = (row_sets[:, :, None], col_sets[:, None, :])
     q, v, good_q = _indifference(A[block])
     p, u, good_p = _indifference(B[block].transpose(0, 2, 1))
-    tolerance = TOLERANCE * scale
+    tolerance = TOLERANCE  # payoffs are in [0, 1]
     with np.errstate(invalid="ignore"):
         row_values = np.einsum("mtk,tk->tm", A[:, col_sets], q)  # each row's payoff against q
         col_values = np.einsum("tkn,tk->tn", B[row_sets, :], p)  # each column's against p

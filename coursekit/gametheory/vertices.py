@@ -172,9 +172,14 @@ def _point(C: Matrix, vertex: Vertex) -> tuple[Fraction, ...]:
 
 
 def _shifted(matrix: Matrix, floats: np.ndarray) -> tuple[Matrix, np.ndarray]:
-    """The payoffs shifted so that the smallest is 1 (equilibria do not change)."""
+    """The payoffs moved into [1, 2] (exactly, and in floats): positive, as the polytopes
+    need, and of one scale, so that float tolerances mean the same for every game.
+    A positive affine change of payoffs changes no best response and no equilibrium.
+    """
     low = min(min(row) for row in matrix)
-    return tuple(tuple(v - low + 1 for v in row) for row in matrix), floats - float(low) + 1.0
+    spread = max(max(row) for row in matrix) - low or Fraction(1)
+    exact_rows = tuple(tuple(1 + (v - low) / spread for v in row) for row in matrix)
+    return exact_rows, 1.0 + (floats - float(low)) / float(spread)
 
 
 def analyse(game: NormalFormGame) -> VertexAnalysis:
