@@ -44,6 +44,10 @@ class SmartPigs:
     """The rules of one smart-pigs game; :meth:`game` turns them into payoffs.
 
     >>> rules = SmartPigs()   # the original rules
+    >>> rules
+    SmartPigs(food=10, cost=5/2, head_start=(10, 5), big_share=3/5, dispenser='far')
+    >>> eval(repr(rules)) == rules
+    True
     >>> for big in (True, False):
     ...     print([[str(x) for x in rules.meal(big, small)] for small in (True, False)])
     [['12', '8'], ['3', '7']]
@@ -76,6 +80,16 @@ class SmartPigs:
         object.__setattr__(self, "head_start", head)
         if self.dispenser not in ("far", "lever"):
             raise ValueError(f"dispenser must be 'far' or 'lever', not {self.dispenser!r}")
+
+    def __repr__(self) -> str:
+        def text(x: Fraction) -> str:
+            return str(x)  # "5/2" reads back as 2.5, exactly 5/2 again
+
+        head = ", ".join(text(v) for v in self.head_start)
+        return (
+            f"SmartPigs(food={text(self.food)}, cost={text(self.cost)}, head_start=({head}), "
+            f"big_share={text(self.big_share)}, dispenser={self.dispenser!r})"
+        )
 
     def first_at_food(self, big_presses: bool, small_presses: bool) -> int | None:
         """Which pig (BIG = 0, SMALL = 1) reaches the food first, or None when together."""
