@@ -68,7 +68,8 @@ def payoff_table(
         Outcomes to highlight as equilibria; by default ``game.pure_equilibria()``.
         Pass ``[]`` to highlight none.
     optimum:
-        Outcomes to mark as optimal; by default ``game.collective_optimum()``
+        Outcomes to mark as optimal; by default ``game.collective_optimum()``,
+        except in constant-sum games, where every outcome has the same total
         (pass ``game.pareto_optimal()`` for the Pareto optima, ``[]`` for none).
     elimination, step:
         A result of ``game.eliminate_dominated()``: strategies removed in its
@@ -89,7 +90,9 @@ def payoff_table(
     """
     m, n = game.shape
     equilibria = set(game.pure_equilibria() if equilibria is None else equilibria)
-    optimum = set(game.collective_optimum() if optimum is None else optimum)
+    if optimum is None:
+        optimum = [] if game.is_constant_sum() else game.collective_optimum()
+    optimum = set(optimum)
     removed = _removed(elimination, step)
     row_best = game.best_responses(0) if best_responses else [[] for _ in range(n)]
     col_best = game.best_responses(1) if best_responses else [[] for _ in range(m)]
@@ -150,15 +153,16 @@ def _removed(elimination: Elimination | None, step: int | None) -> dict[tuple[in
 def _header(kind: str, index: int, label: str, removed_at: int | None) -> str:
     style = f"padding:4px 10px;border:{BORDER};background:#f5f5f5"
     classes = f"ck-{kind}-label"
-    note = ""
+    text = _esc(label)
     if removed_at is not None:
         classes += " ck-struck"
-        style += f";text-decoration:line-through;color:{STRUCK_GREY}"
-        note = (
-            f' <span class="ck-step" style="font-size:11px;text-decoration:none">'
-            f"(step {removed_at})</span>"
+        style += f";color:{STRUCK_GREY}"
+        # the note sits outside the struck span: a line-through cannot be undone inside it
+        text = (
+            f'<span style="text-decoration:line-through">{text}</span> '
+            f'<span class="ck-step" style="font-size:11px">(step {removed_at})</span>'
         )
-    return f'<th class="{classes}" data-{kind}="{index}" style="{style}">{_esc(label)}{note}</th>'
+    return f'<th class="{classes}" data-{kind}="{index}" style="{style}">{text}</th>'
 
 
 def _payoff(value: object, best: bool, side: str) -> str:

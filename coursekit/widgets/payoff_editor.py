@@ -48,10 +48,10 @@ class PayoffEditor(widgets.VBox):
             options=[CHOOSE, *catalog.GAMES], value=CHOOSE, description="load"
         ).add_class("ck-load")
         self.rows = widgets.BoundedIntText(
-            value=self.game.shape[0], min=1, max=MAX_SIZE, description="rows"
+            value=self.game.shape[0], min=1, max=MAX_SIZE, description="rows", layout=_narrow()
         ).add_class("ck-size")
         self.cols = widgets.BoundedIntText(
-            value=self.game.shape[1], min=1, max=MAX_SIZE, description="columns"
+            value=self.game.shape[1], min=1, max=MAX_SIZE, description="columns", layout=_narrow()
         ).add_class("ck-size")
         self.row_player = _text(self.game.players[0], "row player", "ck-player-name")
         self.col_player = _text(self.game.players[1], "column player", "ck-player-name")
@@ -233,8 +233,13 @@ def _text(value: str, description: str, role: str, placeholder: str = "") -> wid
         placeholder=placeholder or description,
         continuous_update=False,
         layout=widgets.Layout(width="auto"),
+        style={"description_width": "initial"},
     )
     return box.add_class(role)
+
+
+def _narrow() -> widgets.Layout:
+    return widgets.Layout(width="11em")
 
 
 def _pair_text(pair: tuple) -> str:

@@ -49,7 +49,8 @@ def test_table_marks_equilibria_optima_and_best_responses(game):
     cells = parse(payoff_table(game))
     assert len(cells.with_class("ck-cell")) == game.shape[0] * game.shape[1]
     assert positions(cells.with_class("ck-eq")) == set(game.pure_equilibria())
-    assert positions(cells.with_class("ck-optimum")) == set(game.collective_optimum())
+    optimum = set() if game.is_constant_sum() else set(game.collective_optimum())
+    assert positions(cells.with_class("ck-optimum")) == optimum
     best = sum(len(b) for b in game.best_responses(0)) + sum(len(b) for b in game.best_responses(1))
     assert len(cells.with_class("ck-best")) == best
 
