@@ -15,6 +15,7 @@ Run:  .venv/bin/python bench/equilibria.py        (writes bench/equilibria.md)
 from __future__ import annotations
 
 import datetime
+import os
 import platform
 import sys
 import time
@@ -139,7 +140,8 @@ def write_note(rows, totals, nashpy_version, gambit_version) -> None:
         f"{platform.platform()}, {platform.processor() or platform.machine()}, "
         f"Python {sys.version.split()[0]}, numpy {np.__version__}, nashpy {nashpy_version}, "
         f"pygambit {gambit_version or 'not installed'}. One run each, wall-clock seconds; "
-        "the machine's two cores were shared with other work, so expect some noise.",
+        f"the machine's {os.cpu_count()} cores were shared with other work (load average "
+        f"{os.getloadavg()[0]:.1f} at the end), so expect some noise.",
         "",
         f"Games: `NormalFormGame.random({SIZE}, {SIZE}, seed=s, low=-{SPREAD}, high={SPREAD})` "
         f"for s in {SEEDS} (non-degenerate, checked).",
@@ -161,8 +163,10 @@ def write_note(rows, totals, nashpy_version, gambit_version) -> None:
         f"{totals['nashpy (equal supports)'] / totals['coursekit']:.0f}× faster than its "
         "equal-size-supports mode."
         + (
-            f" pygambit's C++ enumeration (exact rationals) takes "
-            f"{totals['pygambit (rational)'] / totals['coursekit']:.2f}× coursekit's time."
+            " pygambit's C++ enumeration takes "
+            f"{totals['pygambit (rational)'] / totals['coursekit']:.1f}× coursekit's time "
+            f"with exact rationals and {totals['pygambit (float)'] / totals['coursekit']:.2f}× "
+            "with floats."
             if gambit_version
             else ""
         ),

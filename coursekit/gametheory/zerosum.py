@@ -15,7 +15,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.optimize import linprog
 
 from coursekit.gametheory import exact
 
@@ -39,6 +38,8 @@ class ZeroSumSolution:
 
 def _guarantee(payoffs: np.ndarray) -> np.ndarray:
     """A mix over the rows of ``payoffs`` that maximises the worst column: (mix…, value)."""
+    from scipy.optimize import linprog  # imported when first needed: it takes a moment
+
     m, n = payoffs.shape
     cost = np.zeros(m + 1)
     cost[-1] = -1.0  # maximise v
