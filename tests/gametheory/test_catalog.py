@@ -6,7 +6,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.gametheory import SmartPigs, catalog, nature
@@ -93,6 +93,7 @@ def test_the_best_rule_design_is_the_cheapest_food_per_press():
     st.fractions(0, 1),
     st.sampled_from(["far", "lever"]),
 )
+@settings(deadline=None)
 def test_smart_pigs_food_is_never_lost_or_created(food, cost, head, share, dispenser):
     rules = SmartPigs(food, cost, head, share, dispenser)
     for big, small in itertools.product((True, False), repeat=2):
@@ -104,6 +105,7 @@ def test_smart_pigs_food_is_never_lost_or_created(food, cost, head, share, dispe
 
 
 @given(st.fractions(1, 40), st.sampled_from(["far", "lever"]))
+@settings(deadline=None)
 def test_whoever_is_first_eats_at_least_their_fair_share(food, dispenser):
     rules = SmartPigs(food=food, dispenser=dispenser)
     together = rules.meal(True, True)

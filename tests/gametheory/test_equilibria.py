@@ -69,6 +69,7 @@ def test_two_by_two_with_a_closed_form():
 
 
 @given(st.lists(st.integers(-20, 20), min_size=8, max_size=8))
+@settings(deadline=None)
 def test_two_by_two_fully_mixed_equilibrium_by_the_indifference_formula(values):
     a, b, c, d, e, f, g_, h = map(Fraction, values)
     game = NormalFormGame([[a, b], [c, d]], [[e, f], [g_, h]])

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.gametheory import NormalFormGame, PayoffError
@@ -100,6 +100,7 @@ def test_payoffs_are_read_exactly():
 
 
 @given(games())
+@settings(deadline=None)
 def test_pairs_and_zero_sum_constructors_agree_with_the_matrices(game):
     again = NormalFormGame.from_pairs(game.to_pairs())
     assert again == game and hash(again) == hash(game)
@@ -141,6 +142,7 @@ def test_text_table_aligns_chinese_labels():
 
 # ---------------------------------------------------------------------- queries
 @given(games())
+@settings(deadline=None)
 def test_best_responses_are_the_maxima(game):
     m, n = game.shape
     table = game.best_responses("row")
@@ -154,6 +156,7 @@ def test_best_responses_are_the_maxima(game):
 
 
 @given(games(), st.data())
+@settings(deadline=None)
 def test_pure_equilibria_are_mutual_best_responses(game, data):
     m, n = game.shape
     expected = [
@@ -167,6 +170,7 @@ def test_pure_equilibria_are_mutual_best_responses(game, data):
 
 
 @given(games())
+@settings(deadline=None)
 def test_pareto_optima_are_undominated_and_include_the_collective_optimum(game):
     optima = game.pareto_optimal()
     outcomes = [(i, j) for i in range(game.shape[0]) for j in range(game.shape[1])]
@@ -199,6 +203,7 @@ def test_expected_payoffs_exact_and_float():
 
 
 @given(games(max_size=4), st.data())
+@settings(deadline=None)
 def test_expected_payoffs_match_numpy(game, data):
     def mix(size):
         weights = data.draw(st.lists(st.integers(0, 5), min_size=size, max_size=size))

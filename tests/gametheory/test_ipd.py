@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.gametheory import catalog, ipd
@@ -23,6 +23,7 @@ def test_classic_strategies_behave_as_named():
 
 
 @given(st.integers(1, 60))
+@settings(deadline=None)
 def test_without_noise_theory_gives_the_scores(rounds):
     m = ipd.play_match(ipd.tit_for_tat, ipd.always_defect, rounds=rounds, noise=0)
     assert m.scores == (rounds - 1, 5 + (rounds - 1))  # suckered once, then punished
@@ -31,6 +32,7 @@ def test_without_noise_theory_gives_the_scores(rounds):
 
 
 @given(st.integers(0, 1000), st.floats(0, 1))
+@settings(deadline=None)
 def test_noise_is_seeded_and_flips_about_that_share_of_moves(seed, noise):
     first = ipd.play_match(ipd.always_cooperate, ipd.always_cooperate, 200, noise, seed)
     again = ipd.play_match(ipd.always_cooperate, ipd.always_cooperate, 200, noise, seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.gametheory import NormalFormGame, nature
@@ -13,6 +13,7 @@ from tests.gametheory.conftest import games
 
 
 @given(games(max_size=5))
+@settings(deadline=None)
 def test_criteria_follow_their_definitions(game):
     A = game.exact_A
     m, n = game.shape
@@ -31,6 +32,7 @@ def test_criteria_follow_their_definitions(game):
 
 
 @given(games(max_size=4), st.data())
+@settings(deadline=None)
 def test_expected_value_with_a_sure_state_is_that_column(game, data):
     j = data.draw(st.integers(0, game.shape[1] - 1))
     sure = [Fraction(int(k == j)) for k in range(game.shape[1])]

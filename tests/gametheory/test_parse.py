@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from coursekit.gametheory import PayoffError
 from coursekit.gametheory.parse import parse_number, parse_pair, parse_table, table_text
@@ -13,6 +13,7 @@ from tests.gametheory.conftest import games
 
 
 @given(games())
+@settings(deadline=None)
 def test_table_text_reads_back_to_the_same_payoffs(game):
     assert parse_table(table_text(game)) == game.to_pairs()
 
