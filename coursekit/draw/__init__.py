@@ -12,11 +12,13 @@ Pictures read results; they never run an algorithm of their own.
 
 from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
 from coursekit.draw.gametree import draw_search, draw_tree, format_value
+from coursekit.draw.payoff import PayoffTable, payoff_table
 from coursekit.draw.tictactoe import board_html, board_label, boards_html, draw_board
 
 __all__ = [
     "GRAPHVIZ_HINT",
     "GraphvizMissing",
+    "PayoffTable",
     "Picture",
     "board_html",
     "board_label",
@@ -26,5 +28,6 @@ __all__ = [
     "draw_tree",
     "format_value",
     "has_dot",
+    "payoff_table",
     "to_svg",
 ]

@@ -9,7 +9,15 @@ the input.
 
 from coursekit.widgets.base import Feedback, SvgView
 from coursekit.widgets.gametree import TreeExplorer
+from coursekit.widgets.payoff_editor import PayoffEditor
 from coursekit.widgets.start import TreeSizeExplorer
 from coursekit.widgets.tictactoe import TicTacToeBoard
 
-__all__ = ["Feedback", "SvgView", "TicTacToeBoard", "TreeExplorer", "TreeSizeExplorer"]
+__all__ = [
+    "Feedback",
+    "PayoffEditor",
+    "SvgView",
+    "TicTacToeBoard",
+    "TreeExplorer",
+    "TreeSizeExplorer",
+]

@@ -1,0 +1,242 @@
+"""Checks for exercise set 01, game theory basics (``exercises/01_game_theory.ipynb``).
+
+Every expected answer is computed here from the problem with coursekit's own
+algorithms; hints say what is wrong, never what is right.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from fractions import Fraction
+
+from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
+from coursekit.gametheory import NormalFormGame, SmartPigs
+
+# ---------------------------------------------------------------------- the problems
+
+
+def exercise_game() -> NormalFormGame:
+    """The 3×3 game of parts 2 and 3."""
+    return NormalFormGame(
+        [[4, 0, 6], [3, 2, 1], [3, -1, 5]],
+        [[4, 3, 2], [0, 2, 1], [1, 0, 7]],
+        ["top", "middle", "bottom"],
+        ["left", "centre", "right"],
+        ("Rose", "Colin"),
+    )
+
+
+NARROW_TROUGH = (
+    "The farmer fits a narrow feeding hole. A small pig that is alone at the food now eats at "
+    "most 1 unit before the big pig arrives (the big pig, alone, still eats up to 10). "
+    "Everything else is as in the original rules."
+)
+
+
+def narrow_trough_rules() -> SmartPigs:
+    """The rules of part 4, as the text :data:`NARROW_TROUGH` states them."""
+    return SmartPigs(head_start=(10, 1))
+
+
+# ---------------------------------------------------------------------- part 1
+def _random_matrices(rng: random.Random) -> tuple[list[list[int]], list[list[int]]]:
+    m, n = rng.randint(1, 4), rng.randint(1, 4)
+    A = [[rng.randint(0, 3) for _ in range(n)] for _ in range(m)]  # small numbers: ties happen
+    B = [[rng.randint(0, 3) for _ in range(n)] for _ in range(m)]
+    return A, B
+
+
+def _profiles(value: object) -> list[tuple[int, int]] | None:
+    """A student's list of outcomes as sorted (int, int) pairs, or None if it is not one."""
+    try:
+        return sorted((int(i), int(j)) for i, j in value)  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        return None
+
+
+def check_pure_equilibria(pure_nash: Callable) -> None:
+    """Part 1: ``pure_nash(A, B)`` lists all pure Nash equilibria (i, j) of any game."""
+    answered(pure_nash)
+    require(callable(pure_nash), "pure_nash should be a function of A and B.")
+    rng = random.Random(101)
+    cases = [_random_matrices(rng) for _ in range(200)]
+    cases.insert(0, ([[-0.5, -10], [0, -2]], [[-0.5, 0], [-10, -2]]))  # the prisoner's dilemma
+    run_cases(
+        lambda A, B: pure_nash([row[:] for row in A], [row[:] for row in B]),
+        lambda A, B: sorted(NormalFormGame(A, B).pure_equilibria()),
+        cases,
+        describe=lambda A, B: f"the game A = {A}, B = {B} (a list of (row, column) pairs)",
+        same=lambda got, want: _profiles(got) == want,
+    )
+    passed()
+
+
+# ---------------------------------------------------------------------- part 2
+def _strategy(game: NormalFormGame, label: object) -> tuple[int, int]:
+    for player in (0, 1):
+        if label in game.labels(player):
+            return player, game.labels(player).index(label)
+    fail(f"{label!r} is not a strategy of this game: use the labels, such as 'top' or 'left'.")
+
+
+def check_elimination(steps: object) -> None:
+    """Part 2: the strategies removed by iterated elimination of strictly dominated strategies,
+    in an order in which each one is strictly dominated when it is removed."""
+    answered(steps)
+    require(isinstance(steps, (list, tuple)), "Give the removed strategies as a list of labels.")
+    game = exercise_game()
+    rows, cols = list(range(3)), list(range(3))
+    for k, label in enumerate(steps, start=1):
+        player, index = _strategy(game, label)
+        left = rows if player == 0 else cols
+        require(index in left, f"Step {k}: {label!r} was already removed.")
+        dominated = {
+            d.strategy
+            for d in game.restrict(rows, cols).dominated(strict=True)
+            if d.player == player
+        }
+        require(
+            left.index(index) in dominated,
+            f"Step {k}: {label!r} is not strictly dominated at that point, so it cannot be "
+            "removed yet (compare it with each other strategy of the same player, against "
+            "the opponent's strategies that are left).",
+        )
+        left.remove(index)
+    require(
+        not game.restrict(rows, cols).dominated(strict=True),
+        "After your steps some strategy is still strictly dominated: keep eliminating.",
+    )
+    passed()
+
+
+# ---------------------------------------------------------------------- part 3
+def _outcomes(game: NormalFormGame, value: object, what: str) -> set[tuple[int, int]]:
+    answered(value)
+    require(
+        isinstance(value, (list, tuple, set, frozenset)),
+        f"Give {what} as a list of (row label, column label) pairs.",
+    )
+    found = set()
+    for pair in value:
+        require(
+            isinstance(pair, (list, tuple)) and len(pair) == 2,
+            f"{pair!r} in {what} is not a (row label, column label) pair.",
+        )
+        require(
+            pair[0] in game.row_labels and pair[1] in game.col_labels,
+            f"{pair!r} in {what}: use a row label and a column label of the game.",
+        )
+        found.add((game.row_labels.index(pair[0]), game.col_labels.index(pair[1])))
+    return found
+
+
+def check_optima(pareto: object, collective: object) -> None:
+    """Part 3: the Pareto-optimal outcomes and the collective optimum of the exercise game."""
+    game = exercise_game()
+    mine = _outcomes(game, pareto, "the Pareto-optimal outcomes")
+    expected = set(game.pareto_optimal())
+    require(
+        mine <= expected,
+        "Your Pareto-optimal outcomes include one that another outcome improves for one "
+        "player without making the other worse off.",
+    )
+    require(mine == expected, "Some Pareto-optimal outcome is missing from your list.")
+    best = _outcomes(game, collective, "the collective optimum")
+    require(
+        best == set(game.collective_optimum()),
+        "The collective optimum is the outcome with the largest total payoff (A + B): "
+        "add the two payoffs of every cell and compare again.",
+    )
+    passed()
+
+
+# ---------------------------------------------------------------------- part 4
+def check_pigs_variant(rules: object, press_probabilities: object) -> None:
+    """Part 4: the smart-pigs model of the narrow trough, and how often each pig presses."""
+    answered(rules)
+    require_type(rules, SmartPigs, "rules")
+    wanted = narrow_trough_rules()
+    for name, what in (
+        ("food", "the food per press"),
+        ("cost", "the cost of a press"),
+        ("big_share", "the big pig's share when both eat"),
+        ("dispenser", "where the dispenser is"),
+    ):
+        require(
+            getattr(rules, name) == getattr(wanted, name),
+            f"In your model, {what} is not what the new rules say.",
+        )
+    for pig, name in ((0, "big"), (1, "small")):
+        require(
+            rules.head_start[pig] == wanted.head_start[pig],
+            f"In your model, the {name} pig's head start is not what the new rules say.",
+        )
+    answered(press_probabilities)
+    require(
+        isinstance(press_probabilities, (list, tuple)) and len(press_probabilities) == 2,
+        "press_probabilities should be two numbers: (big pig, small pig).",
+    )
+    [equilibrium] = wanted.game().mixed_equilibria()
+    expected = (equilibrium.p[0], equilibrium.q[0])  # strategy 0 is "press"
+    try:
+        given = [float(x) for x in press_probabilities]
+    except (TypeError, ValueError):
+        fail("press_probabilities should hold two numbers between 0 and 1.")
+    if all(x in (0.0, 1.0) for x in given):
+        fail("Under these rules no pure profile is an equilibrium: look at mixed strategies.")
+    for x, e, name in zip(given, expected, ("big", "small"), strict=True):
+        require(
+            math.isclose(x, float(e), abs_tol=1e-9),
+            f"The {name} pig's probability of pressing is not the equilibrium one: it must "
+            "make the other pig indifferent between pressing and waiting.",
+        )
+    passed()
+
+
+# ---------------------------------------------------------------------- part 5
+def _mixed_only_games(count: int, seed: int) -> list[tuple[list[list[int]], list[list[int]]]]:
+    """Random 2×2 games whose only equilibrium is completely mixed (like matching pennies)."""
+    rng = random.Random(seed)
+    games: list[tuple[list[list[int]], list[list[int]]]] = []
+    while len(games) < count:
+        A = [[rng.randint(-9, 9) for _ in range(2)] for _ in range(2)]
+        B = [[rng.randint(-9, 9) for _ in range(2)] for _ in range(2)]
+        game = NormalFormGame(A, B)
+        if not game.pure_equilibria() and not game.is_degenerate():
+            games.append((A, B))
+    return games
+
+
+def _probability_pair(value: object) -> tuple[float, float] | None:
+    try:
+        p, q = value  # type: ignore[misc]
+        return float(p), float(q)
+    except (TypeError, ValueError):
+        return None
+
+
+def check_mixed_2x2(mixed_2x2: Callable) -> None:
+    """Part 5: ``mixed_2x2(A, B)`` returns (p, q) of a 2×2 game's completely mixed equilibrium."""
+    answered(mixed_2x2)
+    require(callable(mixed_2x2), "mixed_2x2 should be a function of A and B.")
+
+    def reference(A: list, B: list) -> tuple[Fraction, Fraction]:
+        [e] = NormalFormGame(A, B).mixed_equilibria()
+        return e.p[0], e.q[0]
+
+    def same(got: object, want: tuple[Fraction, Fraction]) -> bool:
+        pair = _probability_pair(got)
+        return pair is not None and all(
+            math.isclose(g, float(w), abs_tol=1e-9) for g, w in zip(pair, want, strict=True)
+        )
+
+    run_cases(
+        lambda A, B: mixed_2x2([r[:] for r in A], [r[:] for r in B]),
+        reference,
+        _mixed_only_games(120, seed=5),
+        describe=lambda A, B: f"the game A = {A}, B = {B} (two numbers p, q)",
+        same=same,
+    )
+    passed()

@@ -1,0 +1,164 @@
+"""Plots (matplotlib) for normal-form games and the iterated prisoner's dilemma.
+
+* :func:`best_response_plot`: a 2×2 game's best responses in mixed
+  strategies; the equilibria are where the two players' paths meet.
+* :func:`tournament_plot`: a round robin's average scores and who scored
+  what against whom.
+
+Both return a ``matplotlib.figure.Figure`` (closed, so that a notebook shows
+it once); :func:`figure_svg` turns a figure into SVG text for widgets.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import unicodedata
+from collections.abc import Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from coursekit.gametheory import Equilibrium, NormalFormGame
+from coursekit.gametheory.exact import format_fraction
+from coursekit.gametheory.ipd import Tournament
+from coursekit.gametheory.twobytwo import best_response_graph
+
+ROW_COLOUR = "#1565c0"
+COLUMN_COLOUR = "#ef6c00"
+CJK_FONTS = ("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC", "SimHei",
+             "Microsoft YaHei", "PingFang SC", "Heiti SC")  # fmt: skip
+
+
+@functools.cache
+def _cjk_font() -> str | None:
+    """The first installed font that has Chinese characters, if any."""
+    from matplotlib import font_manager
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    return next((name for name in CJK_FONTS if name in installed), None)
+
+
+def _has_cjk(text: str) -> bool:
+    return any(unicodedata.east_asian_width(c) in "WF" for c in text)
+
+
+def plot_text(label: str) -> str:
+    """A label as a plot can print it: without its Chinese part when no Chinese font is installed.
+
+    >>> plot_text("silent") == "silent"
+    True
+    """
+    if not _has_cjk(label) or _cjk_font() is not None:
+        return label
+    plain = re.sub(r"\s*\([^)]*\)", lambda m: "" if _has_cjk(m.group()) else m.group(), label)
+    return (
+        plain
+        if plain.strip() and not _has_cjk(plain)
+        else label.encode("ascii", "replace").decode()
+    )
+
+
+def _font_family() -> list[str]:
+    cjk = _cjk_font()
+    return ["DejaVu Sans", cjk] if cjk else ["DejaVu Sans"]
+
+
+def _new_figure(width: float, height: float, ncols: int = 1) -> tuple[Figure, object]:
+    with plt.rc_context({"font.family": _font_family()}):
+        figure, axes = plt.subplots(1, ncols, figsize=(width, height), layout="constrained")
+    plt.close(figure)  # returned, not left open: a notebook then shows it exactly once
+    return figure, axes
+
+
+def best_response_plot(
+    game: NormalFormGame, equilibria: Sequence[Equilibrium] | None = None
+) -> Figure:
+    """Both players' best responses in a 2×2 game, with the equilibria as dots.
+
+    ``p`` (across) is the probability of the row player's first strategy, ``q``
+    (up) that of the column player's first strategy. ``equilibria`` default
+    to ``game.extreme_equilibria()``; where the two paths overlap along a
+    segment, every point of the overlap is an equilibrium.
+
+    >>> from coursekit.gametheory import catalog
+    >>> figure = best_response_plot(catalog.couples_quarrel())
+    >>> len(figure.axes[0].collections[0].get_offsets())   # three equilibria
+    3
+    """
+    if game.shape != (2, 2):
+        raise ValueError(f"the best-response plot is drawn for 2×2 games, not {game.shape}")
+    found = game.extreme_equilibria() if equilibria is None else list(equilibria)
+    figure, ax = _new_figure(4.6, 4.6)
+    with plt.rc_context({"font.family": _font_family()}):
+        for player, colour, style, width in (
+            (0, ROW_COLOUR, "-", 5),
+            (1, COLUMN_COLOUR, "--", 2.5),
+        ):
+            graph = best_response_graph(game, player)
+            name = plot_text(game.players[player])
+            if graph.everywhere:
+                ax.fill([0, 1, 1, 0], [0, 0, 1, 1], color=colour, alpha=0.15, label=f"{name}: any")
+            for k, (a, b) in enumerate(graph.segments):
+                ax.plot([float(a[0]), float(b[0])], [float(a[1]), float(b[1])], style,
+                        color=colour, linewidth=width, solid_capstyle="round",
+                        label=f"best responses of {name}" if k == 0 else None)  # fmt: skip
+        xs = [float(e.p[0]) for e in found]
+        ys = [float(e.q[0]) for e in found]
+        ax.scatter(xs, ys, s=70, color="black", zorder=5, label="Nash equilibria")
+        for e in found:
+            text = f"({format_fraction(e.p[0], False)}, {format_fraction(e.q[0], False)})"
+            ax.annotate(text, (float(e.p[0]), float(e.q[0])), textcoords="offset points",
+                        xytext=(6, 6), fontsize=10)  # fmt: skip
+        ax.set_xlim(-0.05, 1.05)
+        ax.set_ylim(-0.05, 1.05)
+        ax.set_aspect("equal")
+        ax.set_xlabel(f"p = P({plot_text(game.players[0])} plays {plot_text(game.row_labels[0])})")
+        ax.set_ylabel(f"q = P({plot_text(game.players[1])} plays {plot_text(game.col_labels[0])})")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=9, frameon=False)
+    return figure
+
+
+def tournament_plot(result: Tournament) -> Figure:
+    """Average score per round of each strategy (left) and of each pairing (right).
+
+    >>> from coursekit.gametheory import ipd
+    >>> t = ipd.tournament([ipd.tit_for_tat, ipd.always_defect], rounds=20, repetitions=1)
+    >>> [label.get_text() for label in tournament_plot(t).axes[0].get_yticklabels()]
+    ['tit_for_tat', 'always_defect']
+    """
+    figure, (bars, grid) = _new_figure(11, 0.55 * len(result.names) + 2.2, ncols=2)
+    ranking = result.ranking
+    index = {name: k for k, name in enumerate(result.names)}
+    with plt.rc_context({"font.family": _font_family()}):
+        values = [result.average[index[name]] for name in ranking]
+        bars.barh(range(len(ranking)), values, color=ROW_COLOUR)
+        bars.set_yticks(range(len(ranking)), ranking)
+        bars.invert_yaxis()
+        for k, v in enumerate(values):
+            bars.text(v, k, f" {v:.2f}", va="center", fontsize=9)
+        bars.set_xlabel("average score per round")
+        bars.set_title(f"round robin: {result.rounds} rounds, noise {result.noise:g}")
+        order = [index[name] for name in ranking]
+        table = [[result.scores[a][b] for b in order] for a in order]
+        image = grid.imshow(table, cmap="YlGnBu")
+        grid.set_xticks(range(len(order)), ranking, rotation=40, ha="right")
+        grid.set_yticks(range(len(order)), ranking)
+        for a in range(len(order)):
+            for b in range(len(order)):
+                dark = table[a][b] > (min(map(min, table)) + max(map(max, table))) / 2
+                grid.text(b, a, f"{table[a][b]:.1f}", ha="center", va="center", fontsize=8,
+                          color="white" if dark else "black")  # fmt: skip
+        grid.set_title("score per round of row against column")
+        figure.colorbar(image, ax=grid, shrink=0.8)
+    return figure
+
+
+def figure_svg(figure: Figure) -> str:
+    """The figure as SVG text (for an ``HTML`` widget)."""
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", bbox_inches="tight")
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]

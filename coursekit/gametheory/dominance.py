@@ -1,0 +1,139 @@
+"""Dominated strategies (劣势策略) and their iterated elimination (重复剔除).
+
+A strategy s is *strictly dominated* by s′ when s′ pays its player more than
+s against every strategy of the opponent; *weakly dominated* when s′ pays at
+least as much everywhere and more somewhere. A rational player never plays a
+strictly dominated strategy, so it can be crossed out, and once it is gone,
+other strategies may become dominated in turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from coursekit.gametheory.game import NormalFormGame
+
+
+@dataclass(frozen=True)
+class Domination:
+    """Strategy ``strategy`` of ``player`` (0 = row, 1 = column) is dominated by ``by``.
+
+    Indices refer to the original game's strategies, counted from 0.
+    """
+
+    player: int
+    strategy: int
+    by: int
+    strict: bool
+    names: tuple[str, str, str] = field(compare=False, repr=False)
+
+    def __str__(self) -> str:
+        who, strategy, by = self.names
+        kind = "strictly" if self.strict else "weakly"
+        return f"{who}'s {strategy} is {kind} dominated by {by}"
+
+
+@dataclass(frozen=True)
+class Elimination:
+    """The result of iterated elimination: the steps in order and what is left."""
+
+    steps: tuple[Domination, ...]
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+    game: NormalFormGame
+    strict: bool
+
+    def remaining_after(self, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The rows and columns still in play after the first ``k`` steps.
+
+        >>> from coursekit.gametheory import NormalFormGame
+        >>> e = NormalFormGame([[3, 0], [5, 1]], [[3, 5], [0, 1]]).eliminate_dominated()
+        >>> e.remaining_after(0), e.remaining_after(1), e.remaining_after(2)
+        (((0, 1), (0, 1)), ((1,), (0, 1)), ((1,), (1,)))
+        """
+        gone = self.steps[:k]
+        m, n = self.game_shape
+        rows = tuple(i for i in range(m) if all(s.player != 0 or s.strategy != i for s in gone))
+        cols = tuple(j for j in range(n) if all(s.player != 1 or s.strategy != j for s in gone))
+        return rows, cols
+
+    @property
+    def game_shape(self) -> tuple[int, int]:
+        """The shape of the original game."""
+        rows = len(self.rows) + sum(s.player == 0 for s in self.steps)
+        cols = len(self.cols) + sum(s.player == 1 for s in self.steps)
+        return rows, cols
+
+    def __str__(self) -> str:
+        if not self.steps:
+            return "no strategy is dominated"
+        return "\n".join(f"step {k}: {step}" for k, step in enumerate(self.steps, start=1))
+
+
+def dominates(mine: Sequence, other: Sequence, strict: bool) -> bool:
+    """True when the payoffs ``mine`` dominate ``other`` (same opponent strategies, in order).
+
+    >>> dominates([3, 2], [1, 2], strict=True), dominates([3, 2], [1, 2], strict=False)
+    (False, True)
+    """
+    if strict:
+        return all(a > b for a, b in zip(mine, other, strict=True))
+    pairs = list(zip(mine, other, strict=True))
+    return all(a >= b for a, b in pairs) and any(a > b for a, b in pairs)
+
+
+def _payoff_rows(
+    game: NormalFormGame, player: int, rows: Sequence[int], cols: Sequence[int]
+) -> dict[int, list]:
+    """For each of the player's remaining strategies, its payoffs against the opponent's."""
+    if player == 0:
+        return {i: [game.exact_A[i][j] for j in cols] for i in rows}
+    return {j: [game.exact_B[i][j] for i in rows] for j in cols}
+
+
+def _dominated_of(
+    game: NormalFormGame, player: int, rows: Sequence[int], cols: Sequence[int], strict: bool
+) -> list[Domination]:
+    payoffs = _payoff_rows(game, player, rows, cols)
+    labels = game.labels(player)
+    found = []
+    for s, mine in payoffs.items():
+        by = next((t for t, other in payoffs.items() if dominates(other, mine, strict)), None)
+        if by is not None:
+            names = (game.players[player], labels[s], labels[by])
+            found.append(Domination(player, s, by, strict, names))
+    return found
+
+
+def dominated(
+    game: NormalFormGame, rows: Iterable[int], cols: Iterable[int], strict: bool = True
+) -> list[Domination]:
+    """Dominated strategies of both players when only ``rows`` and ``cols`` are left."""
+    rows, cols = list(rows), list(cols)
+    return _dominated_of(game, 0, rows, cols, strict) + _dominated_of(game, 1, rows, cols, strict)
+
+
+def eliminate(game: NormalFormGame, strict: bool = True) -> Elimination:
+    """Cross out dominated strategies one at a time until none is left.
+
+    The order is fixed so that a class gets the same steps: at each step the
+    first dominated strategy of the row player is removed, or, when the row
+    player has none, the first one of the column player. With strict
+    dominance the end result does not depend on the order; with weak
+    dominance it can, and it may remove equilibria.
+    """
+    rows, cols = list(range(game.shape[0])), list(range(game.shape[1]))
+    steps = []
+    while True:
+        found = _dominated_of(game, 0, rows, cols, strict) or _dominated_of(
+            game, 1, rows, cols, strict
+        )
+        if not found:
+            break
+        step = found[0]
+        (rows if step.player == 0 else cols).remove(step.strategy)
+        steps.append(step)
+    return Elimination(tuple(steps), tuple(rows), tuple(cols), game.restrict(rows, cols), strict)

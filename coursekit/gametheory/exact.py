@@ -1,0 +1,132 @@
+"""Exact rational arithmetic for payoffs and small linear systems.
+
+Equilibria are found with fast floating-point arithmetic first and then
+*confirmed* exactly with :class:`fractions.Fraction`, so that a reported
+equilibrium is a true one, not one that is right up to rounding. This module
+holds the exact half: reading a payoff as a fraction and solving a small
+square system exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+
+Matrix = tuple[tuple[Fraction, ...], ...]
+
+
+def to_fraction(value: object) -> Fraction:
+    """Read a payoff as an exact fraction.
+
+    Integers and fractions stay what they are; a float is read as the shortest
+    decimal that prints as it (so ``0.1`` is 1/10, not the binary number
+    nearest to it). Anything else raises ``TypeError``, and a non-finite float
+    ``ValueError``.
+
+    >>> to_fraction(-0.5), to_fraction(3), to_fraction(Fraction(1, 3))
+    (Fraction(-1, 2), Fraction(3, 1), Fraction(1, 3))
+    >>> to_fraction(0.1)
+    Fraction(1, 10)
+    """
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
+        raise TypeError(f"{value!r} is not a number")
+    if isinstance(value, numbers.Rational):
+        return Fraction(int(value.numerator), int(value.denominator))
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"{number} is not a finite number")
+    if isinstance(value, Decimal):
+        return Fraction(value)
+    return Fraction(repr(number))
+
+
+def solve(matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list[Fraction] | None:
+    """Solve the square system ``matrix · x = rhs`` exactly; ``None`` if it is singular.
+
+    Each equation is first multiplied by the common denominator of its
+    coefficients, so that elimination runs on integers; Bareiss's
+    fraction-free elimination (1968) keeps those integers small by dividing
+    each new entry, exactly, by the previous pivot. Only the final
+    back-substitution uses fractions.
+
+    >>> solve([[2, 1], [1, 3]], [3, 5])
+    [Fraction(4, 5), Fraction(7, 5)]
+    >>> solve([[Fraction(1, 2), 1], [1, Fraction(1, 3)]], [1, 1])
+    [Fraction(4, 5), Fraction(3, 5)]
+    >>> solve([[1, 2], [2, 4]], [1, 2]) is None
+    True
+    """
+    size = len(matrix)
+    rows = [_integer_row([*row, b]) for row, b in zip(matrix, rhs, strict=True)]
+    previous = 1
+    for k in range(size):
+        pivot = next((r for r in range(k, size) if rows[r][k] != 0), None)
+        if pivot is None:
+            return None
+        rows[k], rows[pivot] = rows[pivot], rows[k]
+        head = rows[k]
+        for r in range(k + 1, size):
+            row = rows[r]
+            factor = row[k]
+            rows[r] = [
+                (v * head[k] - factor * h) // previous for v, h in zip(row, head, strict=True)
+            ]
+        previous = head[k]
+    x: list[Fraction] = [Fraction(0)] * size
+    for k in reversed(range(size)):
+        rest = sum(rows[k][j] * x[j] for j in range(k + 1, size))
+        x[k] = (rows[k][size] - rest) / Fraction(rows[k][k])
+    return x
+
+
+def _integer_row(values: Sequence[object]) -> list[int]:
+    """The row multiplied by its common denominator: integers with the same solutions."""
+    fractions = [Fraction(v) for v in values]
+    scale = math.lcm(*(f.denominator for f in fractions))
+    return [f.numerator * (scale // f.denominator) for f in fractions]
+
+
+def dot(weights: Sequence[Fraction], values: Sequence[Fraction]) -> Fraction:
+    """The exact sum of ``weights[k] * values[k]``.
+
+    >>> dot([Fraction(1, 2), Fraction(1, 2)], [3, 4])
+    Fraction(7, 2)
+    """
+    return sum((w * v for w, v in zip(weights, values, strict=True)), Fraction(0))
+
+
+def column(matrix: Matrix, j: int) -> tuple[Fraction, ...]:
+    """Column ``j`` of a matrix stored as rows."""
+    return tuple(row[j] for row in matrix)
+
+
+def format_fraction(value: Fraction | float, decimals: bool = True) -> str:
+    """A short text for a payoff or probability: ``'1/3'``, ``'-0.5'``, ``'2'``.
+
+    With ``decimals`` (the default, for payoffs) fractions whose denominator
+    divides a power of ten print as decimals, as the course writes half a
+    year as 0.5; all others, and all of them without ``decimals`` (for
+    probabilities), print as ``p/q``.
+
+    >>> [format_fraction(Fraction(x)) for x in ("1/3", "-1/2", "4", "7/20")]
+    ['1/3', '-0.5', '4', '0.35']
+    >>> format_fraction(Fraction(3, 5), decimals=False), format_fraction(0.25)
+    ('3/5', '0.25')
+    """
+    if not isinstance(value, Fraction):
+        return f"{value:.6g}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    if not decimals:
+        return f"{value.numerator}/{value.denominator}"
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d == 1:
+        return str(Decimal(value.numerator) / Decimal(value.denominator))
+    return f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,272 @@
+"""Extreme equilibria and degeneracy, by vertex enumeration of the best-response polytopes.
+
+Shift the payoffs so that all are positive (this changes no equilibrium) and
+look at the polytopes
+
+    P = {x ∈ ℝᵐ : x ≥ 0, Bᵀx ≤ 1}      (the row player's side)
+    Q = {y ∈ ℝⁿ : A y ≤ 1, y ≥ 0}      (the column player's side)
+
+A point of P carries the *labels* of the row strategies it does not play
+(xᵢ = 0) and of the column strategies that are best responses to it
+((Bᵀx)ⱼ = 1); likewise for Q. A pair of vertices (x, y) ≠ (0, 0) whose labels
+together cover every strategy is an equilibrium after scaling x and y to
+probabilities, and every extreme equilibrium arises so (von Stengel,
+"Computing equilibria for two-person games", 2002, §3).
+
+The game is *degenerate* (退化) exactly when some point of P has more than m
+labels or some point of Q more than n, i.e. when a mixed strategy that uses k
+pure strategies has more than k best responses. Such a point can always be
+taken to be a vertex, so the vertices decide it.
+
+Vertices are found like supports: for each support S and set T of tight
+constraints with |S| = |T|, solve one small system, all of one size at once in
+floats; a vertex is taken from floats only when every other constraint is
+clearly slack, otherwise it is recomputed with fractions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from coursekit.gametheory import exact
+from coursekit.gametheory.equilibria import Equilibrium, order
+from coursekit.gametheory.exact import Matrix, format_fraction
+from coursekit.gametheory.linear import TOLERANCE, solve_many, subset_pairs
+
+if TYPE_CHECKING:
+    from coursekit.gametheory.game import NormalFormGame
+
+CLEAR = 100 * TOLERANCE
+"""A float slack above this is taken as certainly positive."""
+
+
+@dataclass(frozen=True)
+class Vertex:
+    """A vertex z of {z ≥ 0 : C z ≤ 1}: which coordinates are 0, which constraints are tight.
+
+    ``support`` and ``tight_set`` name a basis that defines it; ``point`` holds
+    its exact coordinates once computed.
+    """
+
+    zeros: frozenset[int]
+    tight: frozenset[int]
+    support: tuple[int, ...]
+    tight_set: tuple[int, ...]
+    point: tuple[Fraction, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Degeneracy:
+    """A witness of degeneracy: a mixed strategy of ``player`` with too many best responses."""
+
+    player: int
+    mix: tuple[Fraction, ...]
+    best_responses: tuple[int, ...]
+    names: tuple[str, str]
+    labels: tuple[tuple[str, ...], tuple[str, ...]]
+
+    def __str__(self) -> str:
+        mine, theirs = self.labels[self.player], self.labels[1 - self.player]
+        used = [k for k, x in enumerate(self.mix) if x > 0]
+        if len(used) == 1:
+            strategy = mine[used[0]]
+        else:
+            strategy = "mix " + " + ".join(
+                f"{format_fraction(self.mix[k])}·{mine[k]}" for k in used
+            )
+        replies = ", ".join(theirs[k] for k in self.best_responses)
+        count = len(used)
+        return (
+            f"the game is degenerate: if {self.names[self.player]} plays {strategy} "
+            f"({count} {'strategy' if count == 1 else 'strategies'} used), "
+            f"{self.names[1 - self.player]} has {len(self.best_responses)} best responses "
+            f"({replies})"
+        )
+
+
+@dataclass(frozen=True)
+class VertexAnalysis:
+    """Everything vertex enumeration tells about a game."""
+
+    equilibria: tuple[Equilibrium, ...]
+    degeneracy: Degeneracy | None
+
+
+@dataclass(frozen=True)
+class Component:
+    """A maximal Nash subset (纳什均衡分量): every p mixing ``p``'s vectors with every q
+    mixing ``q``'s vectors is an equilibrium."""
+
+    p: tuple[tuple[Fraction, ...], ...]
+    q: tuple[tuple[Fraction, ...], ...]
+
+
+def polytope_vertices(C: np.ndarray, C_exact: Matrix) -> list[Vertex]:
+    """All vertices of {z ≥ 0 : C z ≤ 1} for a positive matrix C of shape (constraints, d).
+
+    >>> C = np.array([[1.0, 2.0], [2.0, 1.0]])
+    >>> sorted(sorted(v.tight) for v in polytope_vertices(C, ((1, 2), (2, 1))))
+    [[], [0], [0, 1], [1]]
+    """
+    constraints, d = C.shape
+    found = [Vertex(frozenset(range(d)), frozenset(), (), (), (Fraction(0),) * d)]
+    exact_points: set[tuple[Fraction, ...]] = set()
+    for k in range(1, min(constraints, d) + 1):
+        for S, T in subset_pairs(d, constraints, k):
+            z, good = solve_many(C[T[:, :, None], S[:, None, :]], np.ones(k))
+            slack = 1.0 - np.einsum("ctk,tk->tc", C[:, S], z)
+            np.put_along_axis(slack, T, np.inf, axis=1)  # the basis constraints are tight
+            with np.errstate(invalid="ignore"):
+                feasible = (z > -TOLERANCE).all(axis=1) & (slack > -TOLERANCE).all(axis=1)
+                clear = good & (z > CLEAR).all(axis=1) & (slack > CLEAR).all(axis=1)
+            for t in np.flatnonzero(clear):
+                support = tuple(S[t].tolist())
+                zeros = frozenset(range(d)) - frozenset(support)
+                found.append(Vertex(zeros, frozenset(T[t].tolist()), support, tuple(T[t].tolist())))
+            for t in np.flatnonzero(~good | (feasible & ~clear)):
+                vertex = _exact_vertex(C_exact, tuple(S[t].tolist()), tuple(T[t].tolist()))
+                if vertex is not None and vertex.point not in exact_points:
+                    exact_points.add(vertex.point)
+                    found.append(vertex)
+    return found
+
+
+def _exact_vertex(C: Matrix, support: tuple[int, ...], tight_set: tuple[int, ...]) -> Vertex | None:
+    """The vertex of a basis, in fractions, or ``None`` if singular or infeasible."""
+    point = _solve_basis(C, support, tight_set)
+    if point is None or any(v < 0 for v in point):
+        return None
+    values = [exact.dot(point, row) for row in C]
+    if any(v > 1 for v in values):
+        return None
+    zeros = frozenset(i for i, v in enumerate(point) if v == 0)
+    tight = frozenset(c for c, v in enumerate(values) if v == 1)
+    return Vertex(zeros, tight, support, tight_set, point)
+
+
+def _solve_basis(
+    C: Matrix, support: tuple[int, ...], tight_set: tuple[int, ...]
+) -> tuple[Fraction, ...] | None:
+    d = len(C[0])
+    part = exact.solve(
+        [[C[c][s] for s in support] for c in tight_set], [Fraction(1)] * len(support)
+    )
+    if part is None:
+        return None
+    point = [Fraction(0)] * d
+    for s, v in zip(support, part, strict=True):
+        point[s] = v
+    return tuple(point)
+
+
+def _point(C: Matrix, vertex: Vertex) -> tuple[Fraction, ...]:
+    if vertex.point is not None:
+        return vertex.point
+    point = _solve_basis(C, vertex.support, vertex.tight_set)
+    assert point is not None, "a well-conditioned basis cannot be singular"
+    return point
+
+
+def _shifted(matrix: Matrix, floats: np.ndarray) -> tuple[Matrix, np.ndarray]:
+    """The payoffs moved into [1, 2] (exactly, and in floats): positive, as the polytopes
+    need, and of one scale, so that float tolerances mean the same for every game.
+    A positive affine change of payoffs changes no best response and no equilibrium.
+    """
+    low = min(min(row) for row in matrix)
+    spread = max(max(row) for row in matrix) - low or Fraction(1)
+    exact_rows = tuple(tuple(1 + (v - low) / spread for v in row) for row in matrix)
+    return exact_rows, 1.0 + (floats - float(low)) / float(spread)
+
+
+def analyse(game: NormalFormGame) -> VertexAnalysis:
+    """Extreme equilibria and a degeneracy witness (if any) of ``game``."""
+    m, n = game.shape
+    A, A_float = _shifted(game.exact_A, game.A)
+    B, B_float = _shifted(game.exact_B, game.B)
+    B_t = tuple(zip(*B, strict=True))
+    P = polytope_vertices(B_float.T.copy(), B_t)  # labels: zeros → i, tight column j → m + j
+    Q = polytope_vertices(A_float, A)  # labels: tight row i → i, zeros j → m + j
+    p_labels = [_mask(v.zeros) | _mask(v.tight) << m for v in P]
+    q_labels = [_mask(v.tight) | _mask(v.zeros) << m for v in Q]
+    full = (1 << (m + n)) - 1
+    found = set()
+    for a, b in _complete_pairs(p_labels[1:], q_labels[1:], full):
+        x, y = _point(B_t, P[a + 1]), _point(A, Q[b + 1])
+        p = tuple(v / sum(x) for v in x)
+        q = tuple(v / sum(y) for v in y)
+        if not game.is_equilibrium(p, q):
+            raise RuntimeError(f"vertex enumeration produced a non-equilibrium {p}, {q}")
+        found.add(Equilibrium(p, q))
+    return VertexAnalysis(tuple(order(found)), _witness(game, P, Q, B_t, A))
+
+
+def _mask(indices: frozenset[int]) -> int:
+    return sum(1 << i for i in indices)
+
+
+def _complete_pairs(p_labels: list[int], q_labels: list[int], full: int) -> list[tuple[int, int]]:
+    """Index pairs whose label sets together are complete."""
+    if full < 2**63:
+        a = np.array(p_labels, dtype=np.int64)[:, None]
+        b = np.array(q_labels, dtype=np.int64)[None, :]
+        return [tuple(pair) for pair in np.argwhere((a | b) == full).tolist()]
+    return [
+        (i, j)
+        for i, x in enumerate(p_labels)
+        for j, y in enumerate(q_labels)
+        if x | y == full
+    ]  # fmt: skip
+
+
+def _witness(
+    game: NormalFormGame, P: list[Vertex], Q: list[Vertex], B_t: Matrix, A: Matrix
+) -> Degeneracy | None:
+    """A mixed strategy with more best responses than strategies used, if there is one."""
+    m, n = game.shape
+    candidates = []
+    for player, vertices, C, d in ((0, P, B_t, m), (1, Q, A, n)):
+        for v in vertices:
+            if len(v.zeros) + len(v.tight) > d:
+                used = d - len(v.zeros)
+                candidates.append((used, player, v, C))
+    if not candidates:
+        return None
+    _, player, vertex, C = min(candidates, key=lambda c: (c[0], c[1]))
+    point = _point(C, vertex)
+    mix = tuple(v / sum(point) for v in point)
+    return Degeneracy(
+        player,
+        mix,
+        tuple(sorted(vertex.tight)),
+        game.players,
+        (game.row_labels, game.col_labels),
+    )
+
+
+def components(extreme: tuple[Equilibrium, ...]) -> list[Component]:
+    """Maximal Nash subsets: the maximal bicliques of "p and q form an equilibrium".
+
+    Every equilibrium of a bimatrix game is a mix within one of them
+    (Winkels 1979; Avis, Rosenberg, Savani and von Stengel 2010).
+    """
+    import networkx as nx
+
+    graph = nx.Graph()
+    ps = sorted({e.p for e in extreme}, reverse=True)
+    qs = sorted({e.q for e in extreme}, reverse=True)
+    graph.add_nodes_from(("p", k) for k in range(len(ps)))
+    graph.add_nodes_from(("q", k) for k in range(len(qs)))
+    graph.add_edges_from((("p", a), ("p", b)) for a in range(len(ps)) for b in range(a))
+    graph.add_edges_from((("q", a), ("q", b)) for a in range(len(qs)) for b in range(a))
+    graph.add_edges_from((("p", ps.index(e.p)), ("q", qs.index(e.q))) for e in extreme)
+    found = []
+    for clique in nx.find_cliques(graph):
+        p_side = sorted(k for side, k in clique if side == "p")
+        q_side = sorted(k for side, k in clique if side == "q")
+        if p_side and q_side:
+            found.append(Component(tuple(ps[k] for k in p_side), tuple(qs[k] for k in q_side)))
+    return sorted(found, key=lambda c: (c.p, c.q), reverse=True)

@@ -1,0 +1,155 @@
+"""The payoff table (HTML), the 2×2 best-response graph and plot, the tournament plot."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import matplotlib
+import pytest
+from hypothesis import given, settings
+
+from coursekit.draw.payoff import payoff_table
+from coursekit.draw.plots import best_response_plot, figure_svg, plot_text, tournament_plot
+from coursekit.gametheory import NormalFormGame, catalog, ipd
+from coursekit.gametheory.twobytwo import best_response_graph
+from tests.gametheory.conftest import games
+
+matplotlib.use("Agg")
+
+
+class Cells(HTMLParser):
+    """Collects each element's classes and data attributes, and the text of payoff spans."""
+
+    def __init__(self):
+        super().__init__()
+        self.elements = []  # (tag, classes, attrs)
+        self._open = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.elements.append((tag, set(attrs.get("class", "").split()), attrs))
+
+    def with_class(self, name):
+        return [attrs for _, classes, attrs in self.elements if name in classes]
+
+
+def parse(table):
+    cells = Cells()
+    cells.feed(table.html)
+    return cells
+
+
+def positions(attrs_list):
+    return {(int(a["data-row"]), int(a["data-col"])) for a in attrs_list}
+
+
+@given(games(max_size=4, low=-3, high=3))
+@settings(max_examples=60, deadline=None)
+def test_table_marks_equilibria_optima_and_best_responses(game):
+    cells = parse(payoff_table(game))
+    assert len(cells.with_class("ck-cell")) == game.shape[0] * game.shape[1]
+    assert positions(cells.with_class("ck-eq")) == set(game.pure_equilibria())
+    optimum = set() if game.is_constant_sum() else set(game.collective_optimum())
+    assert positions(cells.with_class("ck-optimum")) == optimum
+    best = sum(len(b) for b in game.best_responses(0)) + sum(len(b) for b in game.best_responses(1))
+    assert len(cells.with_class("ck-best")) == best
+
+
+def test_marks_can_be_switched_off_or_chosen():
+    g = catalog.prisoners_dilemma()
+    cells = parse(payoff_table(g, best_responses=False, equilibria=[], optimum=g.pareto_optimal()))
+    assert cells.with_class("ck-best") == [] and cells.with_class("ck-eq") == []
+    assert positions(cells.with_class("ck-optimum")) == set(g.pareto_optimal())
+
+
+def test_elimination_is_struck_out_step_by_step():
+    g = catalog.smart_pigs("original")
+    result = g.eliminate_dominated()
+    assert len(result.steps) == 2
+    for step, expected in ((0, 0), (1, 1 + 2), (2, 2 + 3)):  # struck headers + cells
+        table = payoff_table(g, elimination=result, step=step)
+        assert len(parse(table).with_class("ck-struck")) == expected
+        assert table.html.count("step ") == 2 * step  # "(step k)" mark + legend line
+    everything = payoff_table(g, elimination=result)
+    assert everything.html == payoff_table(g, elimination=result, step=2).html
+
+
+def test_labels_are_escaped():
+    g = NormalFormGame([[1]], [[1]], ["<script>x</script>"], ["a&b"], ("<i>", "p"))
+    text = payoff_table(g, caption="<b>").html
+    assert "<script>" not in text and "&lt;script&gt;" in text and "a&amp;b" in text
+    assert "<i>" not in text and "&lt;b&gt;" in text
+
+
+def test_table_displays_in_a_notebook():
+    table = payoff_table(catalog.couples_quarrel())
+    assert table._repr_html_() == table.html == str(table)
+    assert 'style="' in table.html  # inline styles: same look in slides and widgets
+
+
+# ---------------------------------------------------------------------- 2×2 best responses
+def _meets(segment_a, segment_b):
+    """Intersection points of two axis-parallel segments (exact), as a set."""
+    (a0, a1), (b0, b1) = segment_a, segment_b
+    xs = sorted([a0[0], a1[0]]), sorted([b0[0], b1[0]])
+    ys = sorted([a0[1], a1[1]]), sorted([b0[1], b1[1]])
+    lo_x, hi_x = max(xs[0][0], xs[1][0]), min(xs[0][1], xs[1][1])
+    lo_y, hi_y = max(ys[0][0], ys[1][0]), min(ys[0][1], ys[1][1])
+    if lo_x > hi_x or lo_y > hi_y:
+        return set()
+    return {(lo_x, lo_y), (hi_x, hi_y)}
+
+
+@given(games(max_size=2, low=-5, high=5))
+@settings(max_examples=150, deadline=None)
+def test_best_response_graphs_meet_at_the_equilibria(game):
+    if game.shape != (2, 2) or game.is_degenerate():
+        return
+    rows, cols = best_response_graph(game, 0), best_response_graph(game, 1)
+    met = set()
+    for a in rows.segments:
+        for b in cols.segments:
+            met |= _meets(a, b)
+    assert met == {(e.p[0], e.q[0]) for e in game.mixed_equilibria()}
+
+
+def test_indifferent_player_covers_the_square():
+    g = NormalFormGame([[1, 1], [0, 0]], [[1, 1], [1, 1]])
+    assert best_response_graph(g, 1).everywhere
+    assert not best_response_graph(g, 0).everywhere
+    with pytest.raises(ValueError, match="2×2 games"):
+        best_response_graph(catalog.tian_ji(), 0)
+
+
+def test_best_response_plot_draws_paths_and_equilibria():
+    g = catalog.couples_quarrel()
+    figure = best_response_plot(g)
+    ax = figure.axes[0]
+    dots = {tuple(xy) for xy in ax.collections[0].get_offsets().tolist()}
+    assert dots == {(0.0, 1.0), (1.0, 0.0), (0.5, 0.5)}
+    assert len(ax.lines) == 6  # three segments per player
+    assert "husband" in ax.get_xlabel() and "wife" in ax.get_ylabel()
+    assert figure_svg(figure).startswith("<svg")
+    with pytest.raises(ValueError, match="2×2 games"):
+        best_response_plot(catalog.farmer_vs_nature())
+
+
+def test_plot_labels_lose_their_chinese_only_without_a_chinese_font(monkeypatch):
+    import coursekit.draw.plots as plots
+
+    monkeypatch.setattr(plots, "_cjk_font", lambda: None)
+    assert plots.plot_text("tough (强硬)") == "tough"
+    assert plots.plot_text("plain (not Chinese)") == "plain (not Chinese)"
+    monkeypatch.setattr(plots, "_cjk_font", lambda: "Some CJK font")
+    assert plots.plot_text("tough (强硬)") == "tough (强硬)"
+    assert plot_text("x") == "x"
+
+
+def test_tournament_plot_ranks_the_strategies():
+    t = ipd.tournament(rounds=40, repetitions=1)
+    figure = tournament_plot(t)
+    bars, grid = figure.axes[:2]
+    assert [label.get_text() for label in bars.get_yticklabels()] == t.ranking
+    heights = [patch.get_width() for patch in bars.patches]
+    assert heights == sorted(heights, reverse=True)
+    assert len(grid.texts) == len(t.names) ** 2
