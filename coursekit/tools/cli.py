@@ -13,6 +13,9 @@ from coursekit import __version__
 COMMANDS = {
     "doctor": "coursekit.tools.doctor",
     "execute": "coursekit.tools.execute",
+    "release": "coursekit.tools.release",
+    "check": "coursekit.tools.check",
+    "grade": "coursekit.tools.grade",
 }
 
 
