@@ -224,8 +224,8 @@ def _neutralise(nb: nbformat.NotebookNode, exercise: ExerciseSet, index: int) ->
     cell = nb.cells[index]
     if index in stubs:
         cell.source = stubs[index]
-    else:
-        cell.metadata.setdefault("tags", []).append("nbval-skip")
+    elif "nbval-skip" not in cell.metadata.setdefault("tags", []):
+        cell.metadata.tags.append("nbval-skip")
 
 
 # ------------------------------------------------------------------ grading
@@ -241,26 +241,39 @@ def _labels(exercise: ExerciseSet) -> dict[int, str]:
 def _run(
     merged: Merged, exercise: ExerciseSet, timeout: float
 ) -> tuple[dict[int, CellResult], dict[int, CellResult]]:
-    """Run the merged notebook, again without the culprit each time the kernel dies.
+    """Run the merged notebook; each time the kernel dies, run it again without the culprit.
 
-    Returns the results of the last run and the culprits (cell index → the
-    result of the run in which it stopped the kernel).
+    A cell's result comes from the first run in which it ran before any death,
+    so the parts before a death count as they were. A rerun also neutralises
+    the cells that timed out before (they already lost their points, and the
+    time limit is not paid twice). Returns the results and the culprits
+    (cell index → the result of the run in which it stopped the kernel).
     """
     nb = merged.notebook
+    final: dict[int, CellResult] = {}
     culprits: dict[int, CellResult] = {}
     code_cells = sum(cell.cell_type == "code" for cell in nb.cells)
     deadline = 60 + code_cells * (timeout + 10)
     with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as folder:
         path = Path(folder) / f"{exercise.name}.ipynb"
-        for _ in range(MAX_RUNS):
+        for run in range(MAX_RUNS):
             path.write_text(notebook_text(nb), encoding="utf-8")
-            results = {r.index: r for r in run_cells(path, timeout=timeout, deadline=deadline)}
-            culprit = next((r for _, r in sorted(results.items()) if not r.kernel_alive), None)
-            if culprit is None or len(culprits) == MAX_RUNS - 1:
-                return results, culprits
+            results = sorted(run_cells(path, timeout=timeout, deadline=deadline), key=_at)
+            culprit = next((r for r in results if not r.kernel_alive), None)
+            last_run = culprit is None or run == MAX_RUNS - 1
+            for r in results:
+                if (last_run or r.index < culprit.index) and r.index not in culprits:
+                    final.setdefault(r.index, r)
+            if last_run:
+                return final, culprits
             culprits[culprit.index] = culprit
-            _neutralise(nb, exercise, culprit.index)
+            for index in [culprit.index] + [r.index for r in final.values() if r.timed_out]:
+                _neutralise(nb, exercise, index)
     raise AssertionError("unreachable")
+
+
+def _at(result: CellResult) -> int:
+    return result.index
 
 
 def _part_grade(result: CellResult | None, tampered: str | None, points: float) -> PartGrade:
