@@ -317,25 +317,17 @@ def grade_submission(
         grade.problem = f"could not be run: {error}"
         grade.parts = [PartGrade() for _ in exercise.parts]
         return grade
-    for index, culprit in sorted(culprits.items()):
-        label = labels.get(index, f"cell {index + 1}")
-        if culprit.timed_out:
-            grade.timed_out.append(label)
-        else:
-            grade.kernel_died.append(f"{label} (the rest was graded in a fresh kernel without it)")
     for part in exercise.parts:
         result = culprits.get(part.index) or results.get(part.index)
         grade.parts.append(_part_grade(result, merged.tampered.get(part.number), part.points))
-    for number, how in sorted(merged.tampered.items()):
-        grade.tampered.append(f"part {number} {how}")
-    for index, result in sorted(results.items()):
+    grade.tampered = [f"part {n} {how}" for n, how in sorted(merged.tampered.items())]
+    for index, result in sorted({**results, **culprits}.items()):
         label = labels.get(index, f"cell {index + 1}")
-        if index in culprits:
-            continue
-        if result.timed_out and label not in grade.timed_out:
+        if result.timed_out:
             grade.timed_out.append(label)
-        elif not result.kernel_alive and result.ename == "KernelDied":
-            grade.kernel_died.append(f"{label} (again: later cells were not run)")
+        elif result.ename == "KernelDied":
+            rest = "the rest was graded in a fresh kernel without it"
+            grade.kernel_died.append(f"{label} ({rest if index in culprits else 'no more reruns'})")
         elif result.outcome == "failed" and result.kind == "answer" and result.ename != UNANSWERED:
             grade.notes.append(f"{label} raised {result.ename}: {result.evalue}")
     return grade

@@ -40,6 +40,9 @@ POLL_SECONDS = 0.5
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
+_RESULTS = pytest.StashKey[dict]()  # cell index → CellResult
+_ITEMS = pytest.StashKey[list]()  # the graded cells' test items
+
 
 class KernelDied(RuntimeError):
     """The kernel's process ended while a cell was running."""
@@ -92,9 +95,6 @@ def pytest_configure(config: pytest.Config) -> None:
         nbval.plugin.RunningKernel = _watched_kernel(nbval.plugin.RunningKernel)
         nbval.plugin.RunningKernel._coursekit_watched = True
     config.stash[_RESULTS] = {}
-
-
-_RESULTS = pytest.StashKey[dict]()
 
 
 def _is_cell(item: pytest.Item) -> bool:
@@ -245,9 +245,6 @@ def _edited_graded_cells(terminalreporter: Any) -> list[str]:
                 "Undo your change to it."
             )
     return lines
-
-
-_ITEMS = pytest.StashKey[list]()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -9,6 +9,8 @@ import sys
 import pytest
 from exercise_helpers import FIXTURE, FIXTURE_ANSWERS, TIMEOUT, cell, submission, write
 
+from coursekit.tools.check import CheckError, require_nbval
+
 SUMMARY = re.compile(r"(\d+) (passed|failed|skipped|errors?|xfailed|xpassed|deselected)")
 
 
@@ -77,10 +79,20 @@ def test_a_missing_notebook_is_a_clear_error(tmp_path):
     assert done.stderr.strip() == f"coursekit check: no such notebook: {tmp_path / 'nope.ipynb'}"
 
 
-@pytest.mark.parametrize("flag", ["-h"])
-def test_the_course_script_offers_the_check_command(repo_root, flag):
+def test_the_course_script_offers_the_check_command(repo_root):
     script = (repo_root / "course").read_text()
     assert 'check)\n    setup\n    exec "$VENV/bin/coursekit" check "$@"' in script
-    done = subprocess.run([str(repo_root / "course"), flag], capture_output=True, text=True)
+    done = subprocess.run([str(repo_root / "course"), "-h"], capture_output=True, text=True)
     assert "./course check NOTEBOOK" in done.stderr
     assert "set -euo" not in done.stderr
+
+
+def test_without_nbval_the_check_says_how_to_install_it(monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: None if name == "nbval" else real(name)
+    )
+    with pytest.raises(CheckError, match=r"needs nbval: run `.* -m pip install pytest nbval`"):
+        require_nbval()
