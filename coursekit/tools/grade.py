@@ -106,7 +106,8 @@ def find_exercise(
     name = named.get("exercise") if isinstance(named, dict) else None
     if name in sets:
         return sets[name]
-    in_name = [s for s in sets if re.search(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", path.name)]
+    file_name = path.name.lower()
+    in_name = [s for s in sets if re.search(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", file_name)]
     if in_name:
         return sets[max(in_name, key=len)]
     known = ", ".join(sets) or "none"

@@ -223,6 +223,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
             write(f"{what} {r.index + 1}: {detail}")
     graded = [r for r in results if r.kind == "graded"]
     if not graded:
+        write("no graded cells (code cells tagged 'check') in this notebook: nothing to score")
         return
     terminalreporter.section("score", sep="-", bold=True)
     for number, r in enumerate(graded, 1):

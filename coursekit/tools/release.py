@@ -75,6 +75,10 @@ def stale(release: Plan) -> list[str]:
     return problems
 
 
+def _count(texts: dict) -> str:
+    return f"{len(texts)} notebook" + ("" if len(texts) == 1 else "s")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "solutions",
@@ -119,7 +123,9 @@ def run(args: argparse.Namespace) -> int:
             print(line)
         if problems:
             print("run `coursekit release` to bring the exercises up to date", file=sys.stderr)
-        return 1 if problems else 0
+            return 1
+        print(f"{args.out}/ is up to date ({_count(release.texts)})")
+        return 0
     args.out.mkdir(parents=True, exist_ok=True)
     for path, text in release.texts.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
@@ -129,5 +135,5 @@ def run(args: argparse.Namespace) -> int:
         path.unlink()
         print(f"removed {path} (its solution notebook is gone)")
     if not problems:
-        print(f"{args.out}/ is up to date ({len(release.texts)} notebooks)")
+        print(f"{args.out}/ is up to date ({_count(release.texts)})")
     return 0

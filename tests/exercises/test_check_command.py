@@ -69,14 +69,23 @@ def test_answer_errors_are_shown_and_graded_cells_cannot_be_switched_off(fixture
     assert counts == {"passed": 4}
 
 
-def test_a_missing_notebook_is_a_clear_error(tmp_path):
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("nope.ipynb", None, "no such notebook: {path}"),
+        ("broken.ipynb", "{", "{path}: not a notebook: corrupt JSON"),
+        ("answers.txt", FIXTURE.read_text(), "{path}: a notebook's name ends in .ipynb"),
+    ],
+)
+def test_what_is_not_a_notebook_gets_a_clear_error(tmp_path, name, content, message):
+    path = tmp_path / name
+    if content is not None:
+        path.write_text(content)
     done = subprocess.run(
-        [sys.executable, "-m", "coursekit", "check", str(tmp_path / "nope.ipynb")],
-        capture_output=True,
-        text=True,
+        [sys.executable, "-m", "coursekit", "check", str(path)], capture_output=True, text=True
     )
     assert done.returncode == 2
-    assert done.stderr.strip() == f"coursekit check: no such notebook: {tmp_path / 'nope.ipynb'}"
+    assert done.stderr.startswith("coursekit check: " + message.format(path=path))
 
 
 def test_the_course_script_offers_the_check_command(repo_root):

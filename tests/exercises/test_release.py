@@ -37,6 +37,7 @@ def test_release_writes_once_and_then_finds_nothing_to_do(course, capsys):
     assert _release(course) == 0
     assert "is up to date" in capsys.readouterr().out
     assert _release(course, "--check") == 0
+    assert "is up to date (1 notebook)" in capsys.readouterr().out
     assert (course / "ex" / "91_fixture.ipynb").read_text() == written
 
 
