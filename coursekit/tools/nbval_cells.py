@@ -4,9 +4,10 @@
 cell of the notebook in one fresh kernel, one nbval test item per cell, as
 usual. On top of that this plugin
 
-* judges a graded cell (tagged ``check``) only by whether its check raised:
-  nbval's output comparison and its ``raises-exception``/``nbval-skip``
-  markers are ignored there, so a student cannot switch a check off with a tag;
+* compares no outputs (``NBVAL_CHECK_OUTPUT`` is for testing the course, not
+  for grading), and judges a graded cell (tagged ``check``) only by whether
+  its check raised: ``raises-exception``/``nbval-skip`` are ignored there, so
+  a student cannot switch a check off with a tag;
 * notices within a moment that the kernel died (nbval alone would wait for the
   cell timeout), and keeps one timed-out cell from turning every later cell
   into an "expected failure": the kernel was interrupted and later cells are
@@ -113,12 +114,13 @@ def _kind(cell: Any) -> str:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     score = config.getoption("coursekit_score")
     for item in items:
-        if not (_is_cell(item) and is_graded(item.cell)):
+        if not _is_cell(item):
             continue
-        item.options["check"] = False
-        item.options["check_exception"] = False
-        if score:
-            item.options["skip"] = False
+        item.options["check"] = False  # outputs are the course's business, not the grade's
+        if is_graded(item.cell):
+            item.options["check_exception"] = False
+            if score:
+                item.options["skip"] = False
 
 
 def _error_output(item: Any) -> tuple[str | None, str | None]:

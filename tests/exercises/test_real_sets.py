@@ -127,7 +127,7 @@ def graded(exercise, tmp_path_factory):
     folder = tmp_path_factory.mktemp(exercise.name)
     everything = range(1, len(exercise.answers) + 1)
     first, last = 1, len(exercise.answers)
-    broken = {first: LOOP} if last == first else {first: LOOP, last: DIE}
+    broken = {first: LOOP, last: DIE} if last > first else {first: LOOP} if last else {}
     notebooks = {
         "full": _with_answers(exercise, everything),
         "odd": _with_answers(exercise, everything[0::2]),
@@ -166,6 +166,8 @@ def test_tampered_parts_get_nothing_and_the_rest_counts(exercise, graded):
 
 def test_a_loop_and_a_dead_kernel_cost_only_their_own_parts(exercise, graded, tmp_path):
     grades, _, _, broken = graded
+    if not broken:
+        pytest.skip("this set has no answer cells")
     grade = grades["broken"]
     assert grade.timed_out, "the endless loop was not reported"
     if DIE in broken.values():
