@@ -125,7 +125,7 @@ def run_cells(
     per-cell ``timeout``); when it passes, :class:`CheckError` is raised.
     """
     require_nbval()
-    notebook = Path(notebook)
+    notebook = Path(notebook).resolve()
     with tempfile.TemporaryDirectory(prefix="coursekit-run-") as folder:
         report = Path(folder) / "report.json"
         command = pytest_command(notebook, timeout=timeout, report=report, rootdir=notebook.parent)
