@@ -210,6 +210,7 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     if not config.getoption("coursekit_score"):
         return
     results = sorted(config.stash[_RESULTS].values(), key=lambda r: r.index)
+    terminalreporter.ensure_newline()  # end the line of progress marks first
     write = terminalreporter.write_line
     for line in _edited_graded_cells(terminalreporter):
         terminalreporter.write_line(line, yellow=True)
@@ -248,6 +249,14 @@ def _edited_graded_cells(terminalreporter: Any) -> list[str]:
                 "Undo your change to it."
             )
     return lines
+
+
+def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Item]) -> list[str]:
+    if not config.getoption("coursekit_score"):
+        return []
+    graded = sum(_is_cell(item) and is_graded(item.cell) for item in items)
+    others = sum(_is_cell(item) for item in items) - graded
+    return [f"{graded} graded parts are the tests; the other {others} code cells run uncounted"]
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
