@@ -160,15 +160,19 @@ def main() -> int:
             f"| {jobs} | {seconds:.1f} s | {seconds / args.count:.2f} s | "
             f"{serial / seconds:.2f}× | {cpu:.0f} s | {load:.1f} |"
         )
+    cpu_per_submission = rows[0][2] / args.count
     lines += [
         "",
-        f"Machine: {_machine()}. Date: {date.today().isoformat()}. "
-        "Each submission is one pytest + nbval process with its own kernel; the endless loop "
-        "costs one timeout, the dead kernel one extra run. CPU time is that of the grading "
-        "processes and kernels: about half of a serial run is waiting (kernel start-up, "
-        "messages), which is why more jobs than cores still help. The machine was shared with "
-        "other work while this ran (see the load average): on a busy machine parallel grading "
-        "cannot win much, so read the speed-up as a lower bound.",
+        f"Machine: {_machine()}. Date: {date.today().isoformat()}.",
+        "",
+        "Each submission is one pytest + nbval process with a kernel of its own; the endless "
+        "loop costs one timeout and the dead kernel one extra run. CPU time is that of the "
+        f"grading processes and their kernels: {cpu_per_submission:.1f} s a submission. The "
+        "load average says how busy the machine already was with other work: when it is near "
+        "the number of cores or above, extra jobs find little idle CPU, so read the speed-up "
+        "as a lower bound. The work alone is about CPU time ÷ cores "
+        f"(≈ {rows[0][2] / (os.cpu_count() or 1):.0f} s here) on an idle machine — an "
+        "estimate, not a measurement.",
         "",
         "Run it again: `python bench/grading.py`.",
         "",
