@@ -1,8 +1,11 @@
-"""Checks for the warm-up questions of ``00_start_here``: the size of a complete game tree."""
+"""Checks for the warm-up exercises of ``00_start_here``: the size of a complete game tree."""
 
 from __future__ import annotations
 
-from coursekit.checks.common import answered, passed, require, require_type
+import random
+from collections.abc import Callable
+
+from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
 from coursekit.draw.uniform import tree_size
 
 
@@ -26,3 +29,50 @@ def check_node_count(b: int, m: int, answer: object) -> None:
     """Check the number of nodes of the complete tree with branching ``b`` and depth ``m``."""
     _, nodes = tree_size(b, m)
     _check_count(answer, nodes, "nodes", "add up the nodes of every level, root included.")
+
+
+def _tree_size_cases(seed: int = 0, count: int = 60) -> list[tuple[int, int]]:
+    """The edge cases first (a single node, a path), then seeded random trees."""
+    rng = random.Random(seed)
+    cases = [(1, 0), (7, 0), (1, 6), (2, 1), (10, 3)]
+    return cases + [(rng.randint(1, 9), rng.randint(0, 9)) for _ in range(count)]
+
+
+def _same_size(got: object, expected: tuple[int, int]) -> bool:
+    return isinstance(got, (tuple, list)) and tuple(got) == expected
+
+
+def check_tree_size(function: Callable[[int, int], tuple[int, int]]) -> None:
+    """Check a student's ``function(b, m) -> (leaves, nodes)`` on many seeded random trees."""
+    answered(function)
+    require(callable(function), "tree size should be a function of b and m.")
+    try:
+        first = function(2, 1)
+    except NotImplementedError:
+        fail("Your function still raises NotImplementedError: write its body first.")
+    except Exception as error:  # the student's bug, reported as a hint
+        fail(f"Your function raised {type(error).__name__}: {error} on b = 2, m = 1.")
+    require(
+        isinstance(first, (tuple, list)) and len(first) == 2,
+        f"Return a pair (leaves, nodes); your function returned {first!r}.",
+    )
+    run_cases(function, tree_size, _tree_size_cases(), _describe_tree, same=_same_size)
+    passed()
+
+
+def _describe_tree(b: int, m: int) -> str:
+    return f"the complete tree with b = {b}, m = {m}"
+
+
+def check_affordable_depth(b: int, budget: int, answer: object) -> None:
+    """Check the greatest depth m whose complete tree has at most ``budget`` leaves."""
+    answered(answer)
+    require_type(answer, int, "The depth")
+    require(answer >= 0, "A depth counts moves, so it cannot be negative.")
+    leaves, _ = tree_size(b, answer)
+    require(
+        leaves <= budget, "Too deep: a complete tree that deep has more leaves than the budget."
+    )
+    deeper, _ = tree_size(b, answer + 1)
+    require(deeper > budget, "Too shallow: a complete tree one level deeper still fits the budget.")
+    passed()

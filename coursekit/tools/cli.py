@@ -14,6 +14,9 @@ COMMANDS = {
     "doctor": "coursekit.tools.doctor",
     "execute": "coursekit.tools.execute",
     "slides": "coursekit.tools.slides",
+    "release": "coursekit.tools.release",
+    "check": "coursekit.tools.check",
+    "grade": "coursekit.tools.grade",
 }
 
 

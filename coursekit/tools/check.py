@@ -1,0 +1,187 @@
+"""Check an exercise notebook: every graded cell is one test, and the summary reads like a score.
+
+``coursekit check exercises/02_and_or_graphs.ipynb`` (or ``./course check …``)
+runs ``pytest --nbval-lax`` on the notebook in a fresh kernel, with the
+:mod:`coursekit.tools.nbval_cells` plugin: all cells run top to bottom, only
+graded cells count as tests, and the run ends with the points of each part::
+
+    ✔ part 1 (cell 4): 1/1
+    ✘ part 2 (cell 6): 0/2
+    score: 1 of 3 points
+    ==================== 1 failed, 1 passed in 3.12s ====================
+
+The same machinery, writing a JSON report instead, is what ``coursekit
+grade`` runs on every submission (:func:`run_cells`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+HELP = "run an exercise notebook's graded cells: one test per part, ending with the score"
+
+DEFAULT_TIMEOUT = 60
+"""Seconds a cell may run before it is interrupted and counted as failed."""
+
+
+UNANSWERED = "NotImplementedError"
+"""What the stub of an unanswered answer cell raises."""
+
+
+@dataclass
+class CellResult:
+    """What happened to one code cell in a run (``index``: its position in the notebook, from 0)."""
+
+    index: int
+    cell_id: str | None
+    kind: str  # "graded", "answer" or "other"
+    points: float
+    outcome: str  # "passed", "failed", "skipped" or "error" (could not even start)
+    ename: str | None = None
+    evalue: str | None = None
+    timed_out: bool = False
+    kernel_alive: bool = True
+    seconds: float = 0.0
+
+
+# `python -m pytest`, except for one thing: jsonschema (under nbformat) imports rfc3987_syntax
+# when it is installed (JupyterLab brings it), and that module builds a grammar on import —
+# 1.4 s of every run, for URI formats that notebook validation never checks. A None entry in
+# sys.modules makes that optional import fail as if the module were absent.
+PYTEST = (
+    "import sys; sys.modules.setdefault('rfc3987_syntax', None); "
+    "import pytest; sys.exit(pytest.main())"
+)
+
+
+class CheckError(RuntimeError):
+    """The notebook could not be run at all (pytest or nbval missing, pytest crashed)."""
+
+
+def pytest_command(
+    notebook: Path,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    score: bool = False,
+    report: Path | None = None,
+    rootdir: Path | None = None,
+) -> list[str]:
+    """The ``pytest --nbval-lax`` command line that checks ``notebook``.
+
+    The project's own pytest settings are left out (``-c`` an empty file), so
+    the run is the same wherever it is started; run it with :func:`pytest_env`.
+    """
+    command = [
+        sys.executable,
+        "-c",
+        PYTEST,
+        str(notebook),
+        "-c",
+        os.devnull,
+        "--rootdir",
+        str(rootdir or Path.cwd()),
+        "-p",
+        "nbval",
+        "-p",
+        "coursekit.tools.nbval_cells",
+        "-p",
+        "no:cacheprovider",
+        "--nbval-lax",
+        "--nbval-current-env",
+        f"--nbval-cell-timeout={timeout:g}",
+        "-W",
+        "ignore::DeprecationWarning",
+    ]
+    if score:
+        command += ["--coursekit-score", "-rN", "--no-header", "-o", "console_output_style=classic"]
+    if report is not None:
+        command += ["--coursekit-report", str(report), "-q", "--tb=no"]
+    return command
+
+
+def pytest_env() -> dict[str, str]:
+    """The environment of a :func:`pytest_command`: only the plugins it names are loaded.
+
+    Finding every installed pytest plugin (and importing them) cost a second a run.
+    """
+    return {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+
+
+def require_nbval() -> None:
+    """Fail with an install hint when pytest or nbval is missing."""
+    import importlib.util
+
+    missing = [name for name in ("pytest", "nbval") if importlib.util.find_spec(name) is None]
+    if missing:
+        raise CheckError(
+            f"checking notebooks needs {' and '.join(missing)}: "
+            f"run `{sys.executable} -m pip install pytest nbval` (or `./course setup`)"
+        )
+
+
+def run_cells(
+    notebook: Path, *, timeout: float = DEFAULT_TIMEOUT, deadline: float | None = None
+) -> list[CellResult]:
+    """Run ``notebook`` under nbval in a fresh kernel; return every code cell's result.
+
+    ``deadline`` bounds the whole run in seconds (a safety net on top of the
+    per-cell ``timeout``); when it passes, :class:`CheckError` is raised.
+    """
+    require_nbval()
+    notebook = Path(notebook).resolve()
+    with tempfile.TemporaryDirectory(prefix="coursekit-run-") as folder:
+        report = Path(folder) / "report.json"
+        command = pytest_command(notebook, timeout=timeout, report=report, rootdir=notebook.parent)
+        try:
+            done = subprocess.run(
+                command,
+                cwd=notebook.parent,
+                capture_output=True,
+                text=True,
+                timeout=deadline,
+                stdin=subprocess.DEVNULL,
+                env=pytest_env(),
+            )
+        except subprocess.TimeoutExpired:
+            raise CheckError(f"the run took longer than {deadline:g} s and was stopped") from None
+        if not report.exists():
+            tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
+            raise CheckError(f"pytest stopped without a report: {' / '.join(tail)}")
+        return [CellResult(**entry) for entry in json.loads(report.read_text(encoding="utf-8"))]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("notebook", type=Path, metavar="NOTEBOOK", help="an exercise notebook")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"seconds a cell may run (default {DEFAULT_TIMEOUT})",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from coursekit.tools.exercise import read_notebook
+
+    notebook: Path = args.notebook
+    if not notebook.is_file():
+        print(f"coursekit check: no such notebook: {notebook}", file=sys.stderr)
+        return 2
+    try:
+        read_notebook(notebook)
+        require_nbval()
+    except (ValueError, CheckError) as error:
+        print(f"coursekit check: {notebook}: {error}", file=sys.stderr)
+        return 2
+    if notebook.suffix != ".ipynb":
+        print(f"coursekit check: {notebook}: a notebook's name ends in .ipynb", file=sys.stderr)
+        return 2
+    command = pytest_command(notebook, timeout=args.timeout, score=True)
+    return subprocess.run(command, stdin=subprocess.DEVNULL, env=pytest_env()).returncode

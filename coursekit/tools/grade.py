@@ -1,0 +1,472 @@
+"""Grade a class's exercise notebooks against the instructor's solutions.
+
+``coursekit grade SUBMISSION.ipynb ... --solutions solutions/ --csv grades.csv``
+
+A student's file is never run as it is: its graded cells and the outputs it
+stores are the student's to change. For each submission the grader
+
+1. finds its exercise set (the ``coursekit.exercise`` the release wrote into
+   the notebook's metadata, else an ``NN_topic`` in the file name);
+2. takes the student's *answer cells* — matched by cell id, falling back to
+   the order of the cells tagged ``solution`` — and puts them into the
+   instructor's solution notebook in place of the solutions, so that every
+   graded cell is the instructor's original;
+3. compares each graded cell of the submission with the released one (by a
+   digest of the released source computed here, from the solutions): a part
+   whose graded cell was edited or deleted gets no points and is reported as
+   tampered;
+4. runs the result under nbval in a fresh kernel (:func:`coursekit.tools.check.run_cells`),
+   with a per-cell timeout; a cell that runs too long is interrupted and only
+   its part is lost. When the kernel dies, the culprit cell is neutralised
+   (an answer goes back to its stub, a graded cell is skipped) and the
+   notebook runs again, so the remaining parts are still graded;
+5. turns the per-cell results into points: a part scores its points when its
+   graded cell ran without an exception.
+
+Submissions are graded in parallel, one pytest process and kernel each.
+Answer code that reaches for the checks or the import machinery (which could
+fake a pass, since it runs in the same kernel) is flagged for review.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import csv
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from coursekit.tools.check import DEFAULT_TIMEOUT, UNANSWERED, CellResult, CheckError, run_cells
+from coursekit.tools.exercise import (
+    ExerciseSet,
+    is_answer,
+    is_graded,
+    load_exercise_sets,
+    notebook_text,
+    python_source,
+    read_notebook,
+    source_digest,
+)
+
+if TYPE_CHECKING:
+    import nbformat
+
+HELP = "grade submitted exercise notebooks against the solutions and write a CSV"
+
+MAX_RUNS = 3
+"""Runs of one submission at most: the first, and one more per kernel death."""
+
+REPORT_COLUMNS = ["tampered", "timed_out", "kernel_died", "review", "notes", "problem"]
+
+
+@dataclass
+class PartGrade:
+    """The outcome of one part of one submission."""
+
+    points: float = 0.0
+    status: str = "failed"  # passed, failed, tampered, timed out, not run
+    detail: str = ""  # the check's hint or the error
+
+
+@dataclass
+class Grade:
+    """Everything the grader found out about one submission."""
+
+    file: str
+    exercise: ExerciseSet | None = None
+    parts: list[PartGrade] = field(default_factory=list)
+    tampered: list[str] = field(default_factory=list)
+    timed_out: list[str] = field(default_factory=list)
+    kernel_died: list[str] = field(default_factory=list)
+    review: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    problem: str = ""
+
+    @property
+    def total(self) -> float:
+        return sum(part.points for part in self.parts)
+
+
+# ---------------------------------------------------------------- matching
+
+
+def find_exercise(
+    path: Path, nb: nbformat.NotebookNode, sets: dict[str, ExerciseSet]
+) -> ExerciseSet:
+    """The exercise set of a submission: from its metadata, else from its file name."""
+    named = nb.get("metadata", {}).get("coursekit", {})
+    name = named.get("exercise") if isinstance(named, dict) else None
+    if name in sets:
+        return sets[name]
+    file_name = path.name.lower()
+    in_name = [s for s in sets if re.search(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", file_name)]
+    if in_name:
+        return sets[max(in_name, key=len)]
+    known = ", ".join(sets) or "none"
+    raise ValueError(
+        f"cannot tell which exercise set this is: no coursekit.exercise in its metadata and "
+        f"no set name in the file name (known sets: {known})"
+    )
+
+
+def match_cells(
+    wanted_ids: Sequence[str],
+    cells: Sequence[nbformat.NotebookNode],
+    tagged: Callable[[nbformat.NotebookNode], bool],
+) -> tuple[list[nbformat.NotebookNode | None], int]:
+    """The submission's cell for each wanted id, and how many were matched by order.
+
+    A cell is matched by its id; the wanted ids left over take, in order, the
+    ``tagged`` cells that matched no id (a notebook copied cell by cell into a
+    new file keeps its tags but gets new ids).
+    """
+    by_id = {cell.get("id"): cell for cell in cells if cell.get("id")}
+    found: list[nbformat.NotebookNode | None] = [by_id.get(cell_id) for cell_id in wanted_ids]
+    taken = {id(cell) for cell in found if cell is not None}
+    spare = iter([cell for cell in cells if tagged(cell) and id(cell) not in taken])
+    by_order = 0
+    for i, cell in enumerate(found):
+        if cell is None:
+            found[i] = next(spare, None)
+            by_order += found[i] is not None
+    return found, by_order
+
+
+# ------------------------------------------------------------ review flags
+
+_RISKY_MODULES = ("coursekit.checks", "builtins", "importlib", "ctypes", "subprocess", "inspect")
+_RISKY_ATTRIBUTES = {"modules", "_exit", "settrace", "setprofile", "__code__", "__globals__"}
+_RISKY_CALLS = {"exec", "eval", "compile", "__import__", "setattr", "delattr", "globals", "open"}
+
+
+def review_flags(source: str) -> list[str]:
+    """What in an answer cell could interfere with grading (for a human to look at).
+
+    >>> review_flags("from coursekit.checks import ch00\\nch00.check_x = print")
+    ['imports coursekit.checks']
+    >>> review_flags("x = sorted([3, 1])")
+    []
+    """
+    try:
+        tree = ast.parse(python_source(source))
+    except SyntaxError:
+        return []
+    flags = set()
+    for node in ast.walk(tree):
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for module in modules:
+            flags.update(f"imports {m}" for m in _RISKY_MODULES if module.startswith(m))
+        if isinstance(node, ast.Attribute) and node.attr in _RISKY_ATTRIBUTES:
+            flags.add(f"uses .{node.attr}")
+        if isinstance(node, ast.Name) and node.id in _RISKY_CALLS | {"__builtins__"}:
+            flags.add(f"uses {node.id}")
+        if isinstance(node, ast.Name) and node.id == "get_ipython":
+            flags.add("runs IPython magics or shell commands")
+    return sorted(flags)
+
+
+# ------------------------------------------------------------------ merging
+
+
+@dataclass
+class Merged:
+    """The notebook to run for a submission and what was found while building it."""
+
+    notebook: nbformat.NotebookNode
+    answers: list[str | None]  # the student's source of each answer cell, None if missing
+    tampered: dict[int, str]  # part number → "edited" / "deleted"
+    by_order: int
+
+
+def merge(exercise: ExerciseSet, submission: nbformat.NotebookNode) -> Merged:
+    """Put the submission's answers into the instructor's notebook; find tampered parts."""
+    cells = [cell for cell in submission.cells if isinstance(cell, dict)]
+    answer_cells, answers_by_order = match_cells(
+        [a.cell_id for a in exercise.answers], cells, is_answer
+    )
+    graded_cells, graded_by_order = match_cells(
+        [p.cell_id for p in exercise.parts], cells, is_graded
+    )
+    nb = copy.deepcopy(exercise.notebook)
+    answers: list[str | None] = []
+    for answer, cell in zip(exercise.answers, answer_cells, strict=True):
+        source = (
+            cell.get("source") if cell is not None and cell.get("cell_type") == "code" else None
+        )
+        answers.append(source if isinstance(source, str) else None)
+        target = nb.cells[answer.index]
+        target.source = answers[-1] if answers[-1] is not None else answer.stub
+        target.outputs = []
+        target.execution_count = None
+    tampered = {}
+    for part, cell in zip(exercise.parts, graded_cells, strict=True):
+        if cell is None or cell.get("cell_type") != "code":
+            tampered[part.number] = "deleted"
+        elif source_digest(str(cell.get("source", ""))) != part.digest:
+            tampered[part.number] = "edited"
+    return Merged(nb, answers, tampered, answers_by_order + graded_by_order)
+
+
+def _neutralise(nb: nbformat.NotebookNode, exercise: ExerciseSet, index: int) -> None:
+    """Keep cell ``index`` from running again: an answer back to its stub, others skipped."""
+    stubs = {a.index: a.stub for a in exercise.answers}
+    cell = nb.cells[index]
+    if index in stubs:
+        cell.source = stubs[index]
+    elif "nbval-skip" not in cell.metadata.setdefault("tags", []):
+        cell.metadata.tags.append("nbval-skip")
+
+
+# ------------------------------------------------------------------ grading
+
+
+def _labels(exercise: ExerciseSet) -> dict[int, str]:
+    """Cell index → "part k" / "answer k" / "cell n", as reports name them."""
+    labels = {p.index: p.label for p in exercise.parts}
+    labels.update({a.index: a.label for a in exercise.answers})
+    return labels
+
+
+def _run(
+    merged: Merged, exercise: ExerciseSet, timeout: float
+) -> tuple[dict[int, CellResult], dict[int, CellResult]]:
+    """Run the merged notebook; each time the kernel dies, run it again without the culprit.
+
+    A cell's result comes from the first run in which it ran before any death,
+    so the parts before a death count as they were. A rerun also neutralises
+    the cells that timed out before (they already lost their points, and the
+    time limit is not paid twice). Returns the results and the culprits
+    (cell index → the result of the run in which it stopped the kernel).
+    """
+    nb = merged.notebook
+    final: dict[int, CellResult] = {}
+    culprits: dict[int, CellResult] = {}
+    code_cells = sum(cell.cell_type == "code" for cell in nb.cells)
+    deadline = 60 + code_cells * (timeout + 10)
+    with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as folder:
+        path = Path(folder) / f"{exercise.name}.ipynb"
+        for run in range(MAX_RUNS):
+            path.write_text(notebook_text(nb), encoding="utf-8")
+            results = sorted(run_cells(path, timeout=timeout, deadline=deadline), key=_at)
+            culprit = next((r for r in results if not r.kernel_alive), None)
+            last_run = culprit is None or run == MAX_RUNS - 1
+            for r in results:
+                if (last_run or r.index < culprit.index) and r.index not in culprits:
+                    final.setdefault(r.index, r)
+            if last_run:
+                return final, culprits
+            culprits[culprit.index] = culprit
+            for index in [culprit.index] + [r.index for r in final.values() if r.timed_out]:
+                _neutralise(nb, exercise, index)
+    raise AssertionError("unreachable")
+
+
+def _at(result: CellResult) -> int:
+    return result.index
+
+
+def _part_grade(result: CellResult | None, tampered: str | None, points: float) -> PartGrade:
+    if tampered:
+        return PartGrade(0.0, "tampered", f"graded cell {tampered}")
+    if result is None or result.outcome in ("skipped", "error"):
+        return PartGrade(0.0, "not run", "")
+    if result.timed_out:
+        return PartGrade(0.0, "timed out", "")
+    if result.outcome == "passed":
+        return PartGrade(points, "passed", "")
+    if not result.kernel_alive:
+        return PartGrade(0.0, "not run", "the kernel had died")
+    return PartGrade(0.0, "failed", f"{result.ename}: {result.evalue}")
+
+
+def grade_submission(
+    path: Path | str, sets: dict[str, ExerciseSet], *, timeout: float = DEFAULT_TIMEOUT
+) -> Grade:
+    """Grade one submission; every problem ends up in the returned :class:`Grade`."""
+    path = Path(path)
+    grade = Grade(file=str(path))
+    try:
+        submission = read_notebook(path)
+        grade.exercise = exercise = find_exercise(path, submission, sets)
+    except (OSError, ValueError) as error:
+        grade.problem = str(error)
+        return grade
+    merged = merge(exercise, submission)
+    labels = _labels(exercise)
+    for answer, source in zip(exercise.answers, merged.answers, strict=True):
+        if source is None:
+            grade.notes.append(f"{answer.label} missing (graded as unanswered)")
+        else:
+            grade.review.extend(f"{answer.label} {flag}" for flag in review_flags(source))
+    if merged.by_order:
+        grade.notes.append(f"{merged.by_order} cells matched by order (their ids had changed)")
+    try:
+        results, culprits = _run(merged, exercise, timeout)
+    except CheckError as error:
+        grade.problem = f"could not be run: {error}"
+        grade.parts = [PartGrade() for _ in exercise.parts]
+        return grade
+    for part in exercise.parts:
+        result = culprits.get(part.index) or results.get(part.index)
+        grade.parts.append(_part_grade(result, merged.tampered.get(part.number), part.points))
+    grade.tampered = [f"part {n} {how}" for n, how in sorted(merged.tampered.items())]
+    for index, result in sorted({**results, **culprits}.items()):
+        label = labels.get(index, f"cell {index + 1}")
+        if result.timed_out:
+            grade.timed_out.append(label)
+        elif result.ename == "KernelDied":
+            rest = "the rest was graded in a fresh kernel without it"
+            grade.kernel_died.append(f"{label} ({rest if index in culprits else 'no more reruns'})")
+        elif result.outcome == "failed" and result.kind == "answer" and result.ename != UNANSWERED:
+            grade.notes.append(f"{label} raised {result.ename}: {result.evalue}")
+    return grade
+
+
+def grade_all(
+    paths: Iterable[Path | str],
+    sets: dict[str, ExerciseSet],
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    jobs: int | None = None,
+    progress: bool = True,
+) -> list[Grade]:
+    """Grade many submissions in parallel (``jobs`` at a time); results in the given order."""
+    from tqdm import tqdm
+
+    paths = list(paths)
+    jobs = jobs or os.cpu_count() or 1
+    grades: list[Grade | None] = [None] * len(paths)
+    with (
+        ThreadPoolExecutor(max_workers=jobs) as pool,
+        tqdm(total=len(paths), desc="grading", unit="nb", disable=not progress) as bar,
+    ):
+        futures = {
+            pool.submit(grade_submission, path, sets, timeout=timeout): i
+            for i, path in enumerate(paths)
+        }
+        for future in as_completed(futures):
+            i = futures[future]
+            try:
+                grades[i] = future.result()
+            except Exception as error:  # a grader bug must not lose the rest of the class
+                grades[i] = Grade(file=str(paths[i]), problem=f"grader error: {error!r}")
+            bar.update()
+    return [grade for grade in grades if grade is not None]
+
+
+# -------------------------------------------------------------------- CSV
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def part_column(exercise: ExerciseSet, number: int) -> str:
+    """The CSV column of one part, e.g. ``02_and_or_graphs part 3``."""
+    return f"{exercise.name} part {number}"
+
+
+def csv_rows(grades: Sequence[Grade]) -> tuple[list[str], list[dict[str, str]]]:
+    """The header and rows of the grades table: one row per submission."""
+    exercises = {g.exercise.name: g.exercise for g in grades if g.exercise is not None}
+    part_columns = [
+        part_column(exercise, part.number)
+        for _, exercise in sorted(exercises.items())
+        for part in exercise.parts
+    ]
+    header = ["file", "exercise", *part_columns, "total", "max", *REPORT_COLUMNS]
+    rows = []
+    for grade in grades:
+        row = {"file": grade.file, "exercise": "", "total": _number(grade.total), "max": ""}
+        if grade.exercise is not None:
+            row["exercise"] = grade.exercise.name
+            row["max"] = _number(grade.exercise.max_points)
+            for part, result in zip(grade.exercise.parts, grade.parts, strict=True):
+                row[part_column(grade.exercise, part.number)] = _number(result.points)
+        for column in REPORT_COLUMNS:
+            value = getattr(grade, column)
+            row[column] = "; ".join(value) if isinstance(value, list) else value
+        rows.append(row)
+    return header, rows
+
+
+def write_csv(grades: Sequence[Grade], path: Path | str) -> None:
+    header, rows = csv_rows(grades)
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=header, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+# -------------------------------------------------------------------- CLI
+
+
+def submission_paths(arguments: Iterable[Path]) -> list[Path]:
+    """Files as given; a folder stands for the notebooks under it."""
+    paths: list[Path] = []
+    for argument in arguments:
+        if argument.is_dir():
+            found = sorted(argument.rglob("*.ipynb"))
+            paths.extend(p for p in found if ".ipynb_checkpoints" not in p.parts)
+        else:
+            paths.append(argument)
+    return paths
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "submissions", nargs="+", type=Path, metavar="SUBMISSION", help="notebooks or folders"
+    )
+    parser.add_argument(
+        "--solutions",
+        type=Path,
+        default=Path("solutions"),
+        help="the folder of solution notebooks (default: solutions)",
+    )
+    parser.add_argument(
+        "--csv", type=Path, default=Path("grades.csv"), help="where to write the grades"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"seconds a cell may run (default {DEFAULT_TIMEOUT})",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=None, help="submissions graded at once (default: all cores)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from coursekit.tools.exercise import ExerciseFormatError
+
+    try:
+        sets = load_exercise_sets(args.solutions)
+    except ExerciseFormatError as error:
+        print(f"coursekit grade: {error}", file=sys.stderr)
+        return 2
+    if not sets:
+        print(f"coursekit grade: no NN_topic.ipynb in {args.solutions}", file=sys.stderr)
+        return 2
+    paths = submission_paths(args.submissions)
+    grades = grade_all(paths, sets, timeout=args.timeout, jobs=args.jobs)
+    write_csv(grades, args.csv)
+    counts = {
+        column: sum(bool(getattr(g, column)) for g in grades)
+        for column in ("tampered", "timed_out", "kernel_died", "review", "problem")
+    }
+    found = ", ".join(f"{n} {column.replace('_', ' ')}" for column, n in counts.items() if n)
+    print(f"graded {len(grades)} submissions into {args.csv}" + (f" ({found})" if found else ""))
+    return 0

@@ -1,0 +1,273 @@
+"""A pytest plugin on top of nbval in which the graded cells are the tests that count.
+
+``pytest --nbval-lax -p coursekit.tools.nbval_cells NB.ipynb`` runs every code
+cell of the notebook in one fresh kernel, one nbval test item per cell, as
+usual. On top of that this plugin
+
+* compares no outputs (``NBVAL_CHECK_OUTPUT`` is for testing the course, not
+  for grading), and judges a graded cell (tagged ``check``) only by whether
+  its check raised: ``raises-exception``/``nbval-skip`` are ignored there, so
+  a student cannot switch a check off with a tag;
+* notices within a moment that the kernel died (nbval alone would wait for the
+  cell timeout), and keeps one timed-out cell from turning every later cell
+  into an "expected failure": the kernel was interrupted and later cells are
+  graded as usual;
+* with ``--coursekit-score`` (the student's ``coursekit check``) hides every
+  other cell from the pass/fail counts, so that the summary line reads like a
+  score — ``3 passed, 1 failed`` — and ends with a table of the parts, the
+  points, and the answer cells that raised something other than the
+  ``NotImplementedError`` of an unanswered stub;
+* with ``--coursekit-report=FILE`` (used by ``coursekit grade``) writes every
+  code cell's result as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import asdict
+from pathlib import Path
+from queue import Empty
+from typing import Any
+
+import pytest
+
+from coursekit.tools.check import UNANSWERED, CellResult
+from coursekit.tools.exercise import is_answer, is_graded, source_digest
+
+POLL_SECONDS = 0.5
+"""How often a cell that is still running checks that its kernel is alive."""
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+_RESULTS = pytest.StashKey[dict]()  # cell index → CellResult
+_ITEMS = pytest.StashKey[list]()  # the graded cells' test items
+
+
+class KernelDied(RuntimeError):
+    """The kernel's process ended while a cell was running."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("coursekit", "coursekit graded cells (on top of nbval)")
+    group.addoption(
+        "--coursekit-score",
+        action="store_true",
+        help="count only graded cells as tests and end with the parts and points",
+    )
+    group.addoption(
+        "--coursekit-report",
+        metavar="FILE",
+        help="write each code cell's result as JSON to FILE",
+    )
+
+
+def _watched_kernel(base: type) -> type:
+    class WatchedKernel(base):
+        """nbval's kernel, but a wait for a cell's reply ends as soon as the kernel dies."""
+
+        def await_reply(self, msg_id: str, timeout: float | None = None) -> None:
+            deadline = None if timeout is None else time.monotonic() + timeout
+            while True:
+                wait = POLL_SECONDS
+                if deadline is not None:
+                    wait = max(0.0, min(wait, deadline - time.monotonic()))
+                try:
+                    msg = self.get_message(stream="shell", timeout=wait)
+                except Empty:
+                    if not self.is_alive():
+                        raise KernelDied("the kernel died while running this cell") from None
+                    if deadline is not None and time.monotonic() >= deadline:
+                        raise
+                    continue
+                if msg["parent_header"].get("msg_id") == msg_id:
+                    if msg["content"]["status"] == "aborted":
+                        raise RuntimeError("Kernel aborted execution request")
+                    return
+
+    return WatchedKernel
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    import nbval.plugin
+
+    if not getattr(nbval.plugin.RunningKernel, "_coursekit_watched", False):
+        nbval.plugin.RunningKernel = _watched_kernel(nbval.plugin.RunningKernel)
+        nbval.plugin.RunningKernel._coursekit_watched = True
+    config.stash[_RESULTS] = {}
+
+
+def _is_cell(item: pytest.Item) -> bool:
+    return hasattr(item, "cell") and hasattr(item, "cell_num")
+
+
+def _index(item: Any) -> int:
+    """The cell's position in its notebook (nbval numbers code cells only)."""
+    return next(i for i, cell in enumerate(item.parent.nb.cells) if cell is item.cell)
+
+
+def _kind(cell: Any) -> str:
+    return "graded" if is_graded(cell) else "answer" if is_answer(cell) else "other"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    score = config.getoption("coursekit_score")
+    for item in items:
+        if not _is_cell(item):
+            continue
+        item.options["check"] = False  # outputs are the course's business, not the grade's
+        if is_graded(item.cell):
+            item.options["check_exception"] = False
+            if score:
+                item.options["skip"] = False
+
+
+def _error_output(item: Any) -> tuple[str | None, str | None]:
+    for output in item.test_outputs or []:
+        if output.get("output_type") == "error":
+            return output.get("ename"), output.get("evalue")
+    return None, None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    outcome = yield
+    report = outcome.get_result()
+    if not _is_cell(item) or not (report.when == "call" or report.failed):
+        return
+    cell = item.cell
+    meta = cell.get("metadata", {}).get("coursekit", {})
+    result = CellResult(
+        index=_index(item),
+        cell_id=cell.get("id"),
+        kind=_kind(cell),
+        points=float(meta.get("points", 0)) if is_graded(cell) else 0.0,
+        outcome=report.outcome if report.when == "call" else "error",
+        seconds=report.duration,
+    )
+    if report.failed:
+        result.ename, result.evalue = _error_output(item)
+        if call.excinfo is not None and not result.ename:
+            result.ename = call.excinfo.typename
+            result.evalue = str(call.excinfo.value)
+    parent = item.parent
+    if getattr(parent, "timed_out", False):
+        result.timed_out = True
+        parent.timed_out = False  # later cells are tests in their own right, not "xfail"
+    result.kernel_alive = parent.kernel is not None and parent.kernel.is_alive()
+    item.config.stash[_RESULTS][result.index] = result
+    report.coursekit_kind = result.kind
+    if item.config.getoption("coursekit_score"):
+        _rephrase_for_students(item, report, result)
+
+
+def _rephrase_for_students(item: Any, report: pytest.TestReport, result: CellResult) -> None:
+    """Graded cells fail with the check's hint up front; other cells never fail the run."""
+    if result.kind != "graded":
+        if report.failed:
+            report.outcome = "passed"  # reported in the summary instead
+        return
+    # "exercises/x.ipynb::part 2" rather than nbval's count of code cells
+    name = f"{item.parent.nodeid}::{_part_label(item).lower()}"
+    report.nodeid = name
+    if report.location is not None:
+        report.location = (report.location[0], report.location[1], name)
+    if not report.failed:
+        return
+    code = "\n".join("    " + line for line in item.cell.source.splitlines())
+    header = f"cell {result.index + 1}:\n{code}\n\n"
+    if result.ename == "AssertionError":
+        report.longrepr = f"{header}✘ {result.evalue}"
+    elif result.timed_out:
+        report.longrepr = f"{header}✘ timed out: the cell ran longer than the time limit"
+    elif result.ename in ("KernelDied", "RuntimeError") and not result.kernel_alive:
+        report.longrepr = f"{header}✘ not run: the kernel died (see the answer cells below)"
+    else:
+        report.longrepr = f"{header}{ANSI.sub('', str(report.longrepr))}"
+
+
+def _part_label(item: Any) -> str:
+    graded = [cell for cell in item.parent.nb.cells if is_graded(cell)]
+    number = next(i for i, cell in enumerate(graded, 1) if cell is item.cell)
+    return f"Part {number}"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config):
+    if config.getoption("coursekit_score") and getattr(report, "coursekit_kind", "graded") != (
+        "graded"
+    ):
+        return "", "", ""  # not a test in the score: no dot, no count
+    return None
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if not config.getoption("coursekit_score"):
+        return
+    results = sorted(config.stash[_RESULTS].values(), key=lambda r: r.index)
+    terminalreporter.ensure_newline()  # end the line of progress marks first
+    write = terminalreporter.write_line
+    for line in _edited_graded_cells(terminalreporter):
+        terminalreporter.write_line(line, yellow=True)
+    problems = [r for r in results if r.kind != "graded" and r.outcome != "passed"]
+    problems = [r for r in problems if r.ename != UNANSWERED or not r.kernel_alive]
+    if problems:
+        terminalreporter.section("cells that raised an error", sep="-", yellow=True)
+        for r in problems:
+            what = "answer cell" if r.kind == "answer" else "cell"
+            detail = "timed out" if r.timed_out else f"{r.ename}: {r.evalue}"
+            if not r.kernel_alive:
+                detail += " — the kernel died here, so no cell after it ran"
+            write(f"{what} {r.index + 1}: {detail}")
+    graded = [r for r in results if r.kind == "graded"]
+    if not graded:
+        write("no graded cells (code cells tagged 'check') in this notebook: nothing to score")
+        return
+    terminalreporter.section("score", sep="-", bold=True)
+    for number, r in enumerate(graded, 1):
+        got = r.points if r.outcome == "passed" else 0.0
+        mark = "✔" if r.outcome == "passed" else "✘"
+        write(f"{mark} part {number} (cell {r.index + 1}): {_points(got)}/{_points(r.points)}")
+    total = sum(r.points for r in graded if r.outcome == "passed")
+    write(f"score: {_points(total)} of {_points(sum(r.points for r in graded))} points", bold=True)
+
+
+def _edited_graded_cells(terminalreporter: Any) -> list[str]:
+    """Warnings for graded cells whose source differs from the released one."""
+    lines = []
+    for item in terminalreporter.config.stash.get(_ITEMS, []):
+        released = item.cell.get("metadata", {}).get("coursekit", {}).get("released")
+        if released and released != source_digest(item.cell.source):
+            lines.append(
+                f"! {_part_label(item)} (cell {_index(item) + 1}) was edited: your instructor "
+                "grades the original graded cell, and an edited one gets no points. "
+                "Undo your change to it."
+            )
+    return lines
+
+
+def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Item]) -> list[str]:
+    if not config.getoption("coursekit_score"):
+        return []
+    graded = sum(_is_cell(item) and is_graded(item.cell) for item in items)
+    others = sum(_is_cell(item) for item in items) - graded
+    return [f"{graded} graded parts are the tests; the other {others} code cells run uncounted"]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    session.config.stash[_ITEMS] = [
+        item for item in session.items if _is_cell(item) and is_graded(item.cell)
+    ]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    path = session.config.getoption("coursekit_report")
+    if not path:
+        return
+    results = sorted(session.config.stash.get(_RESULTS, {}).values(), key=lambda r: r.index)
+    Path(path).write_text(json.dumps([asdict(r) for r in results], indent=1), encoding="utf-8")
