@@ -61,7 +61,7 @@ def test_dev_extra_has_the_test_tools(repo_root):
         Requirement(r).name
         for r in _pyproject(repo_root)["project"]["optional-dependencies"]["dev"]
     }
-    assert {"pytest", "nbval", "hypothesis", "ruff", "playwright"} <= dev
+    assert {"pytest-timeout", "hypothesis", "ruff", "playwright"} <= dev
 
 
 def test_version_command_prints_the_package_version():
