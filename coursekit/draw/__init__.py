@@ -10,6 +10,17 @@ k > 1 joined by an arc.
 Pictures read results; they never run an algorithm of their own.
 """
 
+from coursekit.draw.andor import AndOrPicture, draw_cycle, draw_graph, draw_solution
 from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
 
-__all__ = ["GRAPHVIZ_HINT", "GraphvizMissing", "Picture", "has_dot", "to_svg"]
+__all__ = [
+    "GRAPHVIZ_HINT",
+    "AndOrPicture",
+    "GraphvizMissing",
+    "Picture",
+    "draw_cycle",
+    "draw_graph",
+    "draw_solution",
+    "has_dot",
+    "to_svg",
+]

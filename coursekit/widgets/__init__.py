@@ -7,7 +7,8 @@ shows what is wrong in a :class:`~coursekit.widgets.base.Feedback` line beside
 the input.
 """
 
+from coursekit.widgets.andor import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
 from coursekit.widgets.start import TreeSizeExplorer
 
-__all__ = ["Feedback", "SvgView", "TreeSizeExplorer"]
+__all__ = ["AOStarExplorer", "Feedback", "SvgView", "TreeSizeExplorer"]
