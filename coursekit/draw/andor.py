@@ -154,6 +154,66 @@ def draw_solution(
     )
 
 
+class CycleTable:
+    """q(n) after every cycle of AO*: HTML in a notebook, plain text when printed.
+
+    One row per cycle (0 is the state before the first), one column per node
+    of G in natural order; a value is empty while its node is not in G yet and
+    ends with ✓ once the node is SOLVED.
+
+    >>> from coursekit.andor import ao_star
+    >>> from coursekit.andor.examples import exercise_2
+    >>> print(CycleTable(ao_star(exercise_2(), "6")))
+    cycle  expanded  1   2   3   4    6
+        0                             6
+        1  6             2   3   4    8
+        2  3         0✓  2   4   4    8
+        3  4         0✓  2   4   6   10
+        4  2         0✓  2✓  4✓  6✓  10✓
+    """
+
+    def __init__(self, result: AOStarResult) -> None:
+        if not result.snapshots:
+            raise ValueError("this result has no snapshots: run ao_star(..., snapshots=True)")
+        self.result = result
+        self.nodes = sorted(result.graph.nodes, key=_natural)
+        self.rows = [
+            [str(s.cycle), "" if s.expanded is None else _show(s.expanded)]
+            + [
+                _number(s.q[n]) + ("✓" if n in s.solved else " ") if n in s.q else ""
+                for n in self.nodes
+            ]
+            for s in result.snapshots
+        ]
+
+    def __str__(self) -> str:
+        header = ["cycle", "expanded", *(f"{_show(n)} " for n in self.nodes)]
+        widths = [max(len(row[i]) for row in [header, *self.rows]) for i in range(len(header))]
+        lines = []
+        for row in [header, *self.rows]:
+            cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1])]
+            cells += [cell.rjust(w) for cell, w in zip(row[2:], widths[2:], strict=True)]
+            lines.append("  ".join(cells).rstrip())
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(_show(n))}</th>" for n in self.nodes)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell.strip())}</td>" for cell in row) + "</tr>"
+            for row in self.rows
+        )
+        return (
+            '<table class="ck-cycle-table"><thead><tr><th>cycle</th><th>expanded</th>'
+            f"{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+
+def _natural(node: Node) -> list:
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", _show(node))]
+
+
 def player_shapes(game: Any) -> Shape:
     """The course's shapes for game states: MAX to move a square, MIN a circle."""
     from coursekit.games.base import MAX

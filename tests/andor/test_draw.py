@@ -152,3 +152,17 @@ def test_without_dot_the_picture_shows_the_install_hint(monkeypatch, path_withou
     monkeypatch.setenv("PATH", path_without_dot)
     bundle = draw_graph(course_example())._repr_mimebundle_()
     assert bundle["text/plain"] == GRAPHVIZ_HINT
+
+
+def test_the_cycle_table_lists_q_after_every_cycle():
+    from coursekit.draw.andor import CycleTable
+
+    table = CycleTable(ao_star(course_example(), "n0"))
+    lines = str(table).splitlines()
+    assert lines[0].split() == ["cycle", "expanded", *(f"n{i}" for i in range(9))]
+    assert lines[2].split() == ["1", "n0", "3", "2", "1", "1"]  # n0, n1, n4, n5
+    assert lines[5].split()[:3] == ["4", "n4", "5✓"]
+    html = table._repr_html_()
+    assert html.count("<tr>") == 6 and "<td>5✓</td>" in html
+    with pytest.raises(ValueError, match="no snapshots"):
+        CycleTable(ao_star(course_example(), "n0", snapshots=False))
