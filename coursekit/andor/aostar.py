@@ -49,7 +49,15 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from coursekit.andor._toporder import CycleFound, TopologicalOrder
-from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError, Node, _show, cycle_text
+from coursekit.andor.graph import (
+    AndOrGraph,
+    Connector,
+    CyclicGraphError,
+    Node,
+    _show,
+    cycle_text,
+    number_text,
+)
 from coursekit.andor.implicit import DecomposableProblem, Entry, as_problem
 from coursekit.andor.solution import SolutionGraph
 
@@ -168,7 +176,7 @@ class AOStarResult:
     def __str__(self) -> str:
         s = _show(self.start)
         if self.status == "solved":
-            cost = _number(self.cost)
+            cost = number_text(self.cost)
             return f"AO* solved {s} in {self.cycles} cycles: cost {cost}, {self.solution}"
         if self.status == "unsolvable":
             return f"AO* found no solution graph from {s} (after {self.cycles} cycles)"
@@ -256,7 +264,13 @@ class AOStar:
         self.solved: set[Node] = set()
         self.expanded: list[Node] = []
         self._is_expanded: set[Node] = set()
-        self.order = TopologicalOrder(self.G.children, self.G.parents)
+        digraph = self.G.digraph  # problem node → connector → successors
+        self.order = TopologicalOrder(
+            successors=lambda n: (s for c in digraph.successors(n) for s in digraph.successors(c)),
+            predecessors=lambda n: (
+                p for c in digraph.predecessors(n) for p in digraph.predecessors(c)
+            ),
+        )
         self.snapshots: list[Snapshot] = []
         self.revisions = 0
         self._generate(start)  # step 1: G := {s}, q(s) := h(s)
@@ -421,7 +435,3 @@ class _NodeSet:
 
     def __bool__(self) -> bool:
         return bool(self.members)
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"

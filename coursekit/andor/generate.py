@@ -103,10 +103,19 @@ def overestimating_heuristic(graph: AndOrGraph, seed: int) -> dict[Node, float]:
 class RandomProblem:
     """A big random acyclic AND/OR graph, generated node by node when AO* asks.
 
-    Nodes are the numbers ``0 … nodes − 1``; node 0 is the start. Node i's
-    connectors are drawn from a generator seeded by ``(seed, i)``, so the graph
-    is the same however it is explored, and :meth:`build` makes the explicit
-    :class:`AndOrGraph` of the same problem. h = 0.
+    Nodes are the numbers ``0 … nodes − 1``; node 0 is the start. Node i has
+    1 to ``max_connectors`` connectors of 1 to ``max_k`` successors among the
+    next ``span`` nodes. About ``terminal_share`` of the nodes are terminal and
+    ``dead_end_share`` are dead ends; the last ``bottom`` share of the nodes
+    (and the last node) are all terminal. Node i's connectors are drawn from a
+    generator seeded by ``(seed, i)``, so the graph is the same however it is
+    explored, and :meth:`build` makes the explicit :class:`AndOrGraph` of the
+    same problem.
+
+    h = 0, unless ``informed``: then h(i) = ⌈(b − i) / span⌉ for the first bottom
+    node b, the least number of connectors (each costing at least 1) between
+    node i and the bottom — admissible and monotone, and exact when only the
+    bottom is terminal and every connector is a 1-connector of cost 1.
     """
 
     def __init__(
@@ -119,6 +128,8 @@ class RandomProblem:
         span: int = 50,
         terminal_share: float = 0.3,
         dead_end_share: float = 0.05,
+        bottom: float = 0.0,
+        informed: bool = False,
     ) -> None:
         self.nodes = nodes
         self.seed = seed
@@ -127,20 +138,26 @@ class RandomProblem:
         self.span = span
         self.terminal_share = terminal_share
         self.dead_end_share = dead_end_share
+        self.first_bottom = min(nodes - 1, int(nodes * (1 - bottom)))
+        self.informed = informed
         self.start = 0
 
     def _rng(self, node: int) -> random.Random:
         return random.Random(self.seed * 1_000_003 + node)
 
     def is_terminal(self, node: int) -> bool:
-        if node == self.nodes - 1:
+        if node >= self.first_bottom:
             return True
         return node > 0 and self._rng(node).random() < self.terminal_share
 
     def heuristic(self, node: int) -> float:
-        return 0
+        if not self.informed:
+            return 0
+        return max(0, -(-(self.first_bottom - node) // self.span))
 
     def connectors_of(self, node: int) -> list[Connector]:
+        if node >= self.first_bottom:
+            return []
         rng = self._rng(node)
         roll = rng.random()
         if node > 0 and roll < self.terminal_share + self.dead_end_share:
@@ -158,7 +175,7 @@ class RandomProblem:
         """The whole graph, made explicit."""
         graph = AndOrGraph(start=0)
         for node in range(self.nodes):
-            graph.add_node(node, terminal=self.is_terminal(node))
+            graph.add_node(node, terminal=self.is_terminal(node), h=self.heuristic(node))
         for node in range(self.nodes):
             if not graph.is_terminal(node):
                 for connector in self.connectors_of(node):

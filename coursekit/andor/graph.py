@@ -103,6 +103,17 @@ def _show(node: Node) -> str:
     return str(getattr(node, "label", node))
 
 
+def number_text(value: float) -> str:
+    """A cost or an h value as the course writes it: ``2`` for 2.0, ``∞`` for infinity.
+
+    >>> number_text(2.0), number_text(2.5), number_text(float("inf"))
+    ('2', '2.5', '∞')
+    """
+    if value == math.inf:
+        return "∞"
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
 class CyclicGraphError(ValueError):
     """The graph has a cycle where the course's definitions need a graph without loops.
 
@@ -191,7 +202,9 @@ class AndOrGraph:
         if isinstance(node, Connector):
             raise TypeError("a connector cannot be a problem node")
         if node not in self.digraph:
-            self.digraph.add_node(node, kind="node", h=0, terminal=False, connectors=[])
+            self.digraph.add_node(
+                node, kind="node", h=0, terminal=False, connectors=[], signatures=set()
+            )
         if terminal is not None:
             self.digraph.nodes[node]["terminal"] = bool(terminal)
         if h is not None:
@@ -211,23 +224,26 @@ class AndOrGraph:
         """Add a :class:`Connector` object; a repeated one is a ``ValueError``."""
         parent = connector.parent
         self.add_node(parent)
+        attributes = self.digraph.nodes[parent]
         same = Counter(connector.successors)
-        for old in self.connectors_of(parent):
-            if Counter(old.successors) == same:
-                raise ValueError(f"{connector} repeats the connector {old}")
-        if connector.name is not None:
-            for old in self.connectors:
-                if old.name == connector.name:
-                    raise ValueError(
-                        f"two connectors are named {connector.name}: {old}, {connector}"
-                    )
+        signature = frozenset(same.items())  # the successors as a multiset
+        if signature in attributes["signatures"]:
+            old = next(c for c in attributes["connectors"] if Counter(c.successors) == same)
+            raise ValueError(f"{connector} repeats the connector {old}")
+        names = self.digraph.graph.setdefault("connector_names", {})
+        if connector.name is not None and connector.name in names:
+            old = names[connector.name]
+            raise ValueError(f"two connectors are named {connector.name}: {old}, {connector}")
         for node in connector.successors:
             self.add_node(node)
         self.digraph.add_node(connector, kind="connector")
         self.digraph.add_edge(parent, connector)
         for node, count in same.items():
             self.digraph.add_edge(connector, node, count=count)
-        self.digraph.nodes[parent]["connectors"].append(connector)
+        attributes["connectors"].append(connector)
+        attributes["signatures"].add(signature)
+        if connector.name is not None:
+            names[connector.name] = connector
         return connector
 
     def set_h(self, h: Mapping[Node, float]) -> None:

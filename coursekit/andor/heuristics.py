@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coursekit.andor.graph import AndOrGraph, Connector, Node, _show
+from coursekit.andor.graph import AndOrGraph, Connector, Node, _show, number_text
 from coursekit.andor.solution import optimal_costs
 
 
@@ -27,10 +27,9 @@ class MonotoneViolation:
 
     def __str__(self) -> str:
         c = self.connector
-        terms = " + ".join([_number(c.cost)] + [f"h({_show(s)})" for s in c.successors])
-        return (
-            f"{c.label}: h({_show(c.parent)}) = {_number(self.h)} > {terms} = {_number(self.bound)}"
-        )
+        terms = " + ".join([number_text(c.cost)] + [f"h({_show(s)})" for s in c.successors])
+        h, bound = number_text(self.h), number_text(self.bound)
+        return f"{c.label}: h({_show(c.parent)}) = {h} > {terms} = {bound}"
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ class AdmissibilityViolation:
 
     def __str__(self) -> str:
         node = _show(self.node)
-        return f"h({node}) = {_number(self.h)} > h*({node}) = {_number(self.h_star)}"
+        return f"h({node}) = {number_text(self.h)} > h*({node}) = {number_text(self.h_star)}"
 
 
 def monotone_violations(graph: AndOrGraph) -> list[MonotoneViolation]:
@@ -85,7 +84,3 @@ def admissibility_violations(graph: AndOrGraph) -> list[AdmissibilityViolation]:
 def is_admissible(graph: AndOrGraph) -> bool:
     """True when h(n) ≤ h*(n) for every node."""
     return not admissibility_violations(graph)
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"

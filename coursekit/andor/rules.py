@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from coursekit.andor.graph import AndOrGraph, Connector, Node
+from coursekit.andor.graph import AndOrGraph, Connector, Node, number_text
 
 NAME = r"[\w']+"
 _NAME = re.compile(rf"^{NAME}$")
@@ -60,7 +60,7 @@ class Rule:
 
     def __str__(self) -> str:
         head = f"{self.name}: " if self.name else ""
-        tail = "" if self.cost is None else f" cost {_number_text(self.cost)}"
+        tail = "" if self.cost is None else f" cost {number_text(self.cost)}"
         return f"{head}{self.parent} -> {', '.join(self.successors)}{tail}"
 
 
@@ -250,7 +250,7 @@ def format_rules(graph: AndOrGraph) -> str:
     lines = [str(rule) for rule in graph.rules()]
     h = {n: v for n, v in graph.h.items() if v != 0}
     if h:
-        lines.append("h: " + ", ".join(f"{n}={_number_text(v)}" for n, v in h.items()))
+        lines.append("h: " + ", ".join(f"{n}={number_text(v)}" for n, v in h.items()))
     if graph.terminals:
         lines.append("terminals: " + ", ".join(str(n) for n in graph.nodes if graph.is_terminal(n)))
     connectors = graph.connectors
@@ -258,7 +258,3 @@ def format_rules(graph: AndOrGraph) -> str:
     if graph.start is not None and graph.start != default_start:
         lines.append(f"start: {graph.start}")
     return "\n".join(lines)
-
-
-def _number_text(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else repr(value)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from coursekit.andor.aostar import AOStarResult
-from coursekit.andor.graph import AndOrGraph, Connector, Node, _show
+from coursekit.andor.graph import AndOrGraph, Connector, Node, _show, number_text
 from coursekit.andor.solution import SolutionGraph
 from coursekit.draw.base import Picture
 
@@ -101,7 +101,7 @@ def draw_cycle(result: AOStarResult, cycle: int, *, shape: Shape | None = None) 
     what = "before the first cycle" if cycle == 0 else f"after cycle {cycle}"
     if snap.expanded is not None:
         what += f" (expanded {_show(snap.expanded)})"
-    q_start = _number(snap.q[result.start])
+    q_start = number_text(snap.q[result.start])
     status = " — SOLVED" if result.start in snap.solved else ""
     return _draw(
         result.graph,
@@ -147,7 +147,7 @@ def draw_solution(
         solution.connectors,
         values=solution.costs() if values is None else values,
         value_name=value_name,
-        title=title if title is not None or cost is None else f"cost {_number(cost)}",
+        title=title if title is not None or cost is None else f"cost {number_text(cost)}",
         partial=solution,
         bold=True,
         shape=shape,
@@ -180,7 +180,7 @@ class CycleTable:
         self.rows = [
             [str(s.cycle), "" if s.expanded is None else _show(s.expanded)]
             + [
-                _number(s.q[n]) + ("✓" if n in s.solved else " ") if n in s.q else ""
+                number_text(s.q[n]) + ("✓" if n in s.solved else " ") if n in s.q else ""
                 for n in self.nodes
             ]
             for s in result.snapshots
@@ -284,7 +284,7 @@ def _draw_connector(
     ids: Mapping[Node, str],
     style: Mapping[str, str],
 ) -> None:
-    cost = _number(connector.cost)
+    cost = number_text(connector.cost)
     label = f" {connector.name}: {cost}" if connector.name else f" {cost}"
     parent = ids[connector.parent]
     if connector.k == 1:
@@ -303,13 +303,7 @@ def _node_label(node: Node, value_name: str, value: float | None) -> str:
     name = html.escape(_show(node))
     if value is None:
         return f"<{name}>"
-    return f'<{name}<BR/><FONT POINT-SIZE="10">{value_name}={_number(value)}</FONT>>'
-
-
-def _number(value: float) -> str:
-    if value == math.inf:
-        return "∞"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+    return f'<{name}<BR/><FONT POINT-SIZE="10">{value_name}={number_text(value)}</FONT>>'
 
 
 # -------------------------------------------------------------- the arcs

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from coursekit.andor.aostar import AOStarResult, ao_star
 from coursekit.andor.examples import COURSE_EXAMPLE
-from coursekit.andor.graph import AndOrGraph, CyclicGraphError, Node, _show
+from coursekit.andor.graph import AndOrGraph, CyclicGraphError, Node, _show, number_text
 from coursekit.andor.heuristics import monotone_violations
 from coursekit.draw.andor import draw_cycle
 from coursekit.widgets.base import Feedback, SvgView
@@ -152,13 +152,13 @@ class AOStarExplorer(widgets.VBox):
         if list(self.h_inputs) == list(graph.nodes):
             for node, box in self.h_inputs.items():
                 box.unobserve(self._h_changed, names="value")
-                box.value = _number(graph.heuristic(node))
+                box.value = number_text(graph.heuristic(node))
                 box.observe(self._h_changed, names="value")
             return
         self.h_inputs = {}
         for node in graph.nodes:
             box = widgets.Text(
-                value=_number(graph.heuristic(node)),
+                value=number_text(graph.heuristic(node)),
                 description=f"h({_show(node)})",
                 continuous_update=False,
                 layout=widgets.Layout(width="9em"),
@@ -185,15 +185,9 @@ class AOStarExplorer(widgets.VBox):
         snap = self.result.snapshots[k]
         start = html.escape(_show(self.result.start))
         if k == 0:
-            q = _number(snap.q[self.result.start])
+            q = number_text(snap.q[self.result.start])
             return f"<b>before cycle 1</b>: G = {{{start}}}, q({start}) = {q}"
         revised = ", ".join(
-            f"q({html.escape(_show(r.node))}) = {_number(r.q)}" for r in snap.revisions
+            f"q({html.escape(_show(r.node))}) = {number_text(r.q)}" for r in snap.revisions
         )
         return f"<b>cycle {k}</b>: expanded {html.escape(_show(snap.expanded))}; revised {revised}"
-
-
-def _number(value: float) -> str:
-    if value == math.inf:
-        return "∞"
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"

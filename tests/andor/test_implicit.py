@@ -65,3 +65,16 @@ def test_only_the_explored_part_of_a_big_problem_is_generated():
     r = ao_star(problem, 0, snapshots=False)
     assert r.solved and len(r.graph) < 100_000
     assert isinstance(r.graph, AndOrGraph) and r.graph.is_acyclic()
+
+
+@pytest.mark.parametrize("max_k", [1, 2])
+def test_the_informed_heuristic_of_deep_random_graphs_is_monotone_and_admissible(max_k):
+    from coursekit.andor import is_admissible, is_monotone
+
+    problem = RandomProblem(
+        300, 4, terminal_share=0.0, dead_end_share=0.0, bottom=0.05, max_k=max_k, informed=True
+    )
+    graph = problem.build()
+    assert graph.terminals == set(range(problem.first_bottom, 300))
+    assert is_monotone(graph) and is_admissible(graph)
+    assert ao_star(problem, 0, snapshots=False).cost == ao_star(graph, 0, snapshots=False).cost
