@@ -23,6 +23,7 @@ from coursekit.andor.aostar import (
     ao_star,
     revise,
 )
+from coursekit.andor.games import GameAndOrGraph, winning_strategy
 from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError
 from coursekit.andor.heuristics import (
     AdmissibilityViolation,
@@ -53,6 +54,7 @@ __all__ = [
     "Connector",
     "CyclicGraphError",
     "DecomposableProblem",
+    "GameAndOrGraph",
     "ImplicitAndOrGraph",
     "MonotoneViolation",
     "Revised",
@@ -72,4 +74,5 @@ __all__ = [
     "solution_graph_problems",
     "solution_graphs",
     "solvable_nodes",
+    "winning_strategy",
 ]
