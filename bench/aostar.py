@@ -284,8 +284,9 @@ gives the same searches:
   revisions of h = 0 at the same number of cycles.
 - Rewriting n into ones: G holds n nodes and about n²/4 connectors, and each revision sums
   over all of a node's connectors, so the time grows roughly with n³.
-- Step 10 taken literally costs a search of G's descendants per candidate: 7× slower on
-  the smallest search here and 356× on the random graph of 1,000 nodes, where S is large.
+- Step 10 taken literally costs a search of G's descendants for every candidate taken
+  from S: several times slower on the small searches, hundreds of times on the random graph
+  of 1,000 nodes, where S is large (see the table).
 """
     NOTE.write_text(note, encoding="utf-8")
     print(f"wrote {NOTE}", file=sys.stderr)
