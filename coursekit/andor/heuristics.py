@@ -34,15 +34,21 @@ class MonotoneViolation:
 
 @dataclass(frozen=True)
 class AdmissibilityViolation:
-    """A node whose h overestimates h*, the cost of its optimal solution graph."""
+    """A node whose h overestimates h*, the cost of its optimal solution graph.
+
+    ``connector`` is the first connector of an optimal solution graph from the
+    node (``None`` for a terminal node, whose h* is 0).
+    """
 
     node: Node
     h: float
     h_star: float
+    connector: Connector | None = None
 
     def __str__(self) -> str:
         node = _show(self.node)
-        return f"h({node}) = {number_text(self.h)} > h*({node}) = {number_text(self.h_star)}"
+        text = f"h({node}) = {number_text(self.h)} > h*({node}) = {number_text(self.h_star)}"
+        return text if self.connector is None else f"{text}, through {self.connector.label}"
 
 
 def monotone_violations(graph: AndOrGraph) -> list[MonotoneViolation]:
@@ -71,14 +77,20 @@ def admissibility_violations(graph: AndOrGraph) -> list[AdmissibilityViolation]:
 
     >>> g = AndOrGraph.from_rules("n2 -> n6, n7\\nh: n2=4\\nterminals: n6, n7")
     >>> [str(v) for v in admissibility_violations(g)]
-    ['h(n2) = 4 > h*(n2) = 2']
+    ['h(n2) = 4 > h*(n2) = 2, through n2→n6,n7']
     """
     h_star = optimal_costs(graph)
-    return [
-        AdmissibilityViolation(n, graph.heuristic(n), h_star[n])
-        for n in graph.nodes
-        if graph.heuristic(n) > h_star[n]
-    ]
+    found = []
+    for node in graph.nodes:
+        if graph.heuristic(node) > h_star[node]:
+            best = None
+            if not graph.is_terminal(node):
+                best = min(
+                    graph.connectors_of(node),
+                    key=lambda c: c.cost + sum(h_star[s] for s in c.successors),
+                )
+            found.append(AdmissibilityViolation(node, graph.heuristic(node), h_star[node], best))
+    return found
 
 
 def is_admissible(graph: AndOrGraph) -> bool:

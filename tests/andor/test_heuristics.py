@@ -27,13 +27,14 @@ def test_exercise_1_breaks_the_monotone_restriction_at_r5_and_r6():
     found = {(v.connector.name, v.h, v.bound) for v in monotone_violations(g)}
     assert found == {("R5", 4, 2), ("R6", 4, 3)}
     assert str(monotone_violations(g)[0]) == "R5: h(n2) = 4 > 2 + h(n6) + h(n7) = 2"
-    over = {(v.node, v.h, v.h_star) for v in admissibility_violations(g)}
-    assert over == {("n2", 4, 2), ("n3", 4, 3)}
+    over = {(v.node, v.h, v.h_star, v.connector.name) for v in admissibility_violations(g)}
+    assert over == {("n2", 4, 2, "R5"), ("n3", 4, 3, "R6")}
+    assert str(admissibility_violations(g)[0]) == "h(n2) = 4 > h*(n2) = 2, through R5"
 
 
 def test_a_terminal_node_with_positive_h_is_not_admissible():
     g = course_example().with_h({"n7": 1})
-    assert [v.node for v in admissibility_violations(g)] == ["n7"]
+    assert [(v.node, v.connector) for v in admissibility_violations(g)] == [("n7", None)]
 
 
 @settings(max_examples=300, deadline=None)
