@@ -10,6 +10,7 @@ k > 1 joined by an arc.
 Pictures read results; they never run an algorithm of their own.
 """
 
+from coursekit.draw.andor import AndOrPicture, draw_cycle, draw_graph, draw_solution
 from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
 from coursekit.draw.gametree import draw_search, draw_tree, format_value
 from coursekit.draw.payoff import PayoffTable, payoff_table
@@ -17,6 +18,7 @@ from coursekit.draw.tictactoe import board_html, board_label, boards_html, draw_
 
 __all__ = [
     "GRAPHVIZ_HINT",
+    "AndOrPicture",
     "GraphvizMissing",
     "PayoffTable",
     "Picture",
@@ -24,7 +26,10 @@ __all__ = [
     "board_label",
     "boards_html",
     "draw_board",
+    "draw_cycle",
+    "draw_graph",
     "draw_search",
+    "draw_solution",
     "draw_tree",
     "format_value",
     "has_dot",

@@ -7,6 +7,7 @@ shows what is wrong in a :class:`~coursekit.widgets.base.Feedback` line beside
 the input.
 """
 
+from coursekit.widgets.andor import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
 from coursekit.widgets.gametree import TreeExplorer
 from coursekit.widgets.payoff_editor import PayoffEditor
@@ -14,6 +15,7 @@ from coursekit.widgets.start import TreeSizeExplorer
 from coursekit.widgets.tictactoe import TicTacToeBoard
 
 __all__ = [
+    "AOStarExplorer",
     "Feedback",
     "PayoffEditor",
     "SvgView",

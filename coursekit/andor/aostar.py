@@ -1,0 +1,437 @@
+"""AO*, the heuristic search of AND/OR graphs (Nilsson), as the course states it.
+
+AO* grows an explicit graph G from the start node s. Every node of G has a
+cost estimate q(n) (q := h when the node is generated), every expanded node
+a *marked* connector (the one that currently looks cheapest), and some nodes
+are labelled SOLVED. Following the marked connectors from s gives the
+partial solution graph G′ (局部解图). Each cycle has two phases:
+
+**Top-down** (steps 4–6): compute G′, pick a non-terminal leaf n of G′ and
+expand it: add all its connectors to G; a successor new to G gets q := h,
+and SOLVED if it is a terminal node.
+
+**Bottom-up** (steps 7–12): S := {n}. Until S is empty, remove from S a node
+m none of whose descendants in G is in S, and revise it:
+q(m) := min over m's connectors of c + q(n₁) + … + q(n_k); mark the connector
+giving the minimum (erasing the old mark); label m SOLVED if all successors of
+that connector are SOLVED. If m became SOLVED or q(m) changed, put into S the
+parents of m that reach m through their *marked* connector.
+
+The search stops when s is SOLVED: the marked connectors from s then form a
+solution graph of cost q(s). A node without successors (a dead end) gets the
+futility value q = ∞, so no solution graph through it is chosen; when q(s)
+itself reaches the futility value, s is unsolvable. With an admissible and
+monotone h, AO* ends with an optimal solution graph.
+
+Choices the course leaves open are made deterministically:
+
+- **the leaf**: G′ is walked depth-first from s, each marked connector's
+  successors in the order the connector lists them, skipping SOLVED parts;
+  the first node not yet expanded is expanded;
+- **the marked connector**: among connectors of equal lowest cost, the one
+  listed first (in rule order);
+- **the node taken from S**: the one that comes last in a topological order
+  of G (kept up to date as G grows, see :mod:`coursekit.andor._toporder`); it
+  has no descendant in S.
+
+The course's graphs have no cycles. When an expansion would close a cycle in
+G, AO* stops with a :class:`~coursekit.andor.graph.CyclicGraphError` naming
+the cycle, instead of revising costs around it for ever.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from coursekit.andor._toporder import CycleFound, TopologicalOrder
+from coursekit.andor.graph import (
+    AndOrGraph,
+    Connector,
+    CyclicGraphError,
+    Node,
+    _show,
+    cycle_text,
+    number_text,
+)
+from coursekit.andor.implicit import DecomposableProblem, Entry, as_problem
+from coursekit.andor.solution import SolutionGraph
+
+FUTILITY = math.inf
+"""The q value of a dead end: higher than the cost of any solution graph."""
+
+
+class Revised(NamedTuple):
+    """The outcome of revising one node: its new q, its marked connector, SOLVED or not."""
+
+    q: float
+    marked: Connector | None
+    solved: bool
+
+
+def revise(
+    connectors: Sequence[Connector], q: Mapping[Node, float], solved: Collection[Node]
+) -> Revised:
+    """Step 11 of AO*: the new cost of a node from its connectors.
+
+    q(m) is the lowest c + q(n₁) + … + q(n_k) over m's connectors (a successor
+    named twice counts twice); the first connector reaching it is marked; m
+    is SOLVED when all successors of the marked connector are. A node without
+    connectors is a dead end: q = ∞, nothing marked, not SOLVED.
+
+    >>> a, b = Connector("n0", ("n1",)), Connector("n0", ("n5", "n4"))
+    >>> revise([a, b], {"n1": 2, "n4": 1, "n5": 1}, solved=set())
+    Revised(q=3, marked=Connector('n0', ('n1',)), solved=False)
+    >>> revise([], {}, set())
+    Revised(q=inf, marked=None, solved=False)
+    """
+    best_q, best = math.inf, None
+    for connector in connectors:
+        cost = connector.cost + sum(q[n] for n in connector.successors)
+        if cost < best_q:
+            best_q, best = cost, connector
+    is_solved = best is not None and all(n in solved for n in best.successors)
+    return Revised(best_q, best, is_solved)
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One node revised in a bottom-up phase: its q before and after, its mark, SOLVED."""
+
+    node: Node
+    old_q: float
+    q: float
+    marked: Connector | None
+    solved: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The state of AO* after one cycle (``cycle`` 0 is the state before the first).
+
+    Attributes
+    ----------
+    cycle: the cycle number.
+    expanded: the node expanded in this cycle (``None`` for cycle 0).
+    generated: the successors that were new to G in this cycle.
+    nodes: the nodes of the explicit graph G, in the order they were generated.
+    expanded_nodes: every node of G expanded so far.
+    q: q(n) for every node of G.
+    marked: the marked connector of every expanded node that has one.
+    solved: the nodes labelled SOLVED.
+    partial: the partial solution graph G′ (the marked connectors followed from s).
+    revisions: the bottom-up revisions of this cycle, in order.
+    """
+
+    cycle: int
+    expanded: Node | None
+    generated: tuple[Node, ...]
+    nodes: tuple[Node, ...]
+    expanded_nodes: frozenset[Node]
+    q: Mapping[Node, float]
+    marked: Mapping[Node, Connector]
+    solved: frozenset[Node]
+    partial: SolutionGraph
+    revisions: tuple[Revision, ...]
+
+
+@dataclass
+class AOStarResult:
+    """What :func:`ao_star` found.
+
+    ``status`` is ``"solved"``, ``"unsolvable"`` (q(s) reached the futility
+    value: no solution graph exists) or ``"limit"`` (``max_cycles`` ran out).
+    ``cost`` is q(s) (∞ unless solved) and ``solution`` the solution graph
+    (``None`` unless solved). ``graph`` is the explicit graph G that AO* built;
+    ``snapshots[k]`` is the state after cycle k (``snapshots[0]`` before the first).
+    """
+
+    start: Node
+    status: str
+    cost: float
+    solution: SolutionGraph | None
+    q: dict[Node, float]
+    marked: dict[Node, Connector]
+    solved_nodes: frozenset[Node]
+    graph: AndOrGraph
+    expansions: list[Node]
+    snapshots: list[Snapshot] = field(default_factory=list, repr=False)
+    revisions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def solved(self) -> bool:
+        """True when the start node is SOLVED."""
+        return self.status == "solved"
+
+    @property
+    def cycles(self) -> int:
+        """The number of cycles (one node expanded in each)."""
+        return len(self.expansions)
+
+    def __str__(self) -> str:
+        s = _show(self.start)
+        if self.status == "solved":
+            cost = number_text(self.cost)
+            return f"AO* solved {s} in {self.cycles} cycles: cost {cost}, {self.solution}"
+        if self.status == "unsolvable":
+            return f"AO* found no solution graph from {s} (after {self.cycles} cycles)"
+        return f"AO* stopped after {self.cycles} cycles (the limit) without solving {s}"
+
+
+def ao_star(
+    problem: AndOrGraph | DecomposableProblem | Callable[[Node], Iterable[Entry]],
+    start: Node | None = None,
+    *,
+    h: Callable[[Node], float] | Mapping[Node, float] | None = None,
+    is_terminal: Callable[[Node], bool] | Collection[Node] | None = None,
+    futility: float = FUTILITY,
+    max_cycles: int | None = None,
+    snapshots: bool = True,
+    revise: Callable[..., tuple[float, Connector | None, bool]] = revise,
+) -> AOStarResult:
+    """Search ``problem`` from ``start`` with AO* and return the solution graph found.
+
+    Parameters
+    ----------
+    problem:
+        An :class:`AndOrGraph`, any :class:`DecomposableProblem`, or a successor
+        function ``node → connectors`` (then ``h`` and ``is_terminal`` describe
+        the rest, see :class:`~coursekit.andor.implicit.ImplicitAndOrGraph`).
+    start:
+        The start node s (default: ``problem.start``).
+    futility:
+        The q value of a dead end; AO* gives up when q(s) reaches it.
+    max_cycles:
+        Stop (status ``"limit"``) after this many cycles; ``None``: no limit.
+    snapshots:
+        Record a :class:`Snapshot` per cycle (turn off for big searches).
+    revise:
+        The cost revision of one node (step 11), ``revise(connectors, q, solved)``
+        returning ``(q, marked connector, solved)``; replaceable for exercises.
+
+    Examples
+    --------
+    The course's worked example (rules n0 → n1; n0 → n5, n4; …):
+
+    >>> from coursekit.andor.examples import course_example
+    >>> r = ao_star(course_example(), "n0")
+    >>> r.cost, r.solution.nodes
+    (5, ('n0', 'n5', 'n4', 'n7', 'n8'))
+    >>> [snapshot.q["n0"] for snapshot in r.snapshots]  # before cycle 1, after cycles 1–4
+    [0, 3, 4, 5, 5]
+    >>> r.expansions
+    ['n0', 'n1', 'n5', 'n4']
+    """
+    problem = as_problem(problem, h, is_terminal)
+    if start is None:
+        start = getattr(problem, "start", None)
+        if start is None:
+            raise ValueError("no start node: pass one, e.g. ao_star(g, 'n0')")
+    if isinstance(problem, AndOrGraph) and start not in problem:
+        raise ValueError(f"the start node {_show(start)} is not in the graph")
+    if max_cycles is not None and max_cycles < 0:
+        raise ValueError(f"max_cycles must be zero or more, got {max_cycles}")
+    return AOStar(problem, start, futility=futility, record=snapshots, revise=revise).run(
+        max_cycles
+    )
+
+
+class AOStar:
+    """The state of one AO* search; :func:`ao_star` is the way to run it."""
+
+    def __init__(
+        self,
+        problem: DecomposableProblem,
+        start: Node,
+        *,
+        futility: float = FUTILITY,
+        record: bool = True,
+        revise: Callable[..., tuple[float, Connector | None, bool]] = revise,
+    ) -> None:
+        self.problem = problem
+        self.start = start
+        self.futility = futility
+        self.record = record
+        self.revise = revise
+        self.G = AndOrGraph(start=start)  # the explicit graph
+        self.q: dict[Node, float] = {}
+        self.marked: dict[Node, Connector] = {}
+        self.solved: set[Node] = set()
+        self.expanded: list[Node] = []
+        self._is_expanded: set[Node] = set()
+        digraph = self.G.digraph  # problem node → connector → successors
+        self.order = TopologicalOrder(
+            successors=lambda n: (s for c in digraph.successors(n) for s in digraph.successors(c)),
+            predecessors=lambda n: (
+                p for c in digraph.predecessors(n) for p in digraph.predecessors(c)
+            ),
+        )
+        self.snapshots: list[Snapshot] = []
+        self.revisions = 0
+        self._generate(start)  # step 1: G := {s}, q(s) := h(s)
+
+    # ------------------------------------------------------------------ cycles
+    def run(self, max_cycles: int | None = None) -> AOStarResult:
+        """Cycle until s is SOLVED (step 2), unsolvable, or ``max_cycles`` is reached."""
+        began = time.perf_counter()
+        self._snapshot(None, (), ())
+        status = "solved"
+        while self.start not in self.solved:
+            if self.q[self.start] >= self.futility:
+                status = "unsolvable"
+                break
+            if max_cycles is not None and len(self.expanded) >= max_cycles:
+                status = "limit"
+                break
+            n = self.choose_leaf()
+            generated = self.expand(n)
+            revisions = self.revise_costs(n)
+            self._snapshot(n, generated, revisions)
+        return self._result(status, time.perf_counter() - began)
+
+    def choose_leaf(self) -> Node:
+        """Steps 4–5: walk G′ down the marked connectors from s to its first non-terminal leaf."""
+        stack = [self.start]
+        seen: set[Node] = set()
+        while stack:
+            node = stack.pop()
+            if node in seen or node in self.solved:  # terminal leaves are SOLVED
+                continue
+            seen.add(node)
+            if node not in self._is_expanded:
+                return node
+            connector = self.marked.get(node)
+            if connector is not None:
+                stack.extend(reversed(connector.successors))
+        raise RuntimeError("AO* found no leaf to expand in G′ although s is not SOLVED")
+
+    def expand(self, n: Node) -> tuple[Node, ...]:
+        """Step 6: add n's connectors to G; new successors get q := h (SOLVED if terminal)."""
+        generated = []
+        for connector in self.problem.connectors_of(n):
+            if not isinstance(connector, Connector) or connector.parent != n:
+                raise ValueError(f"the problem gave {_show(n)} the connector {connector!r}")
+            for successor in connector.successors:
+                if successor not in self.q:
+                    self._generate(successor)
+                    generated.append(successor)
+            try:
+                self.G.add(connector)
+            except ValueError as error:
+                raise ValueError(f"expanding {_show(n)}: {error}") from None
+            for successor in dict.fromkeys(connector.successors):
+                try:
+                    self.order.add_edge(n, successor)
+                except CycleFound as found:
+                    raise CyclicGraphError(
+                        f"AO* needs a graph without cycles: expanding {_show(n)} closes the "
+                        f"cycle {cycle_text(found.cycle)}",
+                        found.cycle,
+                    ) from None
+        self.expanded.append(n)
+        self._is_expanded.add(n)
+        return tuple(generated)
+
+    def revise_costs(self, n: Node) -> tuple[Revision, ...]:
+        """Steps 7–12: revise q, the marks and the SOLVED labels from n upwards."""
+        revisions = []
+        S = _NodeSet(self.order.position)
+        S.add(n)
+        while S:
+            m = S.pop_last()  # no descendant of m in G is in S
+            old_q, was_solved = self.q[m], m in self.solved
+            q, marked, solved = self.revise(self.G.connectors_of(m), self.q, self.solved)
+            self.q[m] = min(q, self.futility)
+            if marked is None:
+                self.marked.pop(m, None)
+            else:
+                self.marked[m] = marked
+            if solved:
+                self.solved.add(m)
+            self.revisions += 1
+            revisions.append(Revision(m, old_q, self.q[m], marked, m in self.solved))
+            if (solved and not was_solved) or self.q[m] != old_q:
+                for connector in self.G.connectors_into(m):
+                    if self.marked.get(connector.parent) == connector:
+                        S.add(connector.parent)
+        return tuple(revisions)
+
+    # ---------------------------------------------------------------- helpers
+    def _generate(self, node: Node) -> None:
+        """A node enters G: q := h(node); a terminal node is SOLVED at cost 0."""
+        terminal = self.problem.is_terminal(node)
+        h = self.problem.heuristic(node)
+        self.G.add_node(node, terminal=terminal, h=h)
+        self.q[node] = 0 if terminal else h
+        if terminal:
+            self.solved.add(node)
+        self.order.add_node(node)
+
+    def partial_solution_graph(self) -> SolutionGraph:
+        """G′: the marked connectors followed from s."""
+        return SolutionGraph.from_choice(self.start, self.marked)
+
+    def _snapshot(
+        self, n: Node | None, generated: tuple[Node, ...], revisions: tuple[Revision, ...]
+    ) -> None:
+        if not self.record:
+            return
+        self.snapshots.append(
+            Snapshot(
+                cycle=len(self.expanded),
+                expanded=n,
+                generated=generated,
+                nodes=tuple(self.q),
+                expanded_nodes=frozenset(self.expanded),
+                q=dict(self.q),
+                marked=dict(self.marked),
+                solved=frozenset(self.solved),
+                partial=self.partial_solution_graph(),
+                revisions=revisions,
+            )
+        )
+
+    def _result(self, status: str, seconds: float) -> AOStarResult:
+        solved = status == "solved"
+        return AOStarResult(
+            start=self.start,
+            status=status,
+            cost=self.q[self.start] if solved else math.inf,
+            solution=self.partial_solution_graph() if solved else None,
+            q=self.q,
+            marked=self.marked,
+            solved_nodes=frozenset(self.solved),
+            graph=self.G,
+            expansions=self.expanded,
+            snapshots=self.snapshots,
+            revisions=self.revisions,
+            seconds=seconds,
+        )
+
+
+class _NodeSet:
+    """The set S of the bottom-up phase, ordered by a topological order of G."""
+
+    def __init__(self, position: Mapping[Node, int]) -> None:
+        self.position = position
+        self.heap: list[tuple[int, Node]] = []
+        self.members: set[Node] = set()
+
+    def add(self, node: Node) -> None:
+        if node not in self.members:
+            self.members.add(node)
+            heapq.heappush(self.heap, (-self.position[node], node))
+
+    def pop_last(self) -> Node:
+        """Remove and return the node of S that comes last in the order."""
+        _, node = heapq.heappop(self.heap)
+        self.members.remove(node)
+        return node
+
+    def __bool__(self) -> bool:
+        return bool(self.members)

@@ -1,0 +1,432 @@
+"""The AND/OR graph (与/或图): nodes, k-connectors (k-连接符), terminal nodes, h.
+
+An AND/OR graph is a *hypergraph*: each k-connector joins one parent node to
+an ordered list of k successors that must **all** be solved (an AND), while
+the different connectors leaving a node are alternatives (an OR). The course
+draws a connector with k > 1 with an arc across its k edges.
+
+Special cases: when every connector is a 1-connector the AND/OR graph is an
+ordinary directed graph; when every node has at most one parent it is an
+AND/OR tree (与/或树).
+
+The structure lives in a ``networkx.DiGraph`` (:attr:`AndOrGraph.digraph`) in
+which every connector is a node of its own::
+
+    problem node ──► connector ──► successor 1, …, successor k
+
+so descendants, cycles and topological orders come straight from networkx.
+Problem nodes carry the attributes ``kind="node"``, ``h``, ``terminal`` and
+``connectors`` (their connectors in the order they were given); connector
+nodes are the :class:`Connector` objects themselves, with ``kind="connector"``.
+A connector may name the same successor twice (the course's rule 6 → 3, 3):
+its ordered :attr:`Connector.successors` keep both, so it counts twice in a
+cost, while the digraph has one edge with ``count=2``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+if TYPE_CHECKING:  # pragma: no cover
+    from coursekit.andor.rules import Rule
+
+Node = Hashable
+"""A problem node: any hashable value (a name such as ``"n0"``, a number, a game state)."""
+
+
+@dataclass(frozen=True)
+class Connector:
+    """A k-connector: a parent, the ordered list of its k successors and a cost.
+
+    The cost defaults to k, the course's convention.
+
+    >>> c = Connector("n0", ("n5", "n4"))
+    >>> c.k, c.cost
+    (2, 2)
+    >>> print(c)
+    n0 → n5, n4
+    >>> print(Connector("6", ("3", "3"), name="R1"))
+    R1: 6 → 3, 3
+    """
+
+    parent: Node
+    successors: tuple[Node, ...]
+    cost: float = field(default=None)  # type: ignore[assignment]  # None means k
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        successors = tuple(self.successors)
+        if not successors:
+            raise ValueError(f"a connector of {self.parent!r} needs at least one successor")
+        object.__setattr__(self, "successors", successors)
+        cost = len(successors) if self.cost is None else self.cost
+        if isinstance(cost, bool) or not isinstance(cost, (int, float)):
+            raise TypeError(f"the cost of {self._text(successors)} must be a number, got {cost!r}")
+        if not (cost > 0 and math.isfinite(cost)):
+            raise ValueError(
+                f"the cost of {self._text(successors)} must be a positive number, got {cost!r}"
+            )
+        object.__setattr__(self, "cost", cost)
+
+    def _text(self, successors: tuple[Node, ...]) -> str:
+        return f"{_show(self.parent)} → {', '.join(map(_show, successors))}"
+
+    @property
+    def k(self) -> int:
+        """The number of successors (a successor named twice counts twice)."""
+        return len(self.successors)
+
+    @property
+    def label(self) -> str:
+        """The rule name when there is one, else ``parent→successors``."""
+        return self.name or f"{_show(self.parent)}→{','.join(map(_show, self.successors))}"
+
+    def __str__(self) -> str:
+        text = self._text(self.successors)
+        return f"{self.name}: {text}" if self.name else text
+
+    def __repr__(self) -> str:
+        extra = "" if self.cost == self.k else f", cost={self.cost!r}"
+        extra += f", name={self.name!r}" if self.name else ""
+        return f"Connector({self.parent!r}, {self.successors!r}{extra})"
+
+
+def _show(node: Node) -> str:
+    """How a node is written in messages and pictures (game states show their label)."""
+    return str(getattr(node, "label", node))
+
+
+def number_text(value: float) -> str:
+    """A cost or an h value as the course writes it: ``2`` for 2.0, ``∞`` for infinity.
+
+    >>> number_text(2.0), number_text(2.5), number_text(float("inf"))
+    ('2', '2.5', '∞')
+    """
+    if value == math.inf:
+        return "∞"
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+class CyclicGraphError(ValueError):
+    """The graph has a cycle where the course's definitions need a graph without loops.
+
+    ``cycle`` lists the nodes of one cycle, first node repeated at the end.
+    """
+
+    def __init__(self, message: str, cycle: Sequence[Node]) -> None:
+        super().__init__(message)
+        self.cycle = list(cycle)
+
+
+def cycle_text(cycle: Sequence[Node]) -> str:
+    """``a → b → a``."""
+    return " → ".join(map(_show, cycle))
+
+
+class AndOrGraph:
+    """An explicit AND/OR graph with terminal nodes and heuristic values h(n).
+
+    Build it in code or parse the course's rule notation with
+    :meth:`from_rules`. Nodes without an h value have h = 0.
+
+    >>> g = AndOrGraph(terminals=["n7", "n8"])
+    >>> g.add_connector("n5", ["n7", "n8"])
+    Connector('n5', ('n7', 'n8'))
+    >>> g.add_connector("n5", ["n6"])
+    Connector('n5', ('n6',))
+    >>> g.set_h({"n5": 1})
+    >>> g.nodes
+    ('n7', 'n8', 'n5', 'n6')
+    >>> [str(c) for c in g.connectors_of("n5")]
+    ['n5 → n7, n8', 'n5 → n6']
+    >>> g.h["n5"], g.h["n6"], g.is_terminal("n7")
+    (1, 0, True)
+    """
+
+    def __init__(
+        self,
+        connectors: Iterable[Connector] = (),
+        *,
+        h: Mapping[Node, float] | None = None,
+        terminals: Iterable[Node] = (),
+        start: Node | None = None,
+    ) -> None:
+        self.digraph = nx.DiGraph()
+        self.start = start
+        for node in terminals:
+            self.add_node(node, terminal=True)
+        for connector in connectors:
+            self.add(connector)
+        if h:
+            self.set_h(h)
+        if start is not None:
+            self.add_node(start)
+
+    # ----------------------------------------------------------------- building
+    @classmethod
+    def from_rules(
+        cls,
+        text: str,
+        h: Mapping[Node, float] | None = None,
+        terminals: Iterable[Node] | None = None,
+        start: Node | None = None,
+    ) -> AndOrGraph:
+        """Parse the course's rule notation (see :mod:`coursekit.andor.rules`).
+
+        ``h``, ``terminals`` and ``start`` given here are added to (and win over)
+        those written in the text. Errors are :class:`~coursekit.andor.rules.RuleSyntaxError`
+        naming the line.
+
+        >>> g = AndOrGraph.from_rules('''
+        ... R1: n0 -> n1, n2
+        ... R2: n0 -> n3 cost 5
+        ... h: n1=1, n2=1, n3=0
+        ... terminals: n3
+        ... ''')
+        >>> [str(c) for c in g.connectors], g.connectors[1].cost, g.start
+        (['R1: n0 → n1, n2', 'R2: n0 → n3'], 5, 'n0')
+        """
+        from coursekit.andor.rules import build_graph, parse_rules
+
+        return build_graph(parse_rules(text), h=h, terminals=terminals, start=start)
+
+    def add_node(self, node: Node, *, terminal: bool | None = None, h: float | None = None) -> None:
+        """Add ``node`` (if new); optionally set whether it is terminal and its h."""
+        if isinstance(node, Connector):
+            raise TypeError("a connector cannot be a problem node")
+        if node not in self.digraph:
+            self.digraph.add_node(
+                node, kind="node", h=0, terminal=False, connectors=[], signatures=set()
+            )
+        if terminal is not None:
+            self.digraph.nodes[node]["terminal"] = bool(terminal)
+        if h is not None:
+            self.digraph.nodes[node]["h"] = _check_h(node, h)
+
+    def add_connector(
+        self,
+        parent: Node,
+        successors: Sequence[Node],
+        cost: float | None = None,
+        name: str | None = None,
+    ) -> Connector:
+        """Add the connector ``parent → successors`` (cost k unless given) and return it."""
+        return self.add(Connector(parent, tuple(successors), cost, name))
+
+    def add(self, connector: Connector) -> Connector:
+        """Add a :class:`Connector` object; a repeated one is a ``ValueError``."""
+        parent = connector.parent
+        self.add_node(parent)
+        attributes = self.digraph.nodes[parent]
+        same = Counter(connector.successors)
+        signature = frozenset(same.items())  # the successors as a multiset
+        if signature in attributes["signatures"]:
+            old = next(c for c in attributes["connectors"] if Counter(c.successors) == same)
+            raise ValueError(f"{connector} repeats the connector {old}")
+        names = self.digraph.graph.setdefault("connector_names", {})
+        if connector.name is not None and connector.name in names:
+            old = names[connector.name]
+            raise ValueError(f"two connectors are named {connector.name}: {old}, {connector}")
+        for node in connector.successors:
+            self.add_node(node)
+        self.digraph.add_node(connector, kind="connector")
+        self.digraph.add_edge(parent, connector)
+        for node, count in same.items():
+            self.digraph.add_edge(connector, node, count=count)
+        attributes["connectors"].append(connector)
+        attributes["signatures"].add(signature)
+        if connector.name is not None:
+            names[connector.name] = connector
+        return connector
+
+    def set_h(self, h: Mapping[Node, float]) -> None:
+        """Set h(n) for the nodes in ``h`` (every node must already be in the graph)."""
+        for node, value in h.items():
+            if node not in self.digraph or self._is_connector(node):
+                raise ValueError(f"h is given for {_show(node)}, which is not in the graph")
+            self.digraph.nodes[node]["h"] = _check_h(node, value)
+
+    def set_terminals(self, terminals: Iterable[Node]) -> None:
+        """Make exactly the nodes in ``terminals`` the terminal nodes."""
+        wanted = set(terminals)
+        for node in wanted:
+            if node not in self.digraph or self._is_connector(node):
+                raise ValueError(f"terminal node {_show(node)} is not in the graph")
+        for node in self.nodes:
+            self.digraph.nodes[node]["terminal"] = node in wanted
+
+    def with_h(self, h: Mapping[Node, float]) -> AndOrGraph:
+        """A copy of the graph with the h values in ``h`` changed."""
+        new = self.copy()
+        new.set_h(h)
+        return new
+
+    def copy(self) -> AndOrGraph:
+        """An independent copy."""
+        new = AndOrGraph(start=self.start)
+        for node in self.nodes:
+            new.add_node(node, terminal=self.is_terminal(node), h=self.heuristic(node))
+        for connector in self.connectors:
+            new.add(connector)
+        return new
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def nodes(self) -> tuple[Node, ...]:
+        """The problem nodes, in the order they were first mentioned."""
+        return tuple(n for n, kind in self.digraph.nodes(data="kind") if kind == "node")
+
+    @property
+    def connectors(self) -> tuple[Connector, ...]:
+        """Every connector, in the order they were added (the rule order)."""
+        return tuple(c for c, kind in self.digraph.nodes(data="kind") if kind == "connector")
+
+    @property
+    def terminals(self) -> frozenset[Node]:
+        """The terminal nodes (the set N of the course)."""
+        return frozenset(n for n in self.nodes if self.digraph.nodes[n]["terminal"])
+
+    @property
+    def h(self) -> Mapping[Node, float]:
+        """h(n) for every node, read-only (use :meth:`set_h` or :meth:`with_h` to change it)."""
+        return MappingProxyType({n: self.digraph.nodes[n]["h"] for n in self.nodes})
+
+    def heuristic(self, node: Node) -> float:
+        """h(node)."""
+        return self.digraph.nodes[node]["h"]
+
+    def is_terminal(self, node: Node) -> bool:
+        """Whether ``node`` belongs to the terminal set N."""
+        return self.digraph.nodes[node]["terminal"]
+
+    def connectors_of(self, node: Node) -> tuple[Connector, ...]:
+        """The connectors leaving ``node``, in the order they were given."""
+        return tuple(self.digraph.nodes[node]["connectors"])
+
+    def connectors_into(self, node: Node) -> tuple[Connector, ...]:
+        """The connectors that have ``node`` among their successors."""
+        return tuple(self.digraph.predecessors(node))
+
+    def children(self, node: Node) -> list[Node]:
+        """The distinct successors of ``node`` over all its connectors, in order."""
+        seen: dict[Node, None] = {}
+        for connector in self.connectors_of(node):
+            seen.update(dict.fromkeys(connector.successors))
+        return list(seen)
+
+    def parents(self, node: Node) -> list[Node]:
+        """The nodes with a connector leading to ``node``."""
+        return list(dict.fromkeys(c.parent for c in self.connectors_into(node)))
+
+    def descendants(self, node: Node) -> set[Node]:
+        """Every problem node reachable from ``node`` (``node`` itself excluded)."""
+        return {n for n in nx.descendants(self.digraph, node) if not self._is_connector(n)}
+
+    def find_cycle(self) -> list[Node] | None:
+        """A cycle of problem nodes ``[a, b, …, a]``, or ``None`` when the graph is acyclic.
+
+        >>> g = AndOrGraph.from_rules("a -> b, c\\nb -> a")
+        >>> g.find_cycle()
+        ['a', 'b', 'a']
+        """
+        try:
+            edges = nx.find_cycle(self.digraph)
+        except nx.NetworkXNoCycle:
+            return None
+        cycle = [tail for tail, _ in edges if not self._is_connector(tail)]
+        return [*cycle, cycle[0]]
+
+    def is_acyclic(self) -> bool:
+        """True when no node can reach itself (the course's graphs have no loops)."""
+        return nx.is_directed_acyclic_graph(self.digraph)
+
+    def require_acyclic(self, why: str) -> None:
+        """Raise :class:`CyclicGraphError` (saying ``why`` it matters) if there is a cycle."""
+        cycle = self.find_cycle()
+        if cycle is not None:
+            raise CyclicGraphError(
+                f"{why}, but this graph has the cycle {cycle_text(cycle)}", cycle
+            )
+
+    def topological_order(self) -> list[Node]:
+        """The problem nodes, parents before children (acyclic graphs only)."""
+        self.require_acyclic("a topological order needs a graph without cycles")
+        return [n for n in nx.topological_sort(self.digraph) if not self._is_connector(n)]
+
+    def is_tree(self) -> bool:
+        """True for an AND/OR tree: every node has at most one parent."""
+        return all(len(self.parents(n)) <= 1 for n in self.nodes) and self.is_acyclic()
+
+    def is_ordinary_digraph(self) -> bool:
+        """True when every connector is a 1-connector (an ordinary directed graph)."""
+        return all(c.k == 1 for c in self.connectors)
+
+    def rules(self) -> list[Rule]:
+        """The graph as rules (the inverse of :meth:`from_rules`)."""
+        from coursekit.andor.rules import Rule
+
+        return [
+            Rule(c.name, c.parent, c.successors, None if c.cost == c.k else c.cost)
+            for c in self.connectors
+        ]
+
+    def to_rules(self) -> str:
+        """The graph in the course's rule notation; ``from_rules`` reads it back.
+
+        >>> g = AndOrGraph.from_rules("n0 -> n1, n2 cost 3\\nterminals: n1, n2")
+        >>> print(g.to_rules())
+        n0 -> n1, n2 cost 3
+        terminals: n1, n2
+        >>> AndOrGraph.from_rules(g.to_rules()) == g
+        True
+        """
+        from coursekit.andor.rules import format_rules
+
+        return format_rules(self)
+
+    def _is_connector(self, node: Any) -> bool:
+        return self.digraph.nodes[node]["kind"] == "connector"
+
+    # ------------------------------------------------------------- comparison
+    def __contains__(self, node: object) -> bool:
+        return node in self.digraph and not isinstance(node, Connector)
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self.nodes)
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AndOrGraph):
+            return NotImplemented
+        return (
+            set(self.nodes) == set(other.nodes)
+            and self.connectors == other.connectors
+            and self.terminals == other.terminals
+            and dict(self.h) == dict(other.h)
+            and self.start == other.start
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # a mutable graph
+
+    def __repr__(self) -> str:
+        return (
+            f"<AndOrGraph: {len(self)} nodes, {len(self.connectors)} connectors, "
+            f"{len(self.terminals)} terminal>"
+        )
+
+
+def _check_h(node: Node, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"h({_show(node)}) must be a number, got {value!r}")
+    if not value >= 0:
+        raise ValueError(f"h({_show(node)}) must be zero or more, got {value!r}")
+    return value

@@ -1,0 +1,315 @@
+"""Solution graphs (解图), their cost k(n, N), solvable nodes (能解节点) and brute force.
+
+The course defines a solution graph from a node n to the terminal set N of a
+graph without loops recursively:
+
+1. if n is in N, the solution graph is n alone;
+2. if n has a connector to successors n₁ … n_k and each nᵢ has a solution
+   graph to N, then n, that connector and the solution graphs of n₁ … n_k
+   form a solution graph from n;
+3. otherwise there is no solution graph from n.
+
+Here a solution graph chooses **one** connector for every non-terminal node it
+reaches and has no cycle. Its cost follows the course's recursion
+
+    k(n, N) = 0                                  if n ∈ N
+    k(n, N) = c + k(n₁, N) + … + k(n_k, N)        over n's connector of cost c
+
+so a part of the graph shared by two successors is paid for each time it is
+used, and a connector naming a node twice (6 → 3, 3) pays for it twice. The
+optimal solution graph (最佳解图) has the lowest cost; its cost from n is h*(n).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError, Node, _show, cycle_text
+
+
+@dataclass(frozen=True)
+class SolutionGraph:
+    """A (partial) solution graph: a root and one connector per non-leaf node.
+
+    ``connectors`` lists the connectors depth-first from the root. AO*'s
+    partial solution graph G′ is also a :class:`SolutionGraph`; its leaves may
+    still be unexpanded.
+
+    >>> g = AndOrGraph.from_rules("n0 -> n5, n4\\nn4 -> n8\\nn5 -> n7, n8\\nterminals: n7, n8")
+    >>> sg = SolutionGraph.from_choice("n0", {c.parent: c for c in g.connectors})
+    >>> sg.nodes
+    ('n0', 'n5', 'n4', 'n7', 'n8')
+    >>> sg.cost
+    5
+    """
+
+    root: Node
+    connectors: tuple[Connector, ...]
+
+    @classmethod
+    def from_choice(
+        cls,
+        root: Node,
+        choice: Mapping[Node, Connector],
+        stop: Callable[[Node], bool] = lambda node: False,
+    ) -> SolutionGraph:
+        """Follow ``choice[n]`` (a connector per node) from ``root``, depth-first.
+
+        Nodes without a choice, and nodes for which ``stop`` is true, are leaves.
+        """
+        connectors: list[Connector] = []
+        seen = {root}
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            connector = None if stop(node) else choice.get(node)
+            if connector is None:
+                continue
+            connectors.append(connector)
+            for successor in reversed(connector.successors):
+                if successor not in seen:
+                    seen.add(successor)
+                    stack.append(successor)
+        return cls(root, tuple(connectors))
+
+    @cached_property
+    def choice(self) -> dict[Node, Connector]:
+        """The connector chosen for each non-leaf node."""
+        return {c.parent: c for c in self.connectors}
+
+    @cached_property
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node, the root first, in depth-first order."""
+        order = [self.root]
+        seen = {self.root}
+        stack = [self.root]
+        while stack:
+            connector = self.choice.get(stack.pop())
+            if connector is None:
+                continue
+            fresh = [s for s in dict.fromkeys(connector.successors) if s not in seen]
+            seen.update(fresh)
+            order.extend(fresh)
+            stack.extend(reversed(fresh))
+        return tuple(dict.fromkeys(order))
+
+    @cached_property
+    def leaves(self) -> tuple[Node, ...]:
+        """The nodes without a connector (in a complete solution graph: terminal nodes)."""
+        return tuple(n for n in self.nodes if n not in self.choice)
+
+    def connector_of(self, node: Node) -> Connector | None:
+        """The connector chosen at ``node`` (``None`` at a leaf)."""
+        return self.choice.get(node)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, Connector):
+            return self.choice.get(item.parent) == item
+        return item in self.nodes
+
+    @cached_property
+    def cost(self) -> float:
+        """k(root, N) by the course's recursion: leaves cost 0, a node c + Σ k(successors).
+
+        A successor shared by two connectors, or named twice by one, is counted
+        every time. Raises :class:`CyclicGraphError` for a cyclic choice.
+        """
+        return self.costs()[self.root]
+
+    def costs(self) -> dict[Node, float]:
+        """k(n, N) for every node n of the solution graph."""
+        k: dict[Node, float] = {}
+        for node in reversed(self._topological_order()):
+            connector = self.choice.get(node)
+            k[node] = (
+                0 if connector is None else connector.cost + sum(k[s] for s in connector.successors)
+            )
+        return k
+
+    def _topological_order(self) -> list[Node]:
+        """Nodes with every node before its successors (depth-first post-order, reversed)."""
+        done: set[Node] = set()
+        on_path: list[Node] = []
+        order: list[Node] = []
+        stack: list[tuple[Node, Iterator[Node]]] = [(self.root, self._children(self.root))]
+        on_path.append(self.root)
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                on_path.pop()
+                done.add(node)
+                order.append(node)
+            elif child in on_path:
+                cycle = [*on_path[on_path.index(child) :], child]
+                raise CyclicGraphError(
+                    f"a solution graph has no cycles: {cycle_text(cycle)}", cycle
+                )
+            elif child not in done:
+                on_path.append(child)
+                stack.append((child, self._children(child)))
+        return order[::-1]
+
+    def _children(self, node: Node) -> Iterator[Node]:
+        connector = self.choice.get(node)
+        return iter(() if connector is None else dict.fromkeys(connector.successors))
+
+    def __str__(self) -> str:
+        return "; ".join(map(str, self.connectors)) or f"{_show(self.root)} (a terminal node)"
+
+
+# --------------------------------------------------------------------- checks
+def solution_graph_problems(graph: AndOrGraph, solution: SolutionGraph) -> list[str]:
+    """What keeps ``solution`` from being a solution graph of ``graph`` (empty when none).
+
+    >>> g = AndOrGraph.from_rules("n0 -> n1, n2\\nn0 -> n2\\nterminals: n1")
+    >>> solution_graph_problems(g, SolutionGraph("n0", g.connectors_of("n0")[:1]))
+    ['leaf n2 is not a terminal node']
+    """
+    problems = []
+    if solution.root not in graph:
+        return [f"the root {_show(solution.root)} is not in the graph"]
+    parents = [c.parent for c in solution.connectors]
+    for connector in solution.connectors:
+        if connector.parent not in graph or connector not in graph.connectors_of(connector.parent):
+            problems.append(f"{connector} is not a connector of the graph")
+        if parents.count(connector.parent) > 1:
+            problems.append(f"{_show(connector.parent)} has more than one connector")
+        elif connector.parent not in solution.nodes:
+            problems.append(f"{connector} cannot be reached from {_show(solution.root)}")
+        elif connector.parent in graph and graph.is_terminal(connector.parent):
+            problems.append(f"terminal node {_show(connector.parent)} must be a leaf")
+    for leaf in solution.leaves:
+        if leaf not in graph or not graph.is_terminal(leaf):
+            problems.append(f"leaf {_show(leaf)} is not a terminal node")
+    try:
+        solution._topological_order()
+    except CyclicGraphError as error:
+        problems.append(str(error))
+    return list(dict.fromkeys(problems))
+
+
+def is_solution_graph(graph: AndOrGraph, solution: SolutionGraph) -> bool:
+    """True when ``solution`` is a solution graph of ``graph`` from its root to N."""
+    return not solution_graph_problems(graph, solution)
+
+
+# ------------------------------------------------------------ enumeration
+def solution_graphs(graph: AndOrGraph, start: Node | None = None) -> Iterator[SolutionGraph]:
+    """Every solution graph from ``start`` to the terminal set, by the recursive definition.
+
+    The graph may have cycles (the solution graphs never do). Meant for small
+    graphs: the number of solution graphs grows exponentially.
+
+    >>> g = AndOrGraph.from_rules("n0 -> n1\\nn0 -> n2\\nn1 -> n2\\nterminals: n2")
+    >>> [str(s) for s in solution_graphs(g)]
+    ['n0 → n1; n1 → n2', 'n0 → n2']
+    """
+    start = _start(graph, start)
+
+    def extend(choice: dict[Node, Connector], pending: tuple[Node, ...]) -> Iterator[SolutionGraph]:
+        if not pending:
+            yield SolutionGraph.from_choice(start, choice)
+            return
+        node, rest = pending[0], pending[1:]
+        if node in choice or graph.is_terminal(node):
+            yield from extend(choice, rest)
+            return
+        for connector in graph.connectors_of(node):
+            if not _closes_cycle(choice, connector):
+                yield from extend({**choice, node: connector}, rest + connector.successors)
+
+    yield from extend({}, (start,))
+
+
+def _closes_cycle(choice: Mapping[Node, Connector], connector: Connector) -> bool:
+    """Would choosing ``connector`` let its parent reach itself through ``choice``?"""
+    stack = list(connector.successors)
+    seen: set[Node] = set()
+    while stack:
+        node = stack.pop()
+        if node == connector.parent:
+            return True
+        if node not in seen:
+            seen.add(node)
+            if node in choice:
+                stack.extend(choice[node].successors)
+    return False
+
+
+def optimal_solution_graph(graph: AndOrGraph, start: Node | None = None) -> SolutionGraph | None:
+    """The cheapest solution graph from ``start``, found by trying them all (brute force).
+
+    The first one enumerated wins a tie; ``None`` when ``start`` is not solvable.
+    This is the oracle AO* is tested against.
+
+    >>> g = AndOrGraph.from_rules("n0 -> n1\\nn0 -> n2, n3\\nn1 -> n2, n3\\nterminals: n2, n3")
+    >>> best = optimal_solution_graph(g)
+    >>> str(best), best.cost
+    ('n0 → n2, n3', 2)
+    """
+    best: SolutionGraph | None = None
+    for candidate in solution_graphs(graph, start):
+        if best is None or candidate.cost < best.cost:
+            best = candidate
+    return best
+
+
+# ---------------------------------------------------------- whole-graph values
+def solvable_nodes(graph: AndOrGraph) -> frozenset[Node]:
+    """The solvable nodes (能解节点), labelled as the course does.
+
+    Terminal nodes are solvable; a node is solvable when one of its connectors
+    leads to successors that are all solvable. (For a 1-connector: its one "OR"
+    successor is solvable.) Works on graphs with cycles too.
+
+    >>> g = AndOrGraph.from_rules("a -> b, c\\na -> d\\nb -> d\\nterminals: c, d")
+    >>> sorted(solvable_nodes(g))
+    ['a', 'b', 'c', 'd']
+    """
+    unsolved = {c: len(set(c.successors)) for c in graph.connectors}
+    solved = set(graph.terminals)
+    queue = list(solved)
+    while queue:
+        node = queue.pop()
+        for connector in graph.connectors_into(node):
+            unsolved[connector] -= 1
+            if unsolved[connector] == 0 and connector.parent not in solved:
+                solved.add(connector.parent)
+                queue.append(connector.parent)
+    return frozenset(solved)
+
+
+def optimal_costs(graph: AndOrGraph) -> dict[Node, float]:
+    """h*(n) for every node: the cost of an optimal solution graph from n (∞ if none).
+
+    Computed bottom-up over a topological order; the graph must have no cycle.
+
+    >>> g = AndOrGraph.from_rules("n0 -> n1\\nn0 -> n2, n3\\nn1 -> n2, n3\\nterminals: n2, n3")
+    >>> optimal_costs(g)
+    {'n0': 2, 'n1': 2, 'n2': 0, 'n3': 0}
+    """
+    graph.require_acyclic("h* is defined by the course for graphs without cycles")
+    best: dict[Node, float] = {}
+    for node in reversed(graph.topological_order()):
+        if graph.is_terminal(node):
+            best[node] = 0
+        else:
+            best[node] = min(
+                (c.cost + sum(best[s] for s in c.successors) for c in graph.connectors_of(node)),
+                default=math.inf,
+            )
+    return {n: best[n] for n in graph.nodes}
+
+
+def _start(graph: AndOrGraph, start: Node | None) -> Node:
+    start = graph.start if start is None else start
+    if start is None:
+        raise ValueError("no start node: pass one or set graph.start")
+    if start not in graph:
+        raise ValueError(f"the start node {_show(start)} is not in the graph")
+    return start

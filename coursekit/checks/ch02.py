@@ -1,0 +1,302 @@
+"""Checks for exercise set 02: AND/OR graphs and AO*.
+
+Exercises 1 and 2 are the course's: for each, the AND/OR graph, the q values
+after every cycle of AO*, and the best solution graph with its cost.
+Exercise 3 asks for AO*'s cost revision of one node, run on many random graphs.
+Every expected answer is computed here from the exercise's data with
+coursekit's own algorithms; hints say what is wrong, never the answer.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+
+from coursekit.andor.aostar import ao_star
+from coursekit.andor.aostar import revise as reference_revise
+from coursekit.andor.examples import EXERCISE_1, EXERCISE_2
+from coursekit.andor.generate import monotone_heuristic, random_graph
+from coursekit.andor.graph import AndOrGraph, Connector
+from coursekit.andor.solution import SolutionGraph, optimal_solution_graph, solution_graph_problems
+from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
+
+EXERCISES = {1: EXERCISE_1, 2: EXERCISE_2}
+RANDOM_GRAPHS = 300
+"""How many random graphs a student's cost revision is tried on inside AO*."""
+
+
+def _reference(exercise: int) -> AndOrGraph:
+    return AndOrGraph.from_rules(EXERCISES[exercise])
+
+
+# ------------------------------------------------------------------ graphs
+def check_graph(exercise: int, graph: Any) -> None:
+    """The AND/OR graph of exercise 1 or 2: connectors and costs, h values, terminals."""
+    answered(graph)
+    require_type(graph, AndOrGraph, "Your graph")
+    expected = _reference(exercise)
+    for node in expected.nodes:
+        require(node in graph, f"Node {node} is missing from your graph.")
+    for node in graph.nodes:
+        require(node in expected, f"Your graph has a node {node} that the rules do not mention.")
+    for node in expected.nodes:
+        theirs = Counter(_shape(c) for c in graph.connectors_of(node))
+        ours = Counter(_shape(c) for c in expected.connectors_of(node))
+        require(
+            len(graph.connectors_of(node)) == len(expected.connectors_of(node)),
+            f"{node} has {len(graph.connectors_of(node))} connector(s) in your graph: "
+            "count the rules whose left side is this node.",
+        )
+        require(
+            theirs == ours,
+            f"A connector of {node} has the wrong successors or cost: one rule gives one "
+            "k-connector, its successors are the right side, and it costs k.",
+        )
+    require(
+        graph.terminals == expected.terminals,
+        "The terminal set is not right: it is the set the problem asks to reach.",
+    )
+    for node in expected.nodes:
+        require(
+            graph.heuristic(node) == expected.heuristic(node),
+            f"h({node}) is not the value the exercise gives.",
+        )
+    passed()
+
+
+def _shape(connector: Connector) -> tuple:
+    return (connector.parent, tuple(sorted(Counter(connector.successors).items())), connector.cost)
+
+
+# ---------------------------------------------------------------- q values
+def check_cycles(exercise: int, q_after: Any) -> None:
+    """The q values of every node of G after each cycle of AO* (cycle 1 first)."""
+    answered(q_after)
+    require_type(q_after, (list, tuple), "Your answer (one dictionary per cycle)")
+    graph = _reference(exercise)
+    snapshots = ao_star(graph, graph.start).snapshots[1:]
+    for number, given in enumerate(q_after, start=1):
+        require_type(given, Mapping, f"Your q values for cycle {number}")
+    require(
+        len(q_after) >= len(snapshots),
+        f"You give {len(q_after)} cycle(s), but AO* is not finished by then: "
+        f"the start node is not SOLVED yet after cycle {len(q_after)}.",
+    )
+    require(
+        len(q_after) == len(snapshots),
+        f"You give {len(q_after)} cycles, but AO* stops earlier: it ends as soon as the "
+        "start node is SOLVED.",
+    )
+    for number, (given, snapshot) in enumerate(zip(q_after, snapshots, strict=True), start=1):
+        given = {str(node): value for node, value in given.items()}
+        for node in given:
+            require(
+                node in snapshot.q,
+                f"After cycle {number}, {node} is not in the explicit graph G yet: only "
+                "expanded nodes and their successors are.",
+            )
+        for node in snapshot.q:
+            require(
+                str(node) in given,
+                f"After cycle {number}, a node of G is missing from your q values "
+                "(give q for every node generated so far).",
+            )
+            value = given[str(node)]
+            require(
+                isinstance(value, (int, float)) and not isinstance(value, bool),
+                f"After cycle {number}, q({node}) should be a number.",
+            )
+            require(
+                math.isclose(value, snapshot.q[node]) or value == snapshot.q[node],
+                f"After cycle {number}, q({node}) is not right. Did you expand the right leaf "
+                "of G′, and revise every marked ancestor, counting k for a k-connector?",
+            )
+    passed()
+
+
+# ---------------------------------------------------------- solution graphs
+def check_best_solution(exercise: int, connectors: Any, cost: Any) -> None:
+    """The best solution graph (a list of its connectors) and its cost.
+
+    A connector may be given by its rule name (``"R1"``), as text
+    (``"n0 -> n1, n2"``) or as a :class:`Connector`; a
+    :class:`SolutionGraph` is accepted as well.
+    """
+    answered(connectors)
+    answered(cost)
+    graph = _reference(exercise)
+    solution = _as_solution_graph(graph, connectors)
+    problems = solution_graph_problems(graph, solution)
+    if problems:
+        fail(f"This is not a solution graph from {graph.start}: {problems[0]}.")
+    best = optimal_solution_graph(graph, graph.start)
+    require(
+        solution.cost <= best.cost,  # type: ignore[union-attr]
+        "This is a solution graph, but not the cheapest one.",
+    )
+    require(
+        isinstance(cost, (int, float)) and not isinstance(cost, bool),
+        "The cost should be a number.",
+    )
+    require(
+        cost == solution.cost,
+        "The cost you give is not the cost k(n, N) of your solution graph: add the cost of "
+        "each connector, and count a node's cost once for every connector that leads to it.",
+    )
+    passed()
+
+
+def _as_solution_graph(graph: AndOrGraph, answer: Any) -> SolutionGraph:
+    if isinstance(answer, SolutionGraph):
+        return answer
+    if isinstance(answer, (str, Connector)):
+        answer = [answer]
+    require_type(answer, (list, tuple, set), "Your solution graph (a list of connectors)")
+    chosen = [_find_connector(graph, item) for item in answer]
+    require(chosen, "Your solution graph has no connector.")
+    return SolutionGraph(graph.start, tuple(chosen))
+
+
+def _find_connector(graph: AndOrGraph, item: Any) -> Connector:
+    if isinstance(item, Connector):
+        require(item in graph.connectors, f"{item} is not a connector of the exercise's graph.")
+        return item
+    require_type(item, str, "Each connector (a rule name or text such as 'n0 -> n1, n2')")
+    text = item.strip()
+    for connector in graph.connectors:
+        if connector.name == text:
+            return connector
+    left, arrow, right = text.replace("→", "->").partition("->")
+    require(bool(arrow), f"“{item}” is neither a rule name nor a connector “parent -> successors”.")
+    successors = Counter(s.strip() for s in right.split(","))
+    for connector in graph.connectors_of(left.strip()) if left.strip() in graph else ():
+        if Counter(map(str, connector.successors)) == successors:
+            return connector
+    fail(f"“{item}” is not a connector of the exercise's graph.")
+
+
+# ---------------------------------------------------------- cost revision
+def check_revise(student: Callable[..., Any]) -> None:
+    """A student's ``revise(connectors, q, solved)``: first on single nodes, then inside AO*."""
+    answered(student)
+    require(callable(student), "revise should be a function.")
+    run_cases(student, reference_revise, _revise_cases(), _describe, same=_same_revision)
+    for seed in range(RANDOM_GRAPHS):
+        graph = random_graph(seed, nodes=7 + seed % 4)
+        graph = graph.with_h(monotone_heuristic(graph, seed))
+        best = optimal_solution_graph(graph, "n0")
+        try:
+            result = ao_star(
+                graph,
+                "n0",
+                revise=lambda c, q, s: _as_triple(student(c, q, s)),
+                snapshots=False,
+                max_cycles=100,
+            )
+        except NotImplementedError:
+            fail("Your function still raises NotImplementedError: write its body first.")
+        except AssertionError:
+            raise
+        except Exception as error:
+            problem = f"{type(error).__name__}: {error}"
+            fail(f"AO* with your revise failed on random graph {seed}: {problem}.")
+        if best is None:
+            require(
+                result.status == "unsolvable",
+                f"With your revise, AO* does not see that random graph {seed} has no "
+                "solution graph: a dead end must get q = ∞ (math.inf).",
+            )
+        else:
+            require(
+                result.solved,
+                f"With your revise, AO* never labels the start node of random graph {seed} SOLVED.",
+            )
+            require(
+                result.cost == best.cost,
+                f"With your revise, AO* does not find the cheapest solution graph of "
+                f"random graph {seed}.",
+            )
+    passed()
+
+
+def _as_triple(value: Any) -> tuple:
+    require(
+        isinstance(value, (tuple, list)) and len(value) == 3,
+        "revise should return three things: (q, marked connector, solved).",
+    )
+    return tuple(value)
+
+
+def _same_revision(got: Any, expected: tuple) -> bool:
+    if not isinstance(got, (tuple, list)) or len(got) != 3:
+        fail("revise should return three things: (q, marked connector, solved).")
+    q, marked, solved = got
+    want_q, want_marked, want_solved = expected
+    if not isinstance(q, (int, float)) or isinstance(q, bool):
+        return False
+    same_q = q == want_q or (math.isfinite(want_q) and math.isclose(q, want_q))
+    return same_q and marked == want_marked and bool(solved) == want_solved
+
+
+def _revise_cases() -> Iterator[tuple]:
+    """Hand-made cases (a dead end, a tie, a successor named twice), then random ones."""
+    a, b, c = "a", "b", "c"
+    yield ((), {}, set())
+    yield ((Connector("m", (a,)), Connector("m", (b, c))), {a: 3, b: 1, c: 0}, {c})
+    yield ((Connector("m", (a,)), Connector("m", (b,))), {a: 2, b: 2}, {b})  # a tie
+    yield ((Connector("m", (a, a)), Connector("m", (b,), cost=4)), {a: 1, b: 0}, {a, b})
+    yield ((Connector("m", (a, b), cost=5),), {a: 0, b: 0}, {a})
+    yield ((Connector("m", (a,)),), {a: math.inf}, set())
+    rng = random.Random(2)
+    for seed in range(200):
+        graph = random_graph(seed, nodes=6)
+        for node in graph.nodes:
+            connectors = graph.connectors_of(node)
+            if connectors:
+                q = {n: rng.choice([0, 1, 2, 3, 5, 8, math.inf]) for n in graph.nodes}
+                solved = {n for n in graph.nodes if rng.random() < 0.4}
+                yield (connectors, q, solved)
+
+
+def _describe(connectors: Iterable[Connector], q: Mapping, solved: Iterable) -> str:
+    if not connectors:
+        return "a node without connectors (a dead end)"
+    parts = ", ".join(f"{c} (cost {c.cost:g})" for c in connectors)
+    used = {n for c in connectors for n in c.successors}
+    values = ", ".join(f"q({n}) = {q[n]}" for n in sorted(used, key=str))
+    done = sorted(n for n in used if n in solved)
+    return f"the connectors {parts} with {values} and SOLVED = {{{', '.join(done)}}}"
+
+
+# ------------------------------------------------------------ named checks
+def check_exercise_1_graph(graph: Any) -> None:
+    """Exercise 1 (1): the AND/OR graph of the rules R1–R8 with h and the terminal set."""
+    check_graph(1, graph)
+
+
+def check_exercise_1_cycles(q_after: Any) -> None:
+    """Exercise 1 (2): q(n) for every node of G after each cycle."""
+    check_cycles(1, q_after)
+
+
+def check_exercise_1_solution(connectors: Any, cost: Any) -> None:
+    """Exercise 1 (2): the best solution graph from n0 to {n6, n7} and its cost."""
+    check_best_solution(1, connectors, cost)
+
+
+def check_exercise_2_graph(graph: Any) -> None:
+    """Exercise 2: the AND/OR graph of the rewrite rules of 6 into ones."""
+    check_graph(2, graph)
+
+
+def check_exercise_2_cycles(q_after: Any) -> None:
+    """Exercise 2: q(n) for every node of G after each cycle."""
+    check_cycles(2, q_after)
+
+
+def check_exercise_2_solution(connectors: Any, cost: Any) -> None:
+    """Exercise 2: the best solution graph from 6 and its cost."""
+    check_best_solution(2, connectors, cost)

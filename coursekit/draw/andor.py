@@ -1,0 +1,402 @@
+"""Pictures of AND/OR graphs, of AO* cycle by cycle, and of solution graphs.
+
+How the course's notation is drawn:
+
+- a **1-connector** is one arrow from the parent to its successor;
+- a **k-connector with k > 1** is a short stem from the parent to a small
+  dot, from which its k arrows fan out; an **arc** centred on the dot crosses
+  the k arrows, as the textbook's arc does. Graphviz has no such hyperedge
+  arc, so :class:`AndOrPicture` adds it to the SVG that Graphviz draws
+  (notebooks, widgets and slides all show SVG): it finds each fan's arrows
+  by their ``id`` and draws a circular arc across them. Other output formats
+  show the fan without the arc;
+- the connector's **cost** is written on its stem (or its arrow), after the
+  rule name if it has one;
+- a node shows its name and its value (h, q or k(n, N)); **terminal** nodes
+  have a double outline; **SOLVED** nodes are filled green;
+- **marked** connectors are bold; those of the partial solution graph G′
+  (and G′'s nodes) are blue, and the node **expanded** in the cycle is orange.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any
+
+from coursekit.andor.aostar import AOStarResult
+from coursekit.andor.graph import AndOrGraph, Connector, Node, _show, number_text
+from coursekit.andor.solution import SolutionGraph
+from coursekit.draw.base import Picture
+
+BLUE = "#1f5fbf"  # G′ (the partial solution graph) and the solution graph
+GREEN = "#d5efd5"  # SOLVED nodes
+ORANGE = "#e07b00"  # the node expanded in this cycle
+GREY = "#9a9a9a"  # parts not generated yet
+ARC_RADIUS = 12.0  # points: how far from the fan's dot the arc crosses the arrows
+
+Shape = Callable[[Node], str]
+
+
+class AndOrPicture(Picture):
+    """A :class:`~coursekit.draw.base.Picture` whose SVG joins each fan of arrows with an arc."""
+
+    def pipe(self, format: str | None = None, *args: Any, **kwargs: Any) -> Any:
+        out = super().pipe(format, *args, **kwargs)
+        if (format or self.format) == "svg":
+            if isinstance(out, bytes):
+                return add_connector_arcs(out.decode("utf-8")).encode("utf-8")
+            return add_connector_arcs(out)
+        return out
+
+
+# ---------------------------------------------------------------- public API
+def draw_graph(
+    graph: AndOrGraph,
+    *,
+    values: Mapping[Node, float] | None = None,
+    value_name: str = "h",
+    title: str | None = None,
+    shape: Shape | None = None,
+) -> AndOrPicture:
+    """The AND/OR graph: connectors with their costs, h(n) in the nodes, terminals doubled.
+
+    >>> from coursekit.andor.examples import course_example
+    >>> p = draw_graph(course_example())
+    >>> "h=2" in p.source and 'id=ck_fan_2' in p.source
+    True
+    """
+    return _draw(
+        graph,
+        graph.nodes,
+        graph.connectors,
+        values=dict(graph.h) if values is None else values,
+        value_name=value_name,
+        title=title,
+        shape=shape,
+    )
+
+
+def draw_cycle(result: AOStarResult, cycle: int, *, shape: Shape | None = None) -> AndOrPicture:
+    """The explicit graph G after ``cycle`` (0: before the first), as the course's figures.
+
+    q(n) is written in each node; marked connectors are bold, G′ is blue, the
+    node just expanded orange and SOLVED nodes green.
+
+    >>> from coursekit.andor import ao_star
+    >>> from coursekit.andor.examples import course_example
+    >>> r = ao_star(course_example(), "n0")
+    >>> p = draw_cycle(r, 3)
+    >>> "after cycle 3" in p.source and "q=5" in p.source
+    True
+    """
+    if not result.snapshots:
+        raise ValueError("this result has no snapshots: run ao_star(..., snapshots=True)")
+    if not 0 <= cycle < len(result.snapshots):
+        raise ValueError(f"cycle must be between 0 and {len(result.snapshots) - 1}, got {cycle}")
+    snap = result.snapshots[cycle]
+    connectors = [c for c in result.graph.connectors if c.parent in snap.expanded_nodes]
+    what = "before the first cycle" if cycle == 0 else f"after cycle {cycle}"
+    if snap.expanded is not None:
+        what += f" (expanded {_show(snap.expanded)})"
+    q_start = number_text(snap.q[result.start])
+    status = " — SOLVED" if result.start in snap.solved else ""
+    return _draw(
+        result.graph,
+        snap.nodes,
+        connectors,
+        values=snap.q,
+        value_name="q",
+        title=f"{what}: q({_show(result.start)}) = {q_start}{status}",
+        marked=set(snap.marked.values()),
+        solved=snap.solved,
+        partial=snap.partial,
+        expanded=snap.expanded,
+        shape=shape,
+    )
+
+
+def draw_solution(
+    solution: SolutionGraph,
+    *,
+    values: Mapping[Node, float] | None = None,
+    value_name: str = "k",
+    terminals: Collection[Node] | None = None,
+    title: str | None = None,
+    shape: Shape | None = None,
+) -> AndOrPicture:
+    """A solution graph on its own, in bold; by default each node shows its cost k(n, N).
+
+    >>> from coursekit.andor import ao_star
+    >>> from coursekit.andor.examples import course_example
+    >>> p = draw_solution(ao_star(course_example(), "n0").solution)
+    >>> "k=5" in p.source and "n1" not in p.source
+    True
+    """
+    graph = AndOrGraph(terminals=solution.leaves if terminals is None else terminals)
+    for node in solution.nodes:
+        graph.add_node(node)
+    for connector in solution.connectors:
+        graph.add(connector)
+    cost = None if values is not None else solution.cost
+    return _draw(
+        graph,
+        solution.nodes,
+        solution.connectors,
+        values=solution.costs() if values is None else values,
+        value_name=value_name,
+        title=title if title is not None or cost is None else f"cost {number_text(cost)}",
+        partial=solution,
+        bold=True,
+        shape=shape,
+    )
+
+
+class CycleTable:
+    """q(n) after every cycle of AO*: HTML in a notebook, plain text when printed.
+
+    One row per cycle (0 is the state before the first), one column per node
+    of G in natural order; a value is empty while its node is not in G yet and
+    ends with ✓ once the node is SOLVED.
+
+    >>> from coursekit.andor import ao_star
+    >>> from coursekit.andor.examples import exercise_2
+    >>> print(CycleTable(ao_star(exercise_2(), "6")))
+    cycle  expanded  1   2   3   4    6
+        0                             6
+        1  6             2   3   4    8
+        2  3         0✓  2   4   4    8
+        3  4         0✓  2   4   6   10
+        4  2         0✓  2✓  4✓  6✓  10✓
+    """
+
+    def __init__(self, result: AOStarResult) -> None:
+        if not result.snapshots:
+            raise ValueError("this result has no snapshots: run ao_star(..., snapshots=True)")
+        self.result = result
+        self.nodes = sorted(result.graph.nodes, key=_natural)
+        self.rows = [
+            [str(s.cycle), "" if s.expanded is None else _show(s.expanded)]
+            + [
+                number_text(s.q[n]) + ("✓" if n in s.solved else " ") if n in s.q else ""
+                for n in self.nodes
+            ]
+            for s in result.snapshots
+        ]
+
+    def __str__(self) -> str:
+        header = ["cycle", "expanded", *(f"{_show(n)} " for n in self.nodes)]
+        widths = [max(len(row[i]) for row in [header, *self.rows]) for i in range(len(header))]
+        lines = []
+        for row in [header, *self.rows]:
+            cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1])]
+            cells += [cell.rjust(w) for cell, w in zip(row[2:], widths[2:], strict=True)]
+            lines.append("  ".join(cells).rstrip())
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(_show(n))}</th>" for n in self.nodes)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell.strip())}</td>" for cell in row) + "</tr>"
+            for row in self.rows
+        )
+        return (
+            '<table class="ck-cycle-table"><thead><tr><th>cycle</th><th>expanded</th>'
+            f"{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+
+def _natural(node: Node) -> list:
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", _show(node))]
+
+
+def player_shapes(game: Any) -> Shape:
+    """The course's shapes for game states: MAX to move a square, MIN a circle."""
+    from coursekit.games.base import MAX
+
+    return lambda state: "box" if game.to_move(state) is MAX else "circle"
+
+
+# ----------------------------------------------------------------- drawing
+def _draw(
+    graph: AndOrGraph,
+    nodes: Iterable[Node],
+    connectors: Iterable[Connector],
+    *,
+    values: Mapping[Node, float],
+    value_name: str,
+    title: str | None = None,
+    marked: Collection[Connector] = (),
+    solved: Collection[Node] = (),
+    partial: SolutionGraph | None = None,
+    expanded: Node | None = None,
+    bold: bool = False,
+    shape: Shape | None = None,
+) -> AndOrPicture:
+    picture = AndOrPicture(
+        "andor",
+        graph_attr={
+            "rankdir": "TB",
+            "nodesep": "0.3",
+            "ranksep": "0.3",
+            "fontname": "Helvetica",
+            "bgcolor": "transparent",
+        },
+    )
+    if title:
+        picture.attr(label=title, labelloc="t", fontsize="13")
+    nodes = list(nodes)
+    ids = {node: f"v{i}" for i, node in enumerate(nodes)}
+    in_partial = set(partial.nodes) if partial is not None else set()
+    partial_connectors = set(partial.connectors) if partial is not None else set()
+    for node in nodes:
+        value = values.get(node)
+        attrs = {
+            "label": _node_label(node, value_name, value),
+            "shape": shape(node) if shape else "ellipse",
+            "peripheries": "2" if graph.is_terminal(node) else "1",
+        }
+        if node in solved:
+            attrs.update(style="filled", fillcolor=GREEN)
+        if node in in_partial:
+            attrs.update(color=BLUE, penwidth="2")
+        if node == expanded:
+            attrs.update(color=ORANGE, penwidth="3")
+        picture.node(ids[node], **attrs)
+    for number, connector in enumerate(connectors, start=1):
+        style = {}
+        if connector in marked or bold:
+            style["penwidth"] = "2.2"
+        if connector in partial_connectors:
+            style["color"] = BLUE
+        _draw_connector(picture, number, connector, ids, style)
+    return picture
+
+
+def _draw_connector(
+    picture: Picture,
+    number: int,
+    connector: Connector,
+    ids: Mapping[Node, str],
+    style: Mapping[str, str],
+) -> None:
+    cost = number_text(connector.cost)
+    label = f" {connector.name}: {cost}" if connector.name else f" {cost}"
+    parent = ids[connector.parent]
+    if connector.k == 1:
+        picture.edge(
+            parent, ids[connector.successors[0]], label=label, id=f"ck_edge_{number}", **style
+        )
+        return
+    fan = f"ck_fan_{number}"
+    picture.node(fan, shape="point", width="0.05", id=fan, color=style.get("color", "black"))
+    picture.edge(parent, fan, label=label, arrowhead="none", id=f"{fan}_stem", **style)
+    for i, successor in enumerate(connector.successors):
+        picture.edge(fan, ids[successor], id=f"{fan}_{i}", **style)
+
+
+def _node_label(node: Node, value_name: str, value: float | None) -> str:
+    name = html.escape(_show(node))
+    if value is None:
+        return f"<{name}>"
+    return f'<{name}<BR/><FONT POINT-SIZE="10">{value_name}={number_text(value)}</FONT>>'
+
+
+# -------------------------------------------------------------- the arcs
+_BLOCK = re.compile(r'<g id="(ck_fan_\d+(?:_\d+)?)" class="(node|edge)">(.*?)</g>', re.DOTALL)
+_CENTRE = re.compile(r'<ellipse[^>]*? cx="([-\d.]+)" cy="([-\d.]+)"')
+_PATH = re.compile(r'<path ([^>]*?)d="([^"]+)"')
+_STROKE = re.compile(r'stroke="([^"]+)"')
+_WIDTH = re.compile(r'stroke-width="([^"]+)"')
+
+
+def add_connector_arcs(svg: str) -> str:
+    """Draw, in Graphviz's SVG, an arc across the arrows of every fan ``ck_fan_N``.
+
+    The arc is a circle of radius :data:`ARC_RADIUS` around the fan's dot,
+    from the first arrow to the last; it takes the arrows' colour and width.
+    """
+    centres: dict[str, tuple[float, float, int]] = {}
+    arrows: dict[str, list[tuple[list[tuple[float, float]], str, str]]] = {}
+    for match in _BLOCK.finditer(svg):
+        name, kind, body = match.groups()
+        if kind == "node":
+            centre = _CENTRE.search(body)
+            if centre:
+                centres[name] = (float(centre.group(1)), float(centre.group(2)), match.end())
+        elif name.count("_") == 3:
+            path = _PATH.search(body)
+            if path:
+                stroke = _STROKE.search(path.group(1))
+                width = _WIDTH.search(path.group(1))
+                fan = name.rsplit("_", 1)[0]
+                arrows.setdefault(fan, []).append(
+                    (
+                        _points(path.group(2)),
+                        stroke.group(1) if stroke else "black",
+                        width.group(1) if width else "1",
+                    )
+                )
+    inserts = []
+    for fan, (x, y, end) in centres.items():
+        paths = arrows.get(fan, [])
+        if len(paths) < 2:
+            continue
+        angles = [_angle_at_radius((x, y), points) for points, _, _ in paths]
+        arc = _arc_path((x, y), angles)
+        _, stroke, width = paths[0]
+        inserts.append(
+            (
+                end,
+                f'\n<path class="ck-arc" fill="none" stroke="{stroke}" '
+                f'stroke-width="{width}" d="{arc}"/>',
+            )
+        )
+    for end, text in sorted(inserts, reverse=True):
+        svg = svg[:end] + text + svg[end:]
+    return svg
+
+
+def _points(d: str) -> list[tuple[float, float]]:
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", d)]
+    return list(zip(numbers[0::2], numbers[1::2], strict=False))
+
+
+def _angle_at_radius(centre: tuple[float, float], points: list[tuple[float, float]]) -> float:
+    """The direction from ``centre`` of the point where the arrow leaves the arc's circle."""
+    cx, cy = centre
+    for (x0, y0), (x1, y1), (x2, y2), (x3, y3) in _segments(points):
+        for step in range(1, 41):
+            t = step / 40
+            u = 1 - t
+            x = u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3
+            y = u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3
+            if math.hypot(x - cx, y - cy) >= ARC_RADIUS:
+                return math.atan2(y - cy, x - cx)
+    x, y = points[-1]
+    return math.atan2(y - cy, x - cx)
+
+
+def _segments(points: list[tuple[float, float]]) -> Iterable[tuple[tuple[float, float], ...]]:
+    for i in range(0, len(points) - 3, 3):
+        yield tuple(points[i : i + 4])
+
+
+def _arc_path(centre: tuple[float, float], angles: list[float]) -> str:
+    """An SVG arc through all ``angles``, leaving out the widest gap between two of them."""
+    cx, cy = centre
+    angles = sorted(a % (2 * math.pi) for a in angles)
+    gaps = [(angles[(i + 1) % len(angles)] - a) % (2 * math.pi) for i, a in enumerate(angles)]
+    widest = max(range(len(gaps)), key=gaps.__getitem__)
+    start = angles[(widest + 1) % len(angles)]
+    span = 2 * math.pi - gaps[widest]
+    end = start + span
+    r = ARC_RADIUS
+    x1, y1 = cx + r * math.cos(start), cy + r * math.sin(start)
+    x2, y2 = cx + r * math.cos(end), cy + r * math.sin(end)
+    large = 1 if span > math.pi else 0
+    return f"M{x1:.2f},{y1:.2f} A{r},{r} 0 {large},1 {x2:.2f},{y2:.2f}"

@@ -1,0 +1,245 @@
+"""The checks of exercise set 02: right answers pass, wrong ones get a useful hint."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from coursekit.andor import AndOrGraph, Connector, revise
+from coursekit.andor.examples import EXERCISE_1, EXERCISE_2
+from coursekit.checks import ch02
+from coursekit.checks.common import SUCCESS_LINE
+
+# Worked by hand (see tests/andor/test_aostar.py for the steps).
+Q_1 = [
+    {"n0": 8, "n1": 2, "n2": 4, "n3": 4},
+    {"n0": 10, "n1": 4, "n2": 4, "n3": 4, "n4": 3},
+    {"n0": 10, "n1": 5, "n2": 4, "n3": 4, "n4": 5},
+    {"n0": 7, "n1": 3, "n2": 2, "n3": 4, "n4": 3, "n6": 0, "n7": 0},
+]
+Q_2 = [
+    {6: 8, 3: 3, 4: 4, 2: 2},
+    {6: 8, 3: 4, 4: 4, 2: 2, 1: 0},
+    {6: 10, 3: 4, 4: 6, 2: 2, 1: 0},
+    {6: 10, 3: 4, 4: 6, 2: 2, 1: 0},
+]
+
+
+def passes(check, *args, capsys):
+    check(*args)
+    assert capsys.readouterr().out.strip() == SUCCESS_LINE
+
+
+def hint(check, *args) -> str:
+    with pytest.raises(AssertionError) as caught:
+        check(*args)
+    return str(caught.value)
+
+
+def test_right_answers_pass(capsys):
+    passes(ch02.check_exercise_1_graph, AndOrGraph.from_rules(EXERCISE_1), capsys=capsys)
+    passes(ch02.check_exercise_2_graph, AndOrGraph.from_rules(EXERCISE_2), capsys=capsys)
+    passes(ch02.check_exercise_1_cycles, Q_1, capsys=capsys)
+    passes(ch02.check_exercise_2_cycles, Q_2, capsys=capsys)
+    passes(ch02.check_exercise_1_solution, ["R1", "R3", "R5"], 7, capsys=capsys)
+    passes(
+        ch02.check_exercise_2_solution, ["6 -> 3, 3", "3 → 2, 1", "2 -> 1, 1"], 10, capsys=capsys
+    )
+    passes(ch02.check_revise, revise, capsys=capsys)
+
+
+def test_every_optimal_solution_graph_is_accepted(capsys):
+    # exercise 1 has two solution graphs of cost 7
+    passes(ch02.check_exercise_1_solution, ["R2", "R5", "R6", "R8"], 7, capsys=capsys)
+    # exercise 2: 6 → 4, 2 with 4 → 2, 2 also costs 10
+    passes(
+        ch02.check_exercise_2_solution, ["6 -> 4, 2", "4 -> 2, 2", "2 -> 1, 1"], 10, capsys=capsys
+    )
+
+
+def test_a_rule_text_without_names_is_the_same_graph(capsys):
+    unnamed = "\n".join(
+        line.split(": ", 1)[-1] if line.startswith("R") else line
+        for line in EXERCISE_1.splitlines()
+    )
+    passes(ch02.check_exercise_1_graph, AndOrGraph.from_rules(unnamed), capsys=capsys)
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        ch02.check_exercise_1_graph,
+        ch02.check_exercise_1_cycles,
+        ch02.check_exercise_2_graph,
+        ch02.check_exercise_2_cycles,
+        ch02.check_revise,
+    ],
+)
+def test_no_answer_yet(check):
+    assert "no answer yet" in hint(check, None)
+
+
+def test_no_answer_yet_for_solutions():
+    assert "no answer yet" in hint(ch02.check_exercise_1_solution, None, None)
+    assert "no answer yet" in hint(ch02.check_exercise_2_solution, ["6 -> 3, 3"], None)
+
+
+def test_a_function_still_raising_not_implemented():
+    def unwritten(connectors, q, solved):
+        raise NotImplementedError  # your code here
+
+    assert "NotImplementedError" in hint(ch02.check_revise, unwritten)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda t: t.replace("R8: n5 -> n7\n", ""), "n5 has 0 connector"),
+        (
+            lambda t: t.replace("R5: n2 -> n6, n7", "R5: n2 -> n6, n7 cost 3"),
+            "wrong successors or cost",
+        ),
+        (
+            lambda t: t.replace("R2: n0 -> n2, n3", "R2: n0 -> n2\nR9: n0 -> n3"),
+            "n0 has 3 connector",
+        ),
+        (lambda t: t.replace("terminals: n6, n7", "terminals: n7"), "terminal set"),
+        (lambda t: t.replace("n4=3", "n4=1"), "h(n4)"),
+        (lambda t: t + "R9: n7 -> n8\n", "node n8 that the rules do not mention"),
+    ],
+)
+def test_a_wrong_graph_gets_a_hint(change, words):
+    assert words in hint(ch02.check_exercise_1_graph, AndOrGraph.from_rules(change(EXERCISE_1)))
+
+
+def test_a_graph_of_the_wrong_type():
+    assert "AndOrGraph" in hint(ch02.check_exercise_1_graph, EXERCISE_1)
+
+
+def test_wrong_q_values_get_a_hint_without_the_right_value():
+    wrong = [dict(q) for q in Q_1]
+    wrong[1]["n0"] = 11  # breaking the tie of cycle 2 the other way is not the convention…
+    message = hint(ch02.check_exercise_1_cycles, wrong)
+    assert "After cycle 2, q(n0) is not right" in message and "10" not in message
+    # counting the repeated successor of 6 → 3, 3 once
+    wrong = [dict(q) for q in Q_2]
+    wrong[0][6] = 5
+    assert "After cycle 1, q(6)" in hint(ch02.check_exercise_2_cycles, wrong)
+
+
+def test_too_few_or_too_many_cycles_and_wrong_nodes():
+    assert "not finished" in hint(ch02.check_exercise_1_cycles, Q_1[:3])
+    assert "stops earlier" in hint(ch02.check_exercise_1_cycles, [*Q_1, Q_1[-1]])
+    early = [dict(q) for q in Q_1]
+    early[0]["n4"] = 3
+    assert "n4 is not in the explicit graph G yet" in hint(ch02.check_exercise_1_cycles, early)
+    missing = [dict(q) for q in Q_1]
+    del missing[3]["n6"]
+    assert "missing" in hint(ch02.check_exercise_1_cycles, missing)
+    assert "dictionary" in hint(ch02.check_exercise_1_cycles, "8, 10, 10, 7")
+    assert "should be a number" in hint(
+        ch02.check_exercise_1_cycles, [{**Q_1[0], "n0": "8"}, *Q_1[1:]]
+    )
+
+
+@pytest.mark.parametrize(
+    ("connectors", "cost", "words"),
+    [
+        (["R1", "R4", "R7", "R5"], 8, "not the cheapest"),
+        (["R1", "R3"], 7, "leaf n2 is not a terminal node"),
+        (["R1", "R2", "R3", "R5"], 7, "more than one connector"),
+        (["R1", "R3", "R5", "R6"], 7, "cannot be reached"),
+        (["R1", "R3", "R5"], 5, "not the cost k(n, N)"),
+        (["R1", "R3", "R5"], "7", "should be a number"),
+        (["n0 -> n9"], 7, "not a connector of the exercise"),
+        (["R42"], 7, "neither a rule name nor a connector"),
+        ([], 0, "no connector"),
+    ],
+)
+def test_wrong_solution_graphs_get_a_hint(connectors, cost, words):
+    message = hint(ch02.check_exercise_1_solution, connectors, cost)
+    assert words in message
+
+
+def test_solution_graphs_may_be_given_as_connectors():
+    graph = AndOrGraph.from_rules(EXERCISE_1)
+    chosen = [c for c in graph.connectors if c.name in {"R1", "R3", "R5"}]
+    ch02.check_exercise_1_solution(chosen, 7)
+    foreign = Connector("n0", ("n7",))
+    assert "not a connector" in hint(ch02.check_exercise_1_solution, [foreign], 1)
+
+
+# -------------------------------------------------- wrong cost revisions
+def once_per_successor(connectors, q, solved):
+    best = (math.inf, None, False)
+    for c in connectors:
+        cost = c.cost + sum(q[n] for n in set(c.successors))
+        if cost < best[0]:
+            best = (cost, c, all(n in solved for n in c.successors))
+    return best
+
+
+def last_on_ties(connectors, q, solved):
+    best = (math.inf, None, False)
+    for c in connectors:
+        cost = c.cost + sum(q[n] for n in c.successors)
+        if cost <= best[0]:
+            best = (cost, c, all(n in solved for n in c.successors))
+    return best
+
+
+def never_solved(connectors, q, solved):
+    value, marked, _ = revise(connectors, q, solved)
+    return value, marked, False
+
+
+def forgets_the_connector_cost(connectors, q, solved):
+    best = (math.inf, None, False)
+    for c in connectors:
+        cost = sum(q[n] for n in c.successors)
+        if cost < best[0]:
+            best = (cost, c, all(n in solved for n in c.successors))
+    return best
+
+
+def dead_ends_cost_nothing(connectors, q, solved):
+    return (0, None, False) if not connectors else revise(connectors, q, solved)
+
+
+def returns_only_q(connectors, q, solved):
+    return revise(connectors, q, solved).q
+
+
+def crashes(connectors, q, solved):
+    return connectors[0]
+
+
+@pytest.mark.parametrize(
+    ("student", "words"),
+    [
+        (once_per_successor, "wrong result"),
+        (last_on_ties, "wrong result"),
+        (never_solved, "wrong result"),
+        (forgets_the_connector_cost, "wrong result"),
+        (dead_ends_cost_nothing, "a dead end"),
+        (returns_only_q, "three things"),
+        (crashes, "IndexError"),
+    ],
+)
+def test_wrong_revisions_are_caught(student, words):
+    assert words in hint(ch02.check_revise, student)
+
+
+def test_a_revision_right_on_single_nodes_is_also_run_inside_ao_star():
+    # a revision that agrees on the hand-made and random single-node cases but keeps
+    # state between calls (here: it stops labelling SOLVED after a while)
+    calls = []
+
+    def tired(connectors, q, solved):
+        calls.append(1)
+        value, marked, is_solved = revise(connectors, q, solved)
+        return value, marked, is_solved and len(calls) < 2000
+
+    message = hint(ch02.check_revise, tired)
+    assert "random graph" in message

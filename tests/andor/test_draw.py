@@ -1,0 +1,168 @@
+"""Pictures of AND/OR graphs: read through their DOT source (and the SVG arcs when dot runs)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from coursekit.andor import AndOrGraph, ao_star
+from coursekit.andor.examples import course_example, exercise_2
+from coursekit.andor.games import winning_strategy
+from coursekit.draw import has_dot
+from coursekit.draw.andor import (
+    ARC_RADIUS,
+    BLUE,
+    GREEN,
+    ORANGE,
+    _arc_path,
+    add_connector_arcs,
+    draw_cycle,
+    draw_graph,
+    draw_solution,
+    player_shapes,
+)
+from coursekit.draw.base import GRAPHVIZ_HINT
+from coursekit.games import Grundy
+
+needs_dot = pytest.mark.skipif(not has_dot(), reason="Graphviz's dot is not installed")
+
+
+def node_line(source: str, label: str) -> str:
+    """The DOT line of the node whose label starts with ``label``."""
+    (line,) = [ln for ln in source.splitlines() if f"label=<{label}<BR/>" in ln]
+    return line
+
+
+def test_k_connectors_fan_out_from_a_dot_with_the_cost_on_the_stem():
+    source = draw_graph(course_example()).source
+    fans = re.findall(r"(ck_fan_\d+) \[.*shape=point", source)
+    assert len(fans) == 5  # the five 2-connectors of the example
+    for fan in fans:
+        assert re.search(rf"-> {fan} \[.*arrowhead=none.*label=\" 2\"", source) or re.search(
+            rf"-> {fan} \[.*label=\" 2\".*arrowhead=none", source
+        )
+        assert len(re.findall(rf"{fan} -> v\d+", source)) == 2
+    one_connectors = re.findall(r"v\d+ -> v\d+ \[.*label=\" 1\"", source)
+    assert len(one_connectors) == 7
+
+
+def test_a_successor_named_twice_gets_two_arrows():
+    source = draw_graph(exercise_2()).source
+    fan = re.search(r"v0 -> (ck_fan_\d+)", source).group(1)  # 6 → 3, 3 is the first rule
+    assert len(re.findall(rf"{fan} -> v1 ", source)) == 2
+
+
+def test_nodes_show_h_and_terminals_have_a_double_outline():
+    source = draw_graph(course_example()).source
+    assert "h=4" in node_line(source, "n2")
+    assert "peripheries=2" in node_line(source, "n7")
+    assert "peripheries=1" in node_line(source, "n0")
+
+
+def test_rule_names_are_written_with_the_cost():
+    g = AndOrGraph.from_rules("R1: a -> b, c\nR2: a -> d cost 3\nterminals: b, c, d")
+    source = draw_graph(g).source
+    assert 'label=" R1: 2"' in source and 'label=" R2: 3"' in source
+
+
+def test_a_cycle_picture_shows_only_g_with_q_marks_solved_g_prime_and_the_expanded_node():
+    r = ao_star(course_example(), "n0")
+    first = draw_cycle(r, 1).source
+    assert {"n0", "n1", "n4", "n5"} == set(re.findall(r"label=<(n\d)<BR/>", first))
+    assert "q=3" in node_line(first, "n0")
+    assert ORANGE in node_line(first, "n0")
+    third = draw_cycle(r, 3).source
+    assert "after cycle 3 (expanded n5): q(n0) = 5" in third
+    assert GREEN in node_line(third, "n5") and GREEN not in node_line(third, "n0")
+    assert BLUE in node_line(third, "n4") and BLUE not in node_line(third, "n1")
+    # the marked connector n1 → n2 is bold but not blue (it is outside G′)
+    n1, n2 = (re.search(rf"(v\d+) \[label=<{n}<BR/>", third).group(1) for n in ("n1", "n2"))
+    edge = re.search(rf"{n1} -> {n2} \[(.*)\]", third).group(1)
+    assert "penwidth=2.2" in edge and BLUE not in edge
+    last = draw_cycle(r, 4).source
+    assert "SOLVED" in last and GREEN in node_line(last, "n0")
+
+
+def test_cycle_numbers_are_checked():
+    r = ao_star(course_example(), "n0")
+    with pytest.raises(ValueError, match="between 0 and 4"):
+        draw_cycle(r, 5)
+    with pytest.raises(ValueError, match="no snapshots"):
+        draw_cycle(ao_star(course_example(), "n0", snapshots=False), 1)
+
+
+def test_a_solution_graph_on_its_own_with_its_costs():
+    r = ao_star(course_example(), "n0")
+    source = draw_solution(r.solution).source
+    assert set(re.findall(r"label=<(n\d)<BR/>", source)) == {"n0", "n4", "n5", "n7", "n8"}
+    assert "k=5" in node_line(source, "n0") and "k=1" in node_line(source, "n4")
+    assert "cost 5" in source
+    assert source.count("penwidth=2.2") == 3 + 3 + 1  # two fans (stem + 2 arrows), one arrow
+
+
+def test_a_winning_strategy_drawn_with_max_squares_and_min_circles():
+    game = Grundy(7)
+    r = winning_strategy(game)
+    source = draw_solution(r.solution, shape=player_shapes(game)).source
+    assert "shape=circle" in node_line(source, "7")  # MIN moves first
+    assert "shape=box" in node_line(source, "6-1")
+
+
+def test_arc_geometry():
+    path = _arc_path((0.0, 0.0), [math.pi / 4, 3 * math.pi / 4])
+    r = ARC_RADIUS
+    m = re.match(r"M([-\d.]+),([-\d.]+) A[\d.]+,[\d.]+ 0 (\d),1 ([-\d.]+),([-\d.]+)", path)
+    x1, y1, large, x2, y2 = m.groups()
+    assert (float(x1), float(y1)) == pytest.approx((r / math.sqrt(2), r / math.sqrt(2)), abs=0.01)
+    assert (float(x2), float(y2)) == pytest.approx((-r / math.sqrt(2), r / math.sqrt(2)), abs=0.01)
+    assert large == "0"
+    # three arrows: the arc spans from the first to the last, leaving out the widest gap
+    wide = _arc_path((0.0, 0.0), [0.2, 1.5, 2.9])
+    assert wide.split()[3].startswith("0,")
+
+
+@needs_dot
+def test_the_svg_has_one_arc_per_k_connector_crossing_its_arrows():
+    svg = draw_graph(course_example())._repr_image_svg_xml()
+    arcs = re.findall(r'<path class="ck-arc"[^>]* d="M([-\d.]+),([-\d.]+) A', svg)
+    assert len(arcs) == 5
+    centres = re.findall(
+        r'<g id="ck_fan_\d+" class="node">.*?cx="([-\d.]+)" cy="([-\d.]+)"', svg, re.S
+    )
+    for x, y in arcs:  # each arc starts ARC_RADIUS away from some fan's dot
+        distances = [math.hypot(float(x) - float(cx), float(y) - float(cy)) for cx, cy in centres]
+        assert min(distances) == pytest.approx(ARC_RADIUS, abs=0.05)
+
+
+@needs_dot
+def test_arcs_take_the_colour_of_their_connector():
+    r = ao_star(course_example(), "n0")
+    svg = draw_cycle(r, 4).pipe(format="svg", encoding="utf-8")
+    assert f'class="ck-arc" fill="none" stroke="{BLUE}"' in svg
+
+
+def test_svg_without_fans_is_left_alone():
+    svg = '<svg><g id="node1" class="node"><ellipse cx="1" cy="2"/></g></svg>'
+    assert add_connector_arcs(svg) == svg
+
+
+def test_without_dot_the_picture_shows_the_install_hint(monkeypatch, path_without_dot):
+    monkeypatch.setenv("PATH", path_without_dot)
+    bundle = draw_graph(course_example())._repr_mimebundle_()
+    assert bundle["text/plain"] == GRAPHVIZ_HINT
+
+
+def test_the_cycle_table_lists_q_after_every_cycle():
+    from coursekit.draw.andor import CycleTable
+
+    table = CycleTable(ao_star(course_example(), "n0"))
+    lines = str(table).splitlines()
+    assert lines[0].split() == ["cycle", "expanded", *(f"n{i}" for i in range(9))]
+    assert lines[2].split() == ["1", "n0", "3", "2", "1", "1"]  # n0, n1, n4, n5
+    assert lines[5].split()[:3] == ["4", "n4", "5✓"]
+    html = table._repr_html_()
+    assert html.count("<tr>") == 6 and "<td>5✓</td>" in html
+    with pytest.raises(ValueError, match="no snapshots"):
+        CycleTable(ao_star(course_example(), "n0", snapshots=False))
