@@ -3,6 +3,6 @@
 ``coursekit doctor`` checks a set-up; ``coursekit execute`` runs notebooks in a
 fresh kernel (with a timeout and one retry); further sub-commands release
 exercises, grade submissions and export slides. Each sub-command is one
-module here with ``HELP``, ``add_arguments(parser)`` and ``run(args)``, listed
+module here with ``add_arguments(parser)`` and ``run(args)``, listed with a one-line help
 in :data:`coursekit.tools.cli.COMMANDS`.
 """

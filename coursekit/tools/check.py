@@ -25,8 +25,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-HELP = "run an exercise notebook's graded cells: one test per part, ending with the score"
-
 DEFAULT_TIMEOUT = 60
 """Seconds a cell may run before it is interrupted and counted as failed."""
 

@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-HELP = "check Python, coursekit, Graphviz, the widgets extension and the kernel"
-
 MIN_PYTHON = (3, 10)
 WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
 KERNEL_PROBE = "import coursekit"

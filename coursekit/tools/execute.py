@@ -18,8 +18,6 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
-HELP = "run notebooks in a fresh kernel and store their outputs"
-
 DEFAULT_TIMEOUT = 120
 
 

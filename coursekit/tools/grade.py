@@ -59,7 +59,6 @@ from coursekit.tools.exercise import (
 if TYPE_CHECKING:
     import nbformat
 
-HELP = "grade submitted exercise notebooks against the solutions and write a CSV"
 
 MAX_RUNS = 3
 """Runs of one submission at most: the first, and one more per kernel death."""

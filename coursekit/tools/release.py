@@ -25,8 +25,6 @@ from coursekit.tools.exercise import (
     released_notebook,
 )
 
-HELP = "generate exercises/ from solutions/ (answers replaced by stubs)"
-
 
 @dataclass(frozen=True)
 class Plan:

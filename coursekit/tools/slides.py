@@ -38,8 +38,6 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 
 from coursekit.tools.execute import DEFAULT_TIMEOUT, execute_notebook
 
-HELP = "export chapter notebooks as reveal.js slides (--offline: no network needed)"
-
 TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE_NAME = "coursekit_reveal"
 DEFAULT_OUT = Path("build") / "slides"
