@@ -24,6 +24,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -262,7 +263,26 @@ def slides_exporter(*, offline: bool = False):
     config.TagRemovePreprocessor.enabled = True
     config.TagRemovePreprocessor.remove_input_tags = {"hide-input"}
     config.TagRemovePreprocessor.remove_all_outputs_tags = {"hide-output"}
-    return SlidesExporter(config=config)
+    exporter = SlidesExporter(config=config)
+    exporter.register_preprocessor(_without_test_markers, enabled=True)
+    return exporter
+
+
+TEST_MARKER = re.compile(r"^# NBVAL_[A-Z_]+[^\n]*\n?", re.MULTILINE)
+
+
+def _without_test_markers(nb: nbformat.NotebookNode, resources: dict):
+    r"""The notebook without nbval's marker lines (``# NBVAL_CHECK_OUTPUT``): they are for
+    the tests, not for the class.
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("# NBVAL_CHECK_OUTPUT\nx")])
+    >>> _without_test_markers(nb, {})[0].cells[0].source
+    'x'
+    """
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.source = TEST_MARKER.sub("", cell.source)
+    return nb, resources
 
 
 def deck_path(notebook: Path, out_dir: Path) -> Path:
