@@ -82,7 +82,7 @@ class TreeExplorer(widgets.VBox):
             placeholder=EXAMPLE,
             description="Tree",
             continuous_update=False,
-            layout=widgets.Layout(width="460px", height="90px"),
+            layout=widgets.Layout(width="460px", height="70px"),
         )
         self.text.add_class("ck-tree-input")
         self.feedback = Feedback(layout=widgets.Layout(width="380px"))
