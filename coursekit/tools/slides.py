@@ -217,7 +217,8 @@ def _unpack(tarball: Path, target: Path) -> None:
 
 
 def copy_vendor(assets: Path, out_dir: Path) -> Path:
-    """Copy the files offline decks load from ``assets`` into ``out_dir/vendor``; return it.
+    """Copy the files offline decks load from ``assets`` into ``out_dir/vendor`` (and the
+    widget renderer's icon fonts into ``out_dir/@jupyter-widgets``); return the vendor folder.
 
     Files already there with the same size are kept, so exporting again is quick.
     """
@@ -229,11 +230,24 @@ def copy_vendor(assets: Path, out_dir: Path) -> Path:
             if not matches:
                 raise SlidesError(f"{asset.spec} in {package} has no {pattern}: delete {assets}")
             for source in matches:
-                target = vendor / asset.folder / source.relative_to(package)
-                if not target.exists() or target.stat().st_size != source.stat().st_size:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(source, target)
+                _copy_if_changed(source, vendor / asset.folder / source.relative_to(package))
+    for source in (Path(assets) / "html-manager" / "dist").iterdir():
+        if source.suffix in FONT_SUFFIXES:
+            _copy_if_changed(source, Path(out_dir) / WIDGET_FONTS / source.name)
     return vendor
+
+
+WIDGET_FONTS = "@jupyter-widgets"
+"""Where the widget renderer looks for its icon fonts (Font Awesome: a button's icon, an
+accordion's arrow): beside the deck, in a folder named after its require.js module, from
+whose address it derives the address of its files."""
+FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".eot")
+
+
+def _copy_if_changed(source: Path, target: Path) -> None:
+    if not target.exists() or target.stat().st_size != source.stat().st_size:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -395,7 +409,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     exported = [path for path in notebooks if _export_one(path, args)]
     if args.offline and exported:
-        print(f"offline decks need the {VENDOR}/ folder beside them: copy {args.out} whole")
+        print(
+            f"offline decks need the folders beside them ({VENDOR}/, {WIDGET_FONTS}/): "
+            f"copy {args.out} whole"
+        )
     return 0 if len(exported) == len(notebooks) else 1
 
 

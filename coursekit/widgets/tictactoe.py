@@ -207,9 +207,10 @@ class TicTacToeBoard(widgets.HBox):
         return (
             '<div style="display:flex;gap:1.2em;align-items:center">'
             f'<table class="ck-candidates-table" style="border-collapse:collapse;margin:0">{rows}'
-            f"</table><div><b>{head}</b>: {r.stats.nodes:,} nodes, {r.stats.leaves:,} "
-            "positions valued.<br><small>In each free cell: the backed-up value of a move there, "
-            f"and e(p) of the position it makes. Yellow: {best}.</small></div></div>"
+            f'</table><div style="line-height:1.4"><b>{head}</b>: {r.stats.nodes:,} nodes, '
+            f"{r.stats.leaves:,} positions valued.<br><small>In each free cell: the backed-up "
+            f"value of a move there, and e(p) of the position it makes. Yellow: {best}.</small>"
+            "</div></div>"
         )
 
     def _tree_picture(self, r: SearchResult):
