@@ -24,6 +24,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -214,7 +215,8 @@ def _unpack(tarball: Path, target: Path) -> None:
 
 
 def copy_vendor(assets: Path, out_dir: Path) -> Path:
-    """Copy the files offline decks load from ``assets`` into ``out_dir/vendor``; return it.
+    """Copy the files offline decks load from ``assets`` into ``out_dir/vendor`` (and the
+    widget renderer's icon fonts into ``out_dir/@jupyter-widgets``); return the vendor folder.
 
     Files already there with the same size are kept, so exporting again is quick.
     """
@@ -226,11 +228,24 @@ def copy_vendor(assets: Path, out_dir: Path) -> Path:
             if not matches:
                 raise SlidesError(f"{asset.spec} in {package} has no {pattern}: delete {assets}")
             for source in matches:
-                target = vendor / asset.folder / source.relative_to(package)
-                if not target.exists() or target.stat().st_size != source.stat().st_size:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(source, target)
+                _copy_if_changed(source, vendor / asset.folder / source.relative_to(package))
+    for source in (Path(assets) / "html-manager" / "dist").iterdir():
+        if source.suffix in FONT_SUFFIXES:
+            _copy_if_changed(source, Path(out_dir) / WIDGET_FONTS / source.name)
     return vendor
+
+
+WIDGET_FONTS = "@jupyter-widgets"
+"""Where the widget renderer looks for its icon fonts (Font Awesome: a button's icon, an
+accordion's arrow): beside the deck, in a folder named after its require.js module, from
+whose address it derives the address of its files."""
+FONT_SUFFIXES = (".woff2", ".woff", ".ttf", ".eot")
+
+
+def _copy_if_changed(source: Path, target: Path) -> None:
+    if not target.exists() or target.stat().st_size != source.stat().st_size:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -260,7 +275,26 @@ def slides_exporter(*, offline: bool = False):
     config.TagRemovePreprocessor.enabled = True
     config.TagRemovePreprocessor.remove_input_tags = {"hide-input"}
     config.TagRemovePreprocessor.remove_all_outputs_tags = {"hide-output"}
-    return SlidesExporter(config=config)
+    exporter = SlidesExporter(config=config)
+    exporter.register_preprocessor(_without_test_markers, enabled=True)
+    return exporter
+
+
+TEST_MARKER = re.compile(r"^# NBVAL_[A-Z_]+[^\n]*\n?", re.MULTILINE)
+
+
+def _without_test_markers(nb: nbformat.NotebookNode, resources: dict):
+    r"""The notebook without nbval's marker lines (``# NBVAL_CHECK_OUTPUT``): they are for
+    the tests, not for the class.
+
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("# NBVAL_CHECK_OUTPUT\nx")])
+    >>> _without_test_markers(nb, {})[0].cells[0].source
+    'x'
+    """
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.source = TEST_MARKER.sub("", cell.source)
+    return nb, resources
 
 
 def deck_path(notebook: Path, out_dir: Path) -> Path:
@@ -373,7 +407,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     exported = [path for path in notebooks if _export_one(path, args)]
     if args.offline and exported:
-        print(f"offline decks need the {VENDOR}/ folder beside them: copy {args.out} whole")
+        print(
+            f"offline decks need the folders beside them ({VENDOR}/, {WIDGET_FONTS}/): "
+            f"copy {args.out} whole"
+        )
     return 0 if len(exported) == len(notebooks) else 1
 
 

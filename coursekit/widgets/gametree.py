@@ -21,15 +21,25 @@ from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.gametree import GameTree, GameTreeError
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
-from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.base import INLINE, SPACED, Feedback, SvgView
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
 
-def drawable_depth(tree: GameTree, limit: int = MAX_DRAWN_NODES) -> int | None:
-    """The deepest level to draw so that at most ``limit`` nodes show (None: all of them)."""
-    if len(tree) <= limit:
-        return None
+MAX_DRAWN_WIDTH = 32
+"""Draw no level wider than this many nodes: a wider picture is too small to read."""
+
+
+def drawable_depth(
+    tree: GameTree, limit: int = MAX_DRAWN_NODES, width: int = MAX_DRAWN_WIDTH
+) -> int | None:
+    """The deepest level to draw so that at most ``limit`` nodes show and no level has
+    more than ``width`` of them (None: draw all of them).
+
+    >>> drawable_depth(GameTree.random(branching=3, depth=3))   # 27 leaves: all drawn
+    >>> drawable_depth(GameTree.random(branching=4, depth=4))   # 64 nodes at depth 3
+    2
+    """
     per_level: dict[int, int] = {}
     for label in tree.labels:
         d = tree.depth_of(label)
@@ -37,20 +47,22 @@ def drawable_depth(tree: GameTree, limit: int = MAX_DRAWN_NODES) -> int | None:
     total, depth = 0, 0
     for d in sorted(per_level):
         total += per_level[d]
-        if total > limit:
-            break
+        if total > limit or per_level[d] > width:
+            return depth
         depth = d
-    return depth
+    return None
 
 
 class TreeExplorer(widgets.VBox):
     """Edit a tree as nested lists; every edit searches again and redraws at once.
 
-    Parts (public, for tests and notebooks): ``text``, ``feedback``, ``root``,
-    ``algorithm``, ``step`` with ``first``/``back``/``forward``/``last``
-    buttons, ``branching``/``depth``/``seed``/``order`` with ``random_tree``,
-    ``result`` and ``picture``; ``tree`` and ``search`` hold the last good
-    tree and its search result.
+    Editing the random-tree boxes (``branching``, ``depth``, ``seed``, ``order``)
+    puts a new random tree into the text box at once; the ``random_tree`` button
+    moves on to the next seed. The parts are public, for tests and notebooks:
+    ``text``, ``feedback``, ``root``, ``algorithm``, ``step`` with
+    ``first``/``back``/``forward``/``last`` buttons, the random-tree boxes and
+    button, ``result`` and ``picture``; ``tree`` and ``search`` hold the last
+    good tree and its search result.
     """
 
     def __init__(
@@ -70,37 +82,53 @@ class TreeExplorer(widgets.VBox):
             placeholder=EXAMPLE,
             description="Tree",
             continuous_update=False,
-            layout=widgets.Layout(width="420px", height="90px"),
+            layout=widgets.Layout(width="460px", height="70px"),
         )
         self.text.add_class("ck-tree-input")
         self.feedback = Feedback(layout=widgets.Layout(width="380px"))
         self.root = widgets.ToggleButtons(
-            options=[("MAX", MAX), ("MIN", MIN)], value=root, description="Root"
+            options=[("MAX", MAX), ("MIN", MIN)],
+            value=root,
+            description="Root",
+            style={"description_width": "initial", "button_width": "auto"},
+            layout=widgets.Layout(margin=SPACED),
         )
-        self.root.style.button_width = "60px"
-        self.root.add_class("ck-root")
+        self.root.add_class("ck-root").add_class(INLINE)
         self.algorithm = widgets.Dropdown(
-            options=list(algorithms()), value=algorithm, description="Algorithm"
+            options=list(algorithms()),
+            value=algorithm,
+            description="Algorithm",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
         )
         self.algorithm.add_class("ck-algorithm")
 
         self.step = widgets.IntSlider(min=0, max=0, value=0, description="Step")
+        self.step.style.description_width = "initial"
         self.step.add_class("ck-step")
-        self.first = self._button("⏮ First", "ck-step-first", lambda: 0)
-        self.back = self._button("◀ Back", "ck-step-back", lambda: self.step.value - 1)
-        self.forward = self._button("Next ▶", "ck-step-next", lambda: self.step.value + 1)
-        self.last = self._button("Last ⏭", "ck-step-last", lambda: self.step.max)
+        # « ‹ › » are in every font (unlike ⏮ ⏭, which many fonts lack)
+        self.first = self._button("« First", "ck-step-first", lambda: 0)
+        self.back = self._button("‹ Back", "ck-step-back", lambda: self.step.value - 1)
+        self.forward = self._button("Next ›", "ck-step-next", lambda: self.step.value + 1)
+        self.last = self._button("Last »", "ck-step-last", lambda: self.step.max)
 
-        self.branching = widgets.BoundedIntText(value=3, min=1, max=5, description="b")
-        self.depth = widgets.BoundedIntText(value=3, min=0, max=6, description="depth")
-        self.seed = widgets.IntText(value=0, description="seed")
-        self.order = widgets.Dropdown(options=["random", "best", "worst"], description="order")
-        for box in (self.branching, self.depth, self.seed, self.order):
-            box.layout = widgets.Layout(width="150px")
-            box.style.description_width = "50px"
-        self.random_tree = widgets.Button(description="Random tree", icon="random")
+        self.branching = _number_box(widgets.BoundedIntText, "branching", 3, min=1, max=5)
+        self.depth = _number_box(widgets.BoundedIntText, "depth", 3, min=0, max=6)
+        self.seed = _number_box(widgets.IntText, "seed", 0)
+        self.order = widgets.Dropdown(
+            options=["random", "best", "worst"],
+            description="order",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", margin=SPACED),
+        )
+        self.random_tree = widgets.Button(
+            description="New random tree",
+            icon="random",
+            tooltip="the next seed: another random tree of the same shape",
+            layout=widgets.Layout(width="auto"),
+        )
         self.random_tree.add_class("ck-random")
-        self.random_tree.on_click(lambda _: self.make_random())
+        self.random_tree.on_click(lambda _: self.next_random())
 
         self.result = widgets.HTML()
         self.result.add_class("ck-result")
@@ -110,9 +138,22 @@ class TreeExplorer(widgets.VBox):
             [
                 widgets.HBox([self.text, self.feedback]),
                 widgets.HBox([self.root, self.algorithm]),
-                widgets.HBox([self.branching, self.depth, self.seed, self.order, self.random_tree]),
+                widgets.HBox(
+                    [
+                        widgets.HTML("<b>Random tree:</b>"),
+                        self.branching,
+                        self.depth,
+                        self.seed,
+                        self.order,
+                        self.random_tree,
+                    ],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 self.result,
-                widgets.HBox([self.first, self.back, self.step, self.forward, self.last]),
+                widgets.HBox(
+                    [self.first, self.back, self.step, self.forward, self.last],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 self.picture,
             ]
         )
@@ -121,10 +162,12 @@ class TreeExplorer(widgets.VBox):
         self.root.observe(self._on_root, names="value")
         self.algorithm.observe(lambda _: self.run(), names="value")
         self.step.observe(lambda _: self.redraw(), names="value")
+        for box in (self.branching, self.depth, self.seed, self.order):
+            box.observe(lambda _: self.make_random(), names="value")
         self.run()
 
     def _button(self, label: str, css: str, target) -> widgets.Button:
-        button = widgets.Button(description=label, layout=widgets.Layout(width="90px"))
+        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
         button.add_class(css)
         button.on_click(lambda _: setattr(self.step, "value", max(0, min(target(), self.step.max))))
         return button
@@ -146,7 +189,10 @@ class TreeExplorer(widgets.VBox):
         self.run()
 
     def make_random(self) -> None:
-        """Put a random tree (branching, depth, seed, order from the boxes) into the text box."""
+        """Put a random tree (branching, depth, seed, order from the boxes) into the text box.
+
+        Editing any of those boxes calls this at once.
+        """
         try:
             tree = GameTree.random(
                 branching=self.branching.value,
@@ -159,6 +205,10 @@ class TreeExplorer(widgets.VBox):
             self.feedback.problem(str(error))
             return
         self.text.value = tree.to_text()  # runs the search through the text's observer
+
+    def next_random(self) -> None:
+        """Another random tree of the same shape: the next seed (its observer makes the tree)."""
+        self.seed.value += 1
 
     # --- searching and drawing -----------------------------------------------------------
 
@@ -194,3 +244,14 @@ class TreeExplorer(widgets.VBox):
             return
         picture = draw_search(self.search, self.step.value, max_depth=drawable_depth(self.tree))
         self.picture.show(picture)
+
+
+def _number_box(kind: type, description: str, value: int, **bounds: int) -> widgets.Widget:
+    """A narrow box for a whole number, its label as wide as its text."""
+    return kind(
+        value=value,
+        description=description,
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width=f"{len(description) * 8 + 70}px", margin=SPACED),
+        **bounds,
+    )

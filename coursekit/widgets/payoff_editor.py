@@ -11,12 +11,15 @@ from coursekit.draw.payoff import payoff_table
 from coursekit.gametheory import DegenerateGameWarning, NormalFormGame, PayoffError, catalog
 from coursekit.gametheory.exact import format_fraction
 from coursekit.gametheory.parse import parse_pair, parse_table, table_text
-from coursekit.widgets.base import Feedback
+from coursekit.widgets.base import SPACED, Feedback, fit_width
 
 MAX_SIZE = 6
 """The largest number of strategies per player the editor offers."""
 
 CHOOSE = "(choose a game)"
+
+PLOT_HEIGHT = "280px"
+"""The best-response plot's height: with the table beside it, the editor fits on a slide."""
 
 
 class PayoffEditor(widgets.VBox):
@@ -45,14 +48,14 @@ class PayoffEditor(widgets.VBox):
         self.show_plot = plot
         self._busy = False
         self.examples = widgets.Dropdown(
-            options=[CHOOSE, *catalog.GAMES], value=CHOOSE, description="load"
+            options=[CHOOSE, *catalog.GAMES],
+            value=CHOOSE,
+            description="load",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", margin=SPACED),
         ).add_class("ck-load")
-        self.rows = widgets.BoundedIntText(
-            value=self.game.shape[0], min=1, max=MAX_SIZE, description="rows", layout=_narrow()
-        ).add_class("ck-size")
-        self.cols = widgets.BoundedIntText(
-            value=self.game.shape[1], min=1, max=MAX_SIZE, description="columns", layout=_narrow()
-        ).add_class("ck-size")
+        self.rows = _size_box(self.game.shape[0], "rows")
+        self.cols = _size_box(self.game.shape[1], "columns")
         self.row_player = _text(self.game.players[0], "row player", "ck-player-name")
         self.col_player = _text(self.game.players[1], "column player", "ck-player-name")
         self.feedback = Feedback()
@@ -72,15 +75,17 @@ class PayoffEditor(widgets.VBox):
             _cell_texts(self.game), list(self.game.row_labels), list(self.game.col_labels)
         )
         pasted = widgets.VBox([self.text, self.text_feedback])
+        self.table.layout = widgets.Layout(flex="0 0 auto")  # never squeezed: labels unbroken
+        self.plot.layout = widgets.Layout(flex="0 1 auto")
+        self.summary.layout = widgets.Layout(flex="1 1 300px")
         super().__init__(
             [
-                widgets.HBox([self.examples, self.rows, self.cols]),
-                widgets.HBox([self.row_player, self.col_player]),
+                widgets.HBox([self.examples, self.rows, self.cols], layout=_row()),
+                widgets.HBox([self.row_player, self.col_player], layout=_row()),
                 self.feedback,
                 self.grid,
                 widgets.Accordion([pasted], titles=("paste or type the whole table",)),
-                widgets.HBox([self.table, self.summary]),
-                self.plot,
+                widgets.HBox([self.table, self.plot, self.summary], layout=_row()),
             ]
         )
         self.add_class("ck-payoff-editor")
@@ -99,7 +104,8 @@ class PayoffEditor(widgets.VBox):
         self.row_labels = [_text(label, "", "ck-row-label") for label in row_labels]
         self.col_labels = [_text(label, "", "ck-col-label") for label in col_labels]
         self.cells = [
-            [_text(texts[i][j], "", "ck-payoff-cell", "a, b") for j in range(n)] for i in range(m)
+            [_text(texts[i][j], "", "ck-payoff-cell", _cell_hint(i, j)) for j in range(n)]
+            for i in range(m)
         ]
         self.cell_feedback = [[Feedback() for _ in range(n)] for _ in range(m)]
         for control in [*self.row_labels, *self.col_labels, *(c for r in self.cells for c in r)]:
@@ -112,7 +118,7 @@ class PayoffEditor(widgets.VBox):
             ]
         self.grid.children = children
         self.grid.layout = widgets.Layout(
-            grid_template_columns=f"repeat({n + 1}, minmax(8em, 13em))", grid_gap="2px 6px"
+            grid_template_columns=f"repeat({n + 1}, minmax(110px, 170px))", grid_gap="2px 6px"
         )
 
     def _current_texts(self, m: int, n: int) -> list[list[str]]:
@@ -221,7 +227,7 @@ class PayoffEditor(widgets.VBox):
         elif game.shape == (2, 2):
             from coursekit.draw.plots import best_response_plot, figure_svg  # matplotlib: lazily
 
-            self.plot.value = figure_svg(best_response_plot(game))
+            self.plot.value = fit_width(figure_svg(best_response_plot(game)), PLOT_HEIGHT)
         else:
             self.plot.value = "<p><i>The best-response plot is drawn for 2×2 games.</i></p>"
 
@@ -238,8 +244,26 @@ def _text(value: str, description: str, role: str, placeholder: str = "") -> wid
     return box.add_class(role)
 
 
-def _narrow() -> widgets.Layout:
-    return widgets.Layout(width="11em")
+def _size_box(value: int, description: str) -> widgets.BoundedIntText:
+    """A box for a number of strategies, its label as wide as its text."""
+    return widgets.BoundedIntText(
+        value=value,
+        min=1,
+        max=MAX_SIZE,
+        description=description,
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width=f"{len(description) * 8 + 70}px", margin=SPACED),
+    ).add_class("ck-size")
+
+
+def _cell_hint(i: int, j: int) -> str:
+    """The placeholder of payoff cell (i, j): the format, and where the cell is."""
+    return f"a, b (row {i + 1}, column {j + 1})"
+
+
+def _row() -> widgets.Layout:
+    """A row of parts, wrapping onto the next line where it is too narrow."""
+    return widgets.Layout(flex_flow="row wrap", align_items="flex-start")
 
 
 def _pair_text(pair: tuple) -> str:
@@ -279,8 +303,4 @@ def _summary(game: NormalFormGame) -> str:
     lines.append(
         "<b>Collective optimum</b>: " + ", ".join(outcome(*o) for o in game.collective_optimum())
     )
-    return (
-        '<div style="font-size:13px;margin-left:1.5em;line-height:1.5">'
-        + "<br>".join(lines)
-        + "</div>"
-    )
+    return '<div style="line-height:1.5">' + "<br>".join(lines) + "</div>"

@@ -3,12 +3,16 @@
 The computer searches ``depth`` plies with the course's e(p) (and symmetry),
 again after every reply. Beside the board: each candidate move with e(p) of
 the position it makes and its backed-up value, and the search tree behind
-the choice.
+the choice. Changing the depth searches the position on the board again at
+once, for whoever is to move, so one position can be compared at depth 1, 2, 3….
 
 >>> w = TicTacToeBoard(depth=2)
 >>> w.cells[0].click()                    # × in the corner
 >>> w.game.to_text(w.state)               # the computer (○) answered in the centre
 'x . .\\n. o .\\n. . .'
+>>> w.depth.value = 1                     # the position searched again, 1 ply deep
+>>> w.last_search.depth_limit, w.last_search.move
+(1, 2)
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 from coursekit.search.minimax import minimax
 from coursekit.search.result import EXIT, LEAF, SearchResult
-from coursekit.widgets.base import SvgView
+from coursekit.widgets.base import INLINE, SvgView
 
 MAX_TREE_NODES = 40
 """Draw the whole search tree up to this many nodes, else only its first level."""
+
+_CELL = "border:1px solid #888;width:3.6em;height:2.9em;text-align:center;padding:0;line-height:1.1"
 
 
 class TicTacToeBoard(widgets.HBox):
@@ -35,7 +41,8 @@ class TicTacToeBoard(widgets.HBox):
     Parts: ``cells`` (nine buttons, cell 0 top left), ``depth``, ``side`` (which
     player the person is), ``new_game``, ``status``, ``candidates`` (an HTML
     table) and ``picture`` (the search tree). ``state`` is the position and
-    ``last_search`` the computer's latest :class:`SearchResult`.
+    ``last_search`` the :class:`SearchResult` shown: the computer's latest
+    move, or the position searched again after a change of depth.
     """
 
     def __init__(self, depth: int = 2, human: Player = MAX) -> None:
@@ -58,15 +65,24 @@ class TicTacToeBoard(widgets.HBox):
             self.cells,
             layout=widgets.Layout(grid_template_columns="repeat(3, 56px)", grid_gap="2px"),
         )
-        self.depth = widgets.IntSlider(value=depth, min=1, max=9, description="Search depth")
-        self.depth.style.description_width = "initial"
+        self.depth = widgets.IntSlider(
+            value=depth,
+            min=1,
+            max=9,
+            description="Search depth",
+            continuous_update=False,  # search once the slider is let go, not at every step
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="300px"),
+        )
         self.depth.add_class("ck-depth")
         self.side = widgets.ToggleButtons(
-            options=[(f"I play {MARK_X} (first)", MAX), (f"I play {MARK_O}", MIN)],
+            options=[(f"{MARK_X} (first)", MAX), (MARK_O, MIN)],
             value=human,
+            description="I play",
+            style={"description_width": "initial", "button_width": "auto"},
         )
-        self.side.add_class("ck-side")
-        self.new_game = widgets.Button(description="New game", icon="refresh")
+        self.side.add_class("ck-side").add_class(INLINE)
+        self.new_game = widgets.Button(description="New game")
         self.new_game.add_class("ck-new-game")
         self.status = widgets.HTML()
         self.status.add_class("ck-status")
@@ -74,11 +90,18 @@ class TicTacToeBoard(widgets.HBox):
         self.candidates.add_class("ck-candidates")
         self.picture = SvgView()
 
-        controls = widgets.VBox([grid, self.side, self.depth, self.new_game, self.status])
-        super().__init__([controls, widgets.VBox([self.candidates, self.picture])])
+        controls = widgets.VBox(
+            [grid, self.side, self.depth, self.new_game, self.status],
+            layout=widgets.Layout(flex="0 0 auto", width="300px"),
+        )
+        search = widgets.VBox(
+            [self.candidates, self.picture], layout=widgets.Layout(flex="1 1 auto", min_width="0")
+        )
+        super().__init__([controls, search])
         self.add_class("ck-tictactoe")
         self.new_game.on_click(lambda _: self.restart())
         self.side.observe(lambda _: self.restart(), names="value")
+        self.depth.observe(lambda _: self.analyse(), names="value")
         self.restart()
 
     @property
@@ -88,14 +111,14 @@ class TicTacToeBoard(widgets.HBox):
     # --- the game ------------------------------------------------------------------------
 
     def restart(self) -> None:
-        """Clear the board; the computer opens when the person plays ○."""
+        """Clear the board; the computer opens when the person plays ○, else the empty
+        board is searched for the person, as the course's first stage does."""
         self.state = self.game.initial
-        self.last_search = None
-        self.candidates.value = ""
-        self.picture.show_text("The computer's search tree appears here after its move.")
         self._refresh()
         if self.game.to_move(self.state) is not self.human:
             self.computer_move()
+        else:
+            self.analyse()
 
     def play(self, cell: int) -> None:
         """The person plays ``cell``; the computer answers at once."""
@@ -116,12 +139,26 @@ class TicTacToeBoard(widgets.HBox):
 
     def computer_move(self) -> None:
         """Search from the current position and play the move minimax chooses."""
-        r = minimax(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
-        self.last_search = r
-        self.candidates.value = self.candidates_table(r)
-        self.picture.show(self._tree_picture(r))
+        r = self._search_and_show(played=True)
         self.state = self.game.result(self.state, r.move)
         self._refresh()
+
+    def analyse(self) -> None:
+        """Search the position on the board at the chosen depth and show what the search
+        sees for the player to move; nothing is played."""
+        if self.game.is_terminal(self.state):
+            self.last_search = None
+            self.candidates.value = ""
+            self.picture.show_text("The game is over: there is nothing left to search.")
+            return
+        self._search_and_show(played=False)
+
+    def _search_and_show(self, played: bool) -> SearchResult:
+        r = minimax(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
+        self.last_search = r
+        self.candidates.value = self.candidates_table(r, played)
+        self.picture.show(self._tree_picture(r))
+        return r
 
     # --- what the computer saw -----------------------------------------------------------
 
@@ -141,26 +178,39 @@ class TicTacToeBoard(widgets.HBox):
             rows.append((move, game.evaluate(child), by_key[game.key(child)]))
         return rows
 
-    def candidates_table(self, r: SearchResult) -> str:
-        who = "×" if self.game.to_move(r.state) is MAX else "○"
-        head = (
-            f"<p><b>The computer ({who}) searched {r.depth_limit} plies</b>: "
-            f"{r.stats.nodes:,} nodes, {r.stats.leaves:,} positions valued.</p>"
-        )
-        rows = []
-        for move, e, value in self.candidate_values(r):
-            chosen = move == r.move
-            style = ' style="font-weight:bold;background:#ffe08a"' if chosen else ""
-            rows.append(
-                f"<tr{style}><td>cell {move}</td><td>{format_value(e)}</td>"
-                f"<td>{format_value(value)}</td><td>{'← chosen' if chosen else ''}</td></tr>"
+    def candidates_table(self, r: SearchResult, played: bool = True) -> str:
+        """What the search ``r`` saw, drawn like the board it searched: in each free cell the
+        backed-up value of a move there (large) and e(p) of the position it makes; the move
+        chosen (``played``) or the best one on yellow."""
+        mover = self.game.to_move(r.state)
+        mark = MARK_X if mover is MAX else MARK_O
+        plies = f"{r.depth_limit} {'ply' if r.depth_limit == 1 else 'plies'}"
+        if played:
+            head, best = f"The computer ({mark}) searched {plies}", "its choice"
+        else:
+            whose = "your" if mover is self.human else "the computer's"
+            head, best = f"Searched {plies} for {mark} ({whose} move)", "the best move"
+        found = {move: (e, value) for move, e, value in self.candidate_values(r)}
+        cells = []
+        for i in range(9):
+            if i not in found:
+                taken = MARK_X if r.state.x >> i & 1 else MARK_O
+                cells.append(f'<td style="{_CELL};color:#9a9a9a">{taken}</td>')
+                continue
+            e, value = found[i]
+            style = _CELL + (";background:#ffe08a;font-weight:bold" if i == r.move else "")
+            cells.append(
+                f'<td style="{style}" title="cell {i}"><span style="font-size:1.35em">'
+                f"{format_value(value)}</span><br><small>e(p) {format_value(e)}</small></td>"
             )
+        rows = "".join("<tr>" + "".join(cells[k : k + 3]) + "</tr>" for k in (0, 3, 6))
         return (
-            head
-            + '<table class="ck-candidates-table"><tr><th>move</th><th>e(p) after it</th>'
-            + "<th>backed-up value</th><th></th></tr>"
-            + "".join(rows)
-            + "</table>"
+            '<div style="display:flex;gap:1.2em;align-items:center">'
+            f'<table class="ck-candidates-table" style="border-collapse:collapse;margin:0">{rows}'
+            f'</table><div style="line-height:1.4"><b>{head}</b>: {r.stats.nodes:,} nodes, '
+            f"{r.stats.leaves:,} positions valued.<br><small>In each free cell: the backed-up "
+            f"value of a move there, and e(p) of the position it makes. Yellow: {best}.</small>"
+            "</div></div>"
         )
 
     def _tree_picture(self, r: SearchResult):

@@ -39,6 +39,9 @@ KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 CHANGE_TIMEOUT = 5.0  # seconds a widget may take to start redrawing after an interaction
 
 
+SILENT, CONFESS = "silent (沉默)", "confess (认罪)"  # the prisoner's dilemma's strategies
+
+
 def complete_tree_nodes(b: int, m: int) -> int:
     """Nodes of the complete tree with branching factor b and depth m: 1 + b + … + b^m."""
     return sum(b**level for level in range(m + 1))
@@ -72,6 +75,38 @@ SPECS: dict[str, list[Expect]] = {
             after=("b = 2, m = 3", f"{2**3} leaves"),
             nodes=(complete_tree_nodes(2, 2), complete_tree_nodes(2, 3)),
         )
+    ],
+    "01_game_theory": [
+        # The course's prisoner's dilemma with mutual confession costing 20 years instead of 2:
+        # against a silent partner confessing still pays (0 > -0.5), but against a confessor
+        # silence now pays (-10 > -20), so each does the opposite of the other.
+        Expect(
+            "a, b (row 2, column 2)",
+            value="-20, -20",
+            before=(f"Pure equilibria: ({CONFESS}, {CONFESS})",),
+            after=(f"Pure equilibria: ({SILENT}, {CONFESS}), ({CONFESS}, {SILENT})",),
+        )
+    ],
+    "03_minimax": [
+        # The course's tree [[3, 12, 8], [2, 4, 6], [14, 5, 2]]: A is worth 3, by the move to B;
+        # minimax visits all of it. Branching 2 makes a random tree of depth 3 at once.
+        Expect(
+            "branching",
+            value="2",
+            before=("value 3, move B", f"{complete_tree_nodes(3, 2)} nodes, {3**2} leaves"),
+            after=(f"{complete_tree_nodes(2, 3)} nodes, {2**3} leaves",),
+            nodes=(complete_tree_nodes(3, 2), complete_tree_nodes(2, 3)),
+        ),
+        # The empty board searched 2 plies for ×, as in the course's first stage: 3 first moves
+        # up to symmetry (corner, edge, centre) with 5, 5 and 2 distinct answers as the tips.
+        Expect(
+            "Search depth",
+            before=(
+                f"Searched 2 plies for × (your move): {1 + 3 + 12} nodes, "
+                f"{5 + 5 + 2} positions valued",
+            ),
+            after=("Searched 3 plies for × (your move)",),
+        ),
     ],
 }
 

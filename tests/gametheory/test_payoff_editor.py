@@ -169,3 +169,12 @@ def test_controls_can_be_found_by_role(editor):
     assert {"ck-size", "ck-table-text", "ck-result"} <= roles
     assert all("ck-payoff-cell" in c._dom_classes for row in editor.cells for c in row)
     assert isinstance(PayoffEditor().game, NormalFormGame)
+
+
+def test_every_payoff_cell_has_its_own_placeholder(editor):
+    # the format, and where the cell is: a browser test (or a screen reader) can tell them apart
+    editor.rows.value, editor.cols.value = 3, 2
+    hints = [[cell.placeholder for cell in row] for row in editor.cells]
+    assert hints[2][1] == "a, b (row 3, column 2)"
+    flat = [hint for row in hints for hint in row]
+    assert len(set(flat)) == 6 and all(hint.startswith("a, b") for hint in flat)

@@ -284,6 +284,18 @@ def test_an_unpacked_tarball_stays_inside_its_folder(tmp_path):
     assert not (tmp_path / "outside.js").exists()
 
 
+def test_the_widget_icon_fonts_go_where_the_widget_renderer_looks(tmp_path):
+    assets = fake_assets(tmp_path / "assets")
+    slides.copy_vendor(assets, tmp_path / "out")
+    fonts = tmp_path / "out" / slides.WIDGET_FONTS
+    assert sorted(path.name for path in fonts.iterdir()) == [
+        "file.eot",
+        "file.ttf",
+        "file.woff",
+        "file.woff2",
+    ]
+
+
 def test_a_broken_asset_folder_is_named(tmp_path):
     assets = fake_assets(tmp_path / "assets")
     (assets / "mathjax" / "MathJax.js").unlink()

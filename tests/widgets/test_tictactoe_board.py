@@ -34,7 +34,14 @@ def test_the_candidates_show_e_and_backed_up_values():
         assert value == minimax(GAME, child, depth=1).value  # symmetric copies share values
     assert {value for _, _, value in rows} == {-1, -2, 1}  # the course's first stage
     table = w.candidates.value
-    assert table.count("<tr") == 10 and "← chosen" in table and "e(p) after it" in table
+    assert table.count("<tr") == 3 and table.count("<td") == 9  # drawn like the board
+    for move, e, value in rows:
+        assert f'title="cell {move}"><span style="font-size:1.35em">{value}</span>' in table
+        assert f"e(p) {e}</small>" in table
+    chosen = w.last_search.move
+    assert table.count("background:#ffe08a") == 1
+    assert f'background:#ffe08a;font-weight:bold" title="cell {chosen}"' in table
+    assert "The computer (×) searched 2 plies" in table and "Yellow: its choice" in table
     assert "ck-candidates-table" in table
     assert "<TABLE" in w.picture.source  # the tree behind the choice, with boards
 
@@ -72,7 +79,54 @@ def test_new_game_and_side_switch():
     w = TicTacToeBoard(depth=1)
     w.cells[0].click()
     w.new_game.click()
-    assert w.state == GAME.initial and w.last_search is None
+    assert w.state == GAME.initial and w.last_search.state == GAME.initial
     w.side.value = MIN
     assert w.human is MIN and w.state.x.bit_count() == 1 and w.state.o == 0
     assert w.last_search is not None and w.last_search.value not in (math.inf, -math.inf)
+
+
+def test_a_new_depth_searches_the_position_on_the_board_again():
+    w = TicTacToeBoard(depth=2)
+    start = w.last_search  # the empty board, searched for the person, as in stage 1
+    assert (start.state, start.depth_limit) == (GAME.initial, 2)
+    assert "Searched 2 plies for × (your move)" in w.candidates.value
+    w.depth.value = 3
+    assert w.state == GAME.initial  # nothing is played
+    r = w.last_search
+    assert (r.state, r.depth_limit) == (GAME.initial, 3)
+    expected = minimax(GAME, GAME.initial, depth=3, symmetry=True)
+    assert (r.value, r.move, r.stats.nodes) == (expected.value, expected.move, expected.stats.nodes)
+    for move, _, value in w.candidate_values(r):
+        assert value == minimax(GAME, GAME.result(GAME.initial, move), depth=2).value
+    assert "Searched 3 plies for × (your move)" in w.candidates.value
+    assert f"{expected.stats.nodes:,} nodes" in w.candidates.value
+    assert "Yellow: the best move" in w.candidates.value
+    assert w.picture.source and "your turn" in w.status.value
+
+
+def test_after_the_computer_moved_a_new_depth_values_the_persons_moves():
+    w = TicTacToeBoard(depth=2)
+    w.cells[0].click()
+    position = w.state
+    w.depth.value = 1
+    assert w.state == position and w.last_search.state == position
+    assert w.last_search.depth_limit == 1
+    assert [move for move, _, _ in w.candidate_values(w.last_search)] == GAME.actions(position)
+    assert "Searched 1 ply for × (your move)" in w.candidates.value
+
+
+def test_a_new_depth_with_the_computer_to_move_first_is_its_view():
+    w = TicTacToeBoard(depth=1, human=MIN)
+    w.new_game.click()
+    assert w.state.x.bit_count() == 1  # the computer (×) opened again
+    w.depth.value = 2
+    assert "Searched 2 plies for ○ (your move)" in w.candidates.value
+
+
+def test_a_new_depth_after_the_game_has_ended_searches_nothing():
+    w = TicTacToeBoard(depth=9)
+    while not GAME.is_terminal(w.state):
+        w.cells[GAME.actions(w.state)[0]].click()
+    w.depth.value = 3
+    assert w.last_search is None and w.candidates.value == ""
+    assert "over" in w.picture.value and w.picture.source == ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from coursekit.games import MAX, MIN, GameTree
+from coursekit.games.gametree import GameTreeError
 from coursekit.search import algorithms, minimax, register
 from coursekit.widgets import TreeExplorer
 
@@ -127,14 +128,55 @@ def test_an_algorithm_that_fails_is_reported_beside_the_box():
         del registry._REGISTRY["test: refuses"]
 
 
-def test_the_random_tree_button(explorer):
+@pytest.mark.parametrize(
+    ("box", "value"), [("branching", 2), ("depth", 2), ("seed", 11), ("order", "best")]
+)
+def test_each_random_tree_box_makes_its_tree_at_once(explorer, box, value):
+    course_tree = explorer.tree
+    getattr(explorer, box).value = value
+    shape = {"branching": 3, "depth": 3, "seed": 0, "order": "random", box: value}
+    expected = GameTree.random(**shape)
+    assert explorer.tree == expected != course_tree
+    assert GameTree.parse(explorer.text.value) == expected
+    assert explorer.search.value == minimax(expected).value
+    assert f"{len(expected)} nodes" in explorer.result.value
+
+
+def test_the_random_tree_button_moves_to_the_next_seed(explorer):
     explorer.branching.value, explorer.depth.value, explorer.seed.value = 2, 3, 11
     explorer.order.value = "best"
     explorer.random_tree.click()
-    expected = GameTree.random(branching=2, depth=3, seed=11, order="best")
+    assert explorer.seed.value == 12
+    expected = GameTree.random(branching=2, depth=3, seed=12, order="best")
     assert explorer.tree == expected
-    assert GameTree.parse(explorer.text.value) == expected
+    assert explorer.tree != GameTree.random(branching=2, depth=3, seed=11, order="best")
     assert explorer.search.value == minimax(expected).value
+
+
+def test_a_random_tree_takes_the_root_player(explorer):
+    explorer.root.value = MIN
+    explorer.seed.value = 4
+    assert explorer.tree == GameTree.random(branching=3, depth=3, seed=4, root=MIN)
+    assert explorer.search.value == minimax(explorer.tree).value
+
+
+def test_a_random_tree_replaces_bad_text_and_its_message(explorer):
+    explorer.text.value = "[[3, 12], [2, x]]"
+    assert explorer.feedback.message
+    explorer.depth.value = 2
+    assert explorer.feedback.message == ""
+    assert explorer.tree == GameTree.random(branching=3, depth=2, seed=0)
+
+
+def test_a_random_tree_that_cannot_be_made_keeps_the_last_good_tree(explorer, monkeypatch):
+    def refuse(**shape):
+        raise GameTreeError("the limit is 10 nodes")
+
+    before = (explorer.tree, explorer.text.value, explorer.picture.source)
+    monkeypatch.setattr(GameTree, "random", refuse)
+    explorer.depth.value = 5
+    assert explorer.feedback.message == "the limit is 10 nodes"
+    assert (explorer.tree, explorer.text.value, explorer.picture.source) == before
 
 
 def test_big_random_trees_are_drawn_in_part(explorer):
