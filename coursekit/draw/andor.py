@@ -12,10 +12,16 @@ How the course's notation is drawn:
   show the fan without the arc;
 - the connector's **cost** is written on its stem (or its arrow), after the
   rule name if it has one;
-- a node shows its name and its value (h, q or k(n, N)); **terminal** nodes
-  have a double outline; **SOLVED** nodes are filled green;
+- a node shows its name and its values (h; h and q during AO*; k(n, N) in
+  a solution graph); **terminal** nodes have a double outline; **SOLVED**
+  nodes are filled green;
 - **marked** connectors are bold; those of the partial solution graph G′
   (and G′'s nodes) are blue, and the node **expanded** in the cycle is orange.
+
+Every drawing function draws top to bottom, as the course does, or left to
+right with ``rankdir="LR"`` (a tall graph then fits a wide screen), and takes
+graphviz's ``size``, the largest picture in inches (``"8,4"``); with a ``!``
+(``"8,4!"``) a smaller picture is also enlarged to it.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ BLUE = "#1f5fbf"  # G′ (the partial solution graph) and the solution graph
 GREEN = "#d5efd5"  # SOLVED nodes
 ORANGE = "#e07b00"  # the node expanded in this cycle
 GREY = "#9a9a9a"  # parts not generated yet
+DIRECTIONS = ("TB", "LR", "BT", "RL")  # graphviz's rankdir: top to bottom, left to right, …
 ARC_RADIUS = 12.0  # points: how far from the fan's dot the arc crosses the arrows
 
 Shape = Callable[[Node], str]
@@ -60,36 +67,49 @@ def draw_graph(
     value_name: str = "h",
     title: str | None = None,
     shape: Shape | None = None,
+    size: str | None = None,
+    rankdir: str = "TB",
 ) -> AndOrPicture:
     """The AND/OR graph: connectors with their costs, h(n) in the nodes, terminals doubled.
 
     >>> from coursekit.andor.examples import course_example
-    >>> p = draw_graph(course_example())
-    >>> "h=2" in p.source and 'id=ck_fan_2' in p.source
+    >>> p = draw_graph(course_example(), size="6,5")
+    >>> "h=2" in p.source and 'id=ck_fan_2' in p.source and 'size="6,5"' in p.source
     True
     """
     return _draw(
         graph,
         graph.nodes,
         graph.connectors,
-        values=dict(graph.h) if values is None else values,
-        value_name=value_name,
+        values={value_name: dict(graph.h) if values is None else values},
         title=title,
         shape=shape,
+        size=size,
+        rankdir=rankdir,
     )
 
 
-def draw_cycle(result: AOStarResult, cycle: int, *, shape: Shape | None = None) -> AndOrPicture:
+def draw_cycle(
+    result: AOStarResult,
+    cycle: int,
+    *,
+    show_h: bool = True,
+    shape: Shape | None = None,
+    size: str | None = None,
+    rankdir: str = "TB",
+) -> AndOrPicture:
     """The explicit graph G after ``cycle`` (0: before the first), as the course's figures.
 
-    q(n) is written in each node; marked connectors are bold, G′ is blue, the
-    node just expanded orange and SOLVED nodes green.
+    Each node shows h(n) and q(n) (only q with ``show_h=False``): q starts at
+    h and is revised as AO* learns more, except on terminal nodes, where it is
+    0. Marked connectors are bold, G′ is blue, the node just expanded orange
+    and SOLVED nodes green.
 
     >>> from coursekit.andor import ao_star
     >>> from coursekit.andor.examples import course_example
     >>> r = ao_star(course_example(), "n0")
     >>> p = draw_cycle(r, 3)
-    >>> "after cycle 3" in p.source and "q=5" in p.source
+    >>> "after cycle 3" in p.source and ">h=0 q=5<" in p.source
     True
     """
     if not result.snapshots:
@@ -103,18 +123,22 @@ def draw_cycle(result: AOStarResult, cycle: int, *, shape: Shape | None = None) 
         what += f" (expanded {_show(snap.expanded)})"
     q_start = number_text(snap.q[result.start])
     status = " — SOLVED" if result.start in snap.solved else ""
+    values = {"q": snap.q}
+    if show_h:
+        values = {"h": {n: result.graph.heuristic(n) for n in snap.nodes}, **values}
     return _draw(
         result.graph,
         snap.nodes,
         connectors,
-        values=snap.q,
-        value_name="q",
+        values=values,
         title=f"{what}: q({_show(result.start)}) = {q_start}{status}",
         marked=set(snap.marked.values()),
         solved=snap.solved,
         partial=snap.partial,
         expanded=snap.expanded,
         shape=shape,
+        size=size,
+        rankdir=rankdir,
     )
 
 
@@ -126,6 +150,8 @@ def draw_solution(
     terminals: Collection[Node] | None = None,
     title: str | None = None,
     shape: Shape | None = None,
+    size: str | None = None,
+    rankdir: str = "TB",
 ) -> AndOrPicture:
     """A solution graph on its own, in bold; by default each node shows its cost k(n, N).
 
@@ -145,12 +171,13 @@ def draw_solution(
         graph,
         solution.nodes,
         solution.connectors,
-        values=solution.costs() if values is None else values,
-        value_name=value_name,
+        values={value_name: solution.costs() if values is None else values},
         title=title if title is not None or cost is None else f"cost {number_text(cost)}",
         partial=solution,
         bold=True,
         shape=shape,
+        size=size,
+        rankdir=rankdir,
     )
 
 
@@ -176,7 +203,7 @@ class CycleTable:
         if not result.snapshots:
             raise ValueError("this result has no snapshots: run ao_star(..., snapshots=True)")
         self.result = result
-        self.nodes = sorted(result.graph.nodes, key=_natural)
+        self.nodes = natural_order(result.graph.nodes)
         self.rows = [
             [str(s.cycle), "" if s.expanded is None else _show(s.expanded)]
             + [
@@ -210,6 +237,15 @@ class CycleTable:
         )
 
 
+def natural_order(nodes: Iterable[Node]) -> list[Node]:
+    """The nodes sorted by name, numbers by value: n2 before n10.
+
+    >>> natural_order(["n10", "n2", "a", "n1"])
+    ['a', 'n1', 'n2', 'n10']
+    """
+    return sorted(nodes, key=_natural)
+
+
 def _natural(node: Node) -> list:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", _show(node))]
 
@@ -227,8 +263,7 @@ def _draw(
     nodes: Iterable[Node],
     connectors: Iterable[Connector],
     *,
-    values: Mapping[Node, float],
-    value_name: str,
+    values: Mapping[str, Mapping[Node, float]],
     title: str | None = None,
     marked: Collection[Connector] = (),
     solved: Collection[Node] = (),
@@ -236,17 +271,24 @@ def _draw(
     expanded: Node | None = None,
     bold: bool = False,
     shape: Shape | None = None,
+    size: str | None = None,
+    rankdir: str = "TB",
 ) -> AndOrPicture:
+    """The picture; ``values`` maps a value's name ("h", "q", "k") to its value per node."""
+    if rankdir not in DIRECTIONS:
+        raise ValueError(f"rankdir must be one of {', '.join(DIRECTIONS)}, not {rankdir!r}")
     picture = AndOrPicture(
         "andor",
         graph_attr={
-            "rankdir": "TB",
+            "rankdir": rankdir,
             "nodesep": "0.3",
             "ranksep": "0.3",
             "fontname": "Helvetica",
             "bgcolor": "transparent",
         },
     )
+    if size is not None:
+        picture.attr(size=size)
     if title:
         picture.attr(label=title, labelloc="t", fontsize="13")
     nodes = list(nodes)
@@ -254,9 +296,9 @@ def _draw(
     in_partial = set(partial.nodes) if partial is not None else set()
     partial_connectors = set(partial.connectors) if partial is not None else set()
     for node in nodes:
-        value = values.get(node)
+        shown = {name: of[node] for name, of in values.items() if node in of}
         attrs = {
-            "label": _node_label(node, value_name, value),
+            "label": _node_label(node, shown),
             "shape": shape(node) if shape else "ellipse",
             "peripheries": "2" if graph.is_terminal(node) else "1",
         }
@@ -299,11 +341,13 @@ def _draw_connector(
         picture.edge(fan, ids[successor], id=f"{fan}_{i}", **style)
 
 
-def _node_label(node: Node, value_name: str, value: float | None) -> str:
+def _node_label(node: Node, values: Mapping[str, float]) -> str:
+    """The node's name, and below it its values in small print: ``h=1 q=3``."""
     name = html.escape(_show(node))
-    if value is None:
+    if not values:
         return f"<{name}>"
-    return f'<{name}<BR/><FONT POINT-SIZE="10">{value_name}={number_text(value)}</FONT>>'
+    shown = " ".join(f"{key}={number_text(value)}" for key, value in values.items())
+    return f'<{name}<BR/><FONT POINT-SIZE="10">{html.escape(shown)}</FONT>>'
 
 
 # -------------------------------------------------------------- the arcs
@@ -312,6 +356,7 @@ _CENTRE = re.compile(r'<ellipse[^>]*? cx="([-\d.]+)" cy="([-\d.]+)"')
 _PATH = re.compile(r'<path ([^>]*?)d="([^"]+)"')
 _STROKE = re.compile(r'stroke="([^"]+)"')
 _WIDTH = re.compile(r'stroke-width="([^"]+)"')
+_FAN_NODE = re.compile(r'(<g id="ck_fan_\d+") class="node">')
 
 
 def add_connector_arcs(svg: str) -> str:
@@ -319,6 +364,8 @@ def add_connector_arcs(svg: str) -> str:
 
     The arc is a circle of radius :data:`ARC_RADIUS` around the fan's dot,
     from the first arrow to the last; it takes the arrows' colour and width.
+    The dot is part of the drawing, not a node of the AND/OR graph: its group
+    is given the class ``ck-fan`` instead of Graphviz's ``node``.
     """
     centres: dict[str, tuple[float, float, int]] = {}
     arrows: dict[str, list[tuple[list[tuple[float, float]], str, str]]] = {}
@@ -358,7 +405,7 @@ def add_connector_arcs(svg: str) -> str:
         )
     for end, text in sorted(inserts, reverse=True):
         svg = svg[:end] + text + svg[end:]
-    return svg
+    return _FAN_NODE.sub(r'\1 class="ck-fan">', svg)
 
 
 def _points(d: str) -> list[tuple[float, float]]:

@@ -10,17 +10,24 @@ import ipywidgets as widgets
 from coursekit.andor.aostar import AOStarResult, ao_star
 from coursekit.andor.examples import COURSE_EXAMPLE
 from coursekit.andor.graph import AndOrGraph, CyclicGraphError, Node, _show, number_text
-from coursekit.andor.heuristics import monotone_violations
-from coursekit.draw.andor import draw_cycle
+from coursekit.andor.heuristics import admissibility_violations, monotone_violations
+from coursekit.draw.andor import draw_cycle, natural_order
 from coursekit.widgets.base import Feedback, SvgView
+
+PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
+EDITED = "#fff1c2"  # the background of an h value typed in the table
+SHOWN_PROBLEMS = 3  # violations of the heuristic's properties listed by name
+LINES = '<div style="line-height: 1.5">{}</div>'  # ipywidgets' HTML spaces lines widely
 
 
 class AOStarExplorer(widgets.VBox):
     """AO* on a graph you write: a rules box, a table of h values, a cycle slider and steps.
 
     Every edit re-runs AO* and redraws at once. A value typed in the h table
-    wins over the one written in the rules. Bad input is reported beside the
-    box it came from, and the last good graph stays on screen.
+    wins over the one written in the rules (``reset h`` goes back to the
+    rules). Under the picture: the cycle shown, AO*'s result, and whether h is
+    admissible and monotone. Bad input is reported beside the box it came
+    from, and the last good graph stays on screen.
 
     >>> w = AOStarExplorer()
     >>> w.cycle.max, w.result.cost
@@ -41,48 +48,75 @@ class AOStarExplorer(widgets.VBox):
         self._h_edits: dict[Node, float] = {}
         self.result: AOStarResult = self._search(self.graph)
 
+        # the inputs, on the left (widths in px: on a slide an em is the slide's large text)
         self.rules = widgets.Textarea(
             value=rules,
             description="rules",
             placeholder="n0 -> n1, n2",
             continuous_update=False,
-            layout=widgets.Layout(width="26em", height="16em"),
+            layout=widgets.Layout(width="100%", height="300px"),
         )
+        self.rules.style.description_width = "initial"
         self.rules.add_class("ck-rules-input")
         self.rules_feedback = Feedback()
-        self.h_box = widgets.VBox()
+        self.h_box = widgets.GridBox(
+            layout=widgets.Layout(
+                grid_template_columns="repeat(3, max-content 56px)",
+                grid_gap="4px 6px",
+                align_items="center",
+            )
+        )
         self.h_box.add_class("ck-h-table")
         self.h_inputs: dict[Node, widgets.Text] = {}
         self.h_feedback = Feedback()
-        self.cycle = widgets.IntSlider(value=0, min=0, max=0, description="cycle")
-        self.cycle.add_class("ck-cycle")
-        self.back = widgets.Button(description="◀ back", tooltip="the cycle before")
-        self.back.add_class("ck-step-back")
-        self.step = widgets.Button(description="step ▶", tooltip="the next cycle")
-        self.step.add_class("ck-step")
-        self.last = widgets.Button(description="end ▶▶", tooltip="the last cycle")
-        self.last.add_class("ck-step-last")
-        self.summary = widgets.HTML()
-        self.summary.add_class("ck-result")
-        self.picture = SvgView()
-
+        self.reset_h = self._button("reset h", "the h values written in the rules", "ck-h-reset")
+        self.edits = widgets.HTML()
+        self.edits.add_class("ck-h-edits")
         inputs = widgets.VBox(
             [
                 self.rules,
                 self.rules_feedback,
-                widgets.HTML("<b>h values</b>"),
+                widgets.HTML("<b>h values</b> (typed here, they win over the rules)"),
                 self.h_box,
                 self.h_feedback,
-            ]
+                widgets.HBox([self.reset_h, self.edits]),
+            ],
+            layout=widgets.Layout(width="360px", flex="0 0 auto", margin="0 16px 0 0"),
         )
-        controls = widgets.HBox([self.cycle, self.back, self.step, self.last])
-        super().__init__([widgets.HBox([inputs, self.picture]), controls, self.summary])
+
+        # the search, on the right: cycle controls above the picture, so they stay in place
+        self.cycle = widgets.IntSlider(
+            value=0, min=0, max=0, description="cycle", layout=widgets.Layout(width="260px")
+        )
+        self.cycle.style.description_width = "initial"
+        self.cycle.add_class("ck-cycle")
+        # ‹ › » are in every font (▶ ◀ are not)
+        self.back = self._button("‹ back", "the cycle before", "ck-step-back")
+        self.step = self._button("step ›", "the next cycle", "ck-step")
+        self.last = self._button("end »", "the last cycle", "ck-step-last")
+        self.picture = SvgView()
+        self.summary = widgets.HTML()
+        self.summary.add_class("ck-result")
+        self.heuristic = widgets.HTML()
+        self.heuristic.add_class("ck-heuristic")
+        search = widgets.VBox(
+            [
+                widgets.HBox([self.cycle, self.back, self.step, self.last]),
+                self.picture,
+                self.summary,
+                self.heuristic,
+            ],
+            layout=widgets.Layout(flex="1 1 auto"),
+        )
+        super().__init__([widgets.HBox([inputs, search])])
+        self.add_class("ck-aostar-explorer")
 
         self.rules.observe(self._rules_changed, names="value")
         self.cycle.observe(self._redraw, names="value")
         self.back.on_click(lambda _: self._move(-1))
         self.step.on_click(lambda _: self._move(+1))
         self.last.on_click(lambda _: self._move(math.inf))
+        self.reset_h.on_click(lambda _: self._reset_h())
         self._show_h_table()
         self._show_result(keep_cycle=False)
 
@@ -90,7 +124,7 @@ class AOStarExplorer(widgets.VBox):
     def _rules_changed(self, change: object = None) -> None:
         try:
             graph = AndOrGraph.from_rules(self.rules.value)
-            edits = {n: v for n, v in self._h_edits.items() if n in graph}
+            edits = _differences(graph, self._h_edits)
             result = self._search(graph.with_h(edits))
         except (ValueError, TypeError) as error:
             self.rules_feedback.problem(str(error))
@@ -110,7 +144,14 @@ class AOStarExplorer(widgets.VBox):
         except ValueError:
             self.h_feedback.problem(f"h({_show(node)}) must be a number ≥ 0, not “{text}”")
             return
-        edits = {**self._h_edits, node: int(value) if value.is_integer() else value}
+        typed = int(value) if value.is_integer() else value
+        self._use_h(_differences(self.graph, {**self._h_edits, node: typed}))
+
+    def _reset_h(self) -> None:
+        self._use_h({})
+        self._show_h_table()
+
+    def _use_h(self, edits: dict[Node, float]) -> None:
         try:
             result = self._search(self.graph.with_h(edits))
         except (ValueError, TypeError) as error:  # pragma: no cover - h cannot make a cycle
@@ -118,6 +159,7 @@ class AOStarExplorer(widgets.VBox):
             return
         self.h_feedback.clear()
         self._h_edits, self.result = edits, result
+        self._mark_edited()
         self._show_result(keep_cycle=True)
 
     def _move(self, steps: float) -> None:
@@ -125,22 +167,21 @@ class AOStarExplorer(widgets.VBox):
 
     def _redraw(self, change: object = None) -> None:
         k = self.cycle.value
-        self.picture.show(draw_cycle(self.result, k))
-        lines = [self._cycle_line(k)]
-        if k == len(self.result.snapshots) - 1:
-            lines.append(html.escape(str(self.result)))
-        graph = self.graph.with_h(self._h_edits)
-        broken = monotone_violations(graph)
-        if broken:
-            lines.append(
-                "h breaks the monotone restriction at "
-                + html.escape("; ".join(map(str, broken[:3])))
-            )
-        self.summary.value = "<br>".join(lines)
+        self.picture.show(draw_cycle(self.result, k, size=PICTURE_SIZE))
+        result = f"<b>result</b>: {html.escape(str(self.result))}"
+        self.summary.value = LINES.format("<br>".join([self._cycle_line(k), result]))
         self.back.disabled = k == self.cycle.min
         self.step.disabled = self.last.disabled = k == self.cycle.max
 
     # --------------------------------------------------------------- helpers
+    def _button(self, label: str, tooltip: str, css: str) -> widgets.Button:
+        # as wide as its text, in JupyterLab's small print and on a slide's large one
+        button = widgets.Button(
+            description=label, tooltip=tooltip, layout=widgets.Layout(width="auto")
+        )
+        button.add_class(css)
+        return button
+
     def _search(self, graph: AndOrGraph) -> AOStarResult:
         try:
             return ao_star(graph, graph.start, max_cycles=self.max_cycles)
@@ -148,28 +189,46 @@ class AOStarExplorer(widgets.VBox):
             raise ValueError(str(error)) from None
 
     def _show_h_table(self) -> None:
+        """One box per node in natural order (n2 before n10), holding the h in use.
+
+        The boxes are made anew only when the nodes change.
+        """
         graph = self.graph.with_h(self._h_edits)
-        if list(self.h_inputs) == list(graph.nodes):
-            for node, box in self.h_inputs.items():
-                box.unobserve(self._h_changed, names="value")
-                box.value = number_text(graph.heuristic(node))
-                box.observe(self._h_changed, names="value")
-            return
-        self.h_inputs = {}
-        for node in graph.nodes:
-            box = widgets.Text(
-                value=number_text(graph.heuristic(node)),
-                description=f"h({_show(node)})",
-                continuous_update=False,
-                layout=widgets.Layout(width="9em"),
-            )
-            box.style.description_width = "4em"
-            box.node = node
-            box.add_class("ck-h-input")
+        nodes = natural_order(graph.nodes)
+        if list(self.h_inputs) != nodes:
+            self.h_inputs = {node: self._h_input(node) for node in nodes}
+            self.h_box.children = [
+                part
+                for node, box in self.h_inputs.items()
+                for part in (widgets.Label(f"h({_show(node)})"), box)
+            ]
+        for node, box in self.h_inputs.items():
+            box.unobserve(self._h_changed, names="value")
+            box.value = number_text(graph.heuristic(node))
             box.observe(self._h_changed, names="value")
-            self.h_inputs[node] = box
-        boxes = list(self.h_inputs.values())
-        self.h_box.children = [widgets.HBox(boxes[i : i + 3]) for i in range(0, len(boxes), 3)]
+        self._mark_edited()
+
+    def _h_input(self, node: Node) -> widgets.Text:
+        box = widgets.Text(
+            placeholder=f"h({_show(node)})",
+            continuous_update=False,
+            layout=widgets.Layout(width="auto"),
+        )
+        box.node = node
+        box.add_class("ck-h-input")
+        return box
+
+    def _mark_edited(self) -> None:
+        """Tint the boxes whose h differs from the rules, and list them."""
+        for node, box in self.h_inputs.items():
+            box.style.background = EDITED if node in self._h_edits else ""
+        self.reset_h.disabled = not self._h_edits
+        changed = ", ".join(
+            f"h({html.escape(_show(n))}) = {number_text(v)} "
+            f"(rules: {number_text(self.graph.heuristic(n))})"
+            for n, v in self._h_edits.items()
+        )
+        self.edits.value = f"edited: {changed}" if changed else "h as written in the rules"
 
     def _show_result(self, keep_cycle: bool) -> None:
         """Show the new result at the same cycle, or at its last cycle if that was shown."""
@@ -179,6 +238,8 @@ class AOStarExplorer(widgets.VBox):
         with self.cycle.hold_trait_notifications():
             self.cycle.max = last
             self.cycle.value = wanted
+        status = heuristic_status(self.graph.with_h(self._h_edits))
+        self.heuristic.value = LINES.format("<br>".join(status))
         self._redraw()
 
     def _cycle_line(self, k: int) -> str:
@@ -190,4 +251,54 @@ class AOStarExplorer(widgets.VBox):
         revised = ", ".join(
             f"q({html.escape(_show(r.node))}) = {number_text(r.q)}" for r in snap.revisions
         )
-        return f"<b>cycle {k}</b>: expanded {html.escape(_show(snap.expanded))}; revised {revised}"
+        last = len(self.result.snapshots) - 1
+        return (
+            f"<b>cycle {k} of {last}</b>: expanded {html.escape(_show(snap.expanded))}; "
+            f"revised {revised}"
+        )
+
+
+def heuristic_status(graph: AndOrGraph) -> list[str]:
+    """Whether h is admissible and monotone, as HTML lines naming what breaks it.
+
+    >>> from coursekit.andor.examples import course_example
+    >>> print(*heuristic_status(course_example()))  # doctest: +ELLIPSIS
+    h is <b>admissible</b> (h ≤ h* everywhere) and <b>monotone</b>: AO* ends with an optimal ...
+    >>> for line in heuristic_status(course_example().with_h({"n7": 1})):
+    ...     print(line)
+    h is <b>not admissible</b>: h(n7) = 1 &gt; h*(n7) = 0
+    h is <b>monotone</b>
+    """
+    try:
+        over = [str(v) for v in admissibility_violations(graph)]
+    except CyclicGraphError:
+        over = None
+    broken = [str(v) for v in monotone_violations(graph)]
+    if over == [] and not broken:
+        return [
+            "h is <b>admissible</b> (h ≤ h* everywhere) and <b>monotone</b>: "
+            "AO* ends with an optimal solution graph"
+        ]
+    if over is None:
+        lines = ["h* is not defined: the graph has a cycle"]
+    elif over:
+        lines = ["h is <b>not admissible</b>: " + _listed(over)]
+    else:
+        lines = ["h is <b>admissible</b> (h ≤ h* everywhere)"]
+    if broken:
+        lines.append("h <b>breaks the monotone restriction</b>: " + _listed(broken))
+    else:
+        lines.append("h is <b>monotone</b>")
+    return lines
+
+
+def _listed(problems: list[str]) -> str:
+    """The first few problems, escaped, and how many more there are."""
+    shown = "; ".join(html.escape(p) for p in problems[:SHOWN_PROBLEMS])
+    more = len(problems) - SHOWN_PROBLEMS
+    return shown + (f"; and {more} more" if more > 0 else "")
+
+
+def _differences(graph: AndOrGraph, h: dict[Node, float]) -> dict[Node, float]:
+    """The values of ``h`` for nodes of ``graph`` that differ from the graph's own h."""
+    return {n: v for n, v in h.items() if n in graph and v != graph.heuristic(n)}

@@ -85,6 +85,50 @@ def test_a_cycle_picture_shows_only_g_with_q_marks_solved_g_prime_and_the_expand
     assert "SOLVED" in last and GREEN in node_line(last, "n0")
 
 
+def test_a_cycle_picture_shows_h_beside_q_and_a_terminal_keeps_q_0():
+    # h(n1) = 2 is the course's; q(n1) = 5 once n1 is expanded (cycle 2). A terminal node
+    # is SOLVED at cost 0 whatever h says about it.
+    r = ao_star(course_example().with_h({"n7": 3}), "n0")
+    source = draw_cycle(r, 3).source
+    assert "h=2 q=5" in node_line(source, "n1")
+    assert "h=3 q=0" in node_line(source, "n7")
+    assert not re.search(r"\bh=\d", draw_cycle(r, 3, show_h=False).source)
+
+
+def test_size_and_direction_are_passed_to_graphviz():
+    r = ao_star(course_example(), "n0")
+    assert 'size="8,4!"' in draw_cycle(r, 1, size="8,4!").source
+    assert not re.search(r"\bsize=", draw_cycle(r, 1).source)
+    assert 'size="3,3"' in draw_solution(r.solution, size="3,3").source
+    assert "rankdir=LR" in draw_graph(course_example(), rankdir="LR").source
+    assert "rankdir=TB" in draw_cycle(r, 1).source
+    with pytest.raises(ValueError, match="rankdir must be one of TB, LR, BT, RL, not 'lr'"):
+        draw_graph(course_example(), rankdir="lr")
+
+
+@needs_dot
+@pytest.mark.parametrize("size", ["2,2", "9,6!"])
+def test_a_sized_svg_fits_its_size(size):
+    width, height = (float(v) * 72 for v in size.rstrip("!").split(","))  # inches → points
+    svg = draw_graph(course_example(), size=size)._repr_image_svg_xml()
+    shown = re.search(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+    w, h = float(shown.group(1)), float(shown.group(2))
+    assert w <= width + 1 and h <= height + 1
+    if size.endswith("!"):  # enlarged until one side reaches the size
+        assert max(w / width, h / height) > 0.98
+
+
+@needs_dot
+def test_only_the_graphs_nodes_are_svg_nodes():
+    # The fan's dot is drawing: a browser counting <g class="node"> counts |G|.
+    r = ao_star(course_example(), "n0")
+    for k, snap in enumerate(r.snapshots):
+        svg = draw_cycle(r, k)._repr_image_svg_xml()
+        assert svg.count('class="node"') == len(snap.nodes)
+        fans = sum(1 for c in r.graph.connectors if c.k > 1 and c.parent in snap.expanded_nodes)
+        assert svg.count('class="ck-fan"') == fans
+
+
 def test_cycle_numbers_are_checked():
     r = ao_star(course_example(), "n0")
     with pytest.raises(ValueError, match="between 0 and 4"):
@@ -124,12 +168,13 @@ def test_arc_geometry():
 
 
 @needs_dot
-def test_the_svg_has_one_arc_per_k_connector_crossing_its_arrows():
-    svg = draw_graph(course_example())._repr_image_svg_xml()
+@pytest.mark.parametrize("rankdir", ["TB", "LR"])
+def test_the_svg_has_one_arc_per_k_connector_crossing_its_arrows(rankdir):
+    svg = draw_graph(course_example(), rankdir=rankdir)._repr_image_svg_xml()
     arcs = re.findall(r'<path class="ck-arc"[^>]* d="M([-\d.]+),([-\d.]+) A', svg)
     assert len(arcs) == 5
     centres = re.findall(
-        r'<g id="ck_fan_\d+" class="node">.*?cx="([-\d.]+)" cy="([-\d.]+)"', svg, re.S
+        r'<g id="ck_fan_\d+" class="ck-fan">.*?cx="([-\d.]+)" cy="([-\d.]+)"', svg, re.S
     )
     for x, y in arcs:  # each arc starts ARC_RADIUS away from some fan's dot
         distances = [math.hypot(float(x) - float(cx), float(y) - float(cy)) for cx, cy in centres]

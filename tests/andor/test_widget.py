@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import string
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from coursekit.andor.examples import EXERCISE_2
 from coursekit.widgets import AOStarExplorer
@@ -28,7 +32,7 @@ def test_the_slider_and_the_step_buttons(explorer):
     explorer.step.click()
     explorer.step.click()
     assert explorer.cycle.value == 2 and "after cycle 2 (expanded n1)" in explorer.picture.source
-    assert "cycle 2</b>: expanded n1" in explorer.summary.value
+    assert "cycle 2 of 4</b>: expanded n1" in explorer.summary.value
     explorer.back.click()
     assert explorer.cycle.value == 1
     explorer.last.click()
@@ -42,7 +46,11 @@ def test_editing_h_re_runs_ao_star_at_once(explorer):
     assert explorer.h_feedback.message == ""
     assert explorer.result.cost == 8 and explorer.cycle.max == 6
     assert "q(n0) = 8" in explorer.picture.source
-    assert "monotone restriction" in explorer.summary.value
+    assert "cost 8" in explorer.summary.value
+    # n4 → n8 is a 1-connector to a terminal: h*(n4) = 1 < 4
+    assert "not admissible</b>: h(n4) = 4 &gt; h*(n4) = 1" in explorer.heuristic.value
+    # and n4 → n8 costs 1: h(n4) = 4 > 1 + h(n8) = 1 breaks the monotone restriction
+    assert "n4→n8: h(n4) = 4 &gt; 1 + h(n8) = 1" in explorer.heuristic.value
 
 
 @pytest.mark.parametrize("text", ["x", "-1", "inf", "nan", ""])
@@ -108,3 +116,102 @@ def test_an_edit_keeps_the_cycle_shown_unless_it_was_the_last(explorer):
     explorer.last.click()
     explorer.h_inputs["n4"].value = "1"
     assert explorer.cycle.value == explorer.cycle.max == 4
+
+
+# q(n0) in the course's worked example: before cycle 1, then after cycles 1 to 4
+COURSE_Q_N0 = [0, 3, 4, 5, 5]
+COURSE_EXPANDED = [None, "n0", "n1", "n5", "n4"]
+
+
+def test_the_cycles_show_the_course_figures(explorer):
+    for k, (q, expanded) in enumerate(zip(COURSE_Q_N0, COURSE_EXPANDED, strict=True)):
+        explorer.cycle.value = k
+        assert f"q(n0) = {q}" in explorer.picture.source
+        if expanded:
+            assert f"expanded {expanded}" in explorer.summary.value
+        assert "AO* solved n0 in 4 cycles: cost 5" in explorer.summary.value
+
+
+def test_the_course_heuristic_is_admissible_and_monotone(explorer):
+    assert "<b>admissible</b>" in explorer.heuristic.value
+    assert "<b>monotone</b>" in explorer.heuristic.value
+    assert "not admissible" not in explorer.heuristic.value
+    assert "breaks" not in explorer.heuristic.value
+    assert explorer.edits.value == "h as written in the rules" and explorer.reset_h.disabled
+
+
+def node_label(source: str, node: str) -> str:
+    (line,) = [ln for ln in source.splitlines() if f"label=<{node}<BR/>" in ln]
+    return line
+
+
+@given(
+    node=st.sampled_from([f"n{i}" for i in range(9)]),
+    value=st.integers(0, 12),
+    cycle=st.integers(0, 4),
+)
+@settings(max_examples=40, deadline=None)
+def test_every_h_edit_shows(node, value, cycle):
+    explorer = AOStarExplorer()
+    explorer.cycle.value = cycle
+    course_h = explorer.graph.heuristic(node)
+    explorer.h_inputs[node].value = str(value)
+    if value == course_h:
+        assert explorer.edits.value == "h as written in the rules"
+        return
+    assert f"h({node}) = {value} (rules: {course_h})" in explorer.edits.value
+    assert explorer.h_inputs[node].style.background != ""
+    assert not explorer.reset_h.disabled
+    shown = explorer.result.snapshots[explorer.cycle.value].nodes
+    if node in shown:  # the node is in G at the cycle shown: its h is written in it
+        assert f">h={value} q=" in node_label(explorer.picture.source, node)
+
+
+def test_a_terminal_with_h_above_0_is_not_admissible_but_keeps_q_0(explorer):
+    explorer.h_inputs["n7"].value = "1"
+    assert "not admissible</b>: h(n7) = 1 &gt; h*(n7) = 0" in explorer.heuristic.value
+    assert ">h=1 q=0<" in node_label(explorer.picture.source, "n7")
+    assert explorer.result.cost == 5  # terminal nodes are SOLVED at cost 0 whatever h says
+
+
+def test_h_of_the_start_node_is_q_before_the_first_cycle(explorer):
+    explorer.cycle.value = 0
+    explorer.h_inputs["n0"].value = "2"
+    assert explorer.cycle.value == 0
+    assert "q(n0) = 2" in explorer.summary.value and ">h=2 q=2<" in explorer.picture.source
+
+
+def test_breaking_the_monotone_restriction_names_the_connector(explorer):
+    explorer.h_inputs["n5"].value = "4"  # n4 → n5 costs 1: h(n4) = 1 ≤ 1 + 4, but n5 → n7, n8
+    status = explorer.heuristic.value
+    assert "breaks the monotone restriction</b>: n5→n7,n8: h(n5) = 4 &gt; 2" in status
+
+
+def test_reset_h_goes_back_to_the_rules(explorer):
+    explorer.h_inputs["n4"].value = "4"
+    explorer.h_inputs["n1"].value = "0"
+    explorer.reset_h.click()
+    assert explorer.result.cost == 5 and explorer.h_inputs["n4"].value == "1"
+    assert explorer.h_inputs["n1"].value == "2"
+    assert explorer.edits.value == "h as written in the rules" and explorer.reset_h.disabled
+    assert all(box.style.background == "" for box in explorer.h_inputs.values())
+
+
+def test_typing_the_rules_value_is_no_edit(explorer):
+    explorer.h_inputs["n4"].value = "4"
+    explorer.h_inputs["n4"].value = "1"
+    assert explorer.edits.value == "h as written in the rules" and explorer.reset_h.disabled
+
+
+def test_h_labels_are_the_node_names_and_button_texts_are_in_every_font(explorer):
+    labels = [child.value for child in explorer.h_box.children[0::2]]
+    assert labels == [f"h({n})" for n in explorer.h_inputs]
+    buttons = [explorer.back, explorer.step, explorer.last, explorer.reset_h]
+    # ASCII and the Latin-1 / WGL4 quotes; no ▶ ◀ (missing from Liberation, Arial, …)
+    assert set("".join(b.description for b in buttons)) <= set(string.printable) | set("‹›«»")
+
+
+def test_a_cyclic_graph_that_ao_star_solves_has_no_h_star(explorer):
+    explorer.rules.value = "a -> t\na -> b\nb -> a\nterminals: t\nh: b=5"
+    assert explorer.rules_feedback.message == "" and explorer.result.cost == 1
+    assert "h* is not defined: the graph has a cycle" in explorer.heuristic.value

@@ -108,6 +108,30 @@ SPECS: dict[str, list[Expect]] = {
             after=("Searched 3 plies for × (your move)",),
         ),
     ],
+    # The AO* explorer opens on the course's worked example after its last cycle. Going back
+    # a cycle at a time retraces the course's figures: the node expanded in each cycle, the
+    # nodes of G and q(n0). Before cycle 1: G = {n0}, q(n0) = h(n0) = 0; cycle 1 expands n0
+    # (G gains n1, n5, n4; q(n0) = 1 + h(n1) = 3), cycle 2 n1 (+ n2, n3; q(n0) = 2 + h(n5) +
+    # h(n4) = 4), cycle 3 n5 (+ n6, n7, n8; 5), cycle 4 n4 (5, SOLVED).
+    "02_and_or_graphs": [
+        Expect(
+            "cycle",
+            before=("after cycle 4 (expanded n4): q(n0) = 5 — SOLVED",),
+            after=("after cycle 3 (expanded n5): q(n0) = 5",),
+            nodes=(9, 9),
+        ),
+        Expect("‹ back", after=("after cycle 2 (expanded n1): q(n0) = 4",), nodes=(9, 6)),
+        Expect("‹ back", after=("after cycle 1 (expanded n0): q(n0) = 3",), nodes=(6, 4)),
+        Expect("‹ back", after=("before the first cycle: q(n0) = 0",), nodes=(4, 1)),
+        # h(n4) = 4 overestimates h*(n4) = 1 (n4 → n8 costs 1): AO* settles for the course's
+        # solution graph (a), n0 → n1 → n3 → …, of cost 1 + 1 + 2 + 2 + 2 = 8.
+        Expect(
+            "h(n4)",
+            value="4",
+            before=("cost 5", "admissible"),
+            after=("cost 8", "h(n4) = 4 > h*(n4) = 1"),
+        ),
+    ],
 }
 
 FIX_HINT = (
