@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import datetime
 import os
-import platform
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
+
+from machine import describe
 
 from coursekit.andor import ao_star, aostar
 from coursekit.andor.examples import splitting_problem
@@ -193,7 +194,7 @@ def literal_rows() -> list[str]:
 
 
 def main() -> None:
-    load_before = os.getloadavg()[0]
+    machine_line = describe()
     grundy = grundy_rows()
     random_graphs = random_rows()
     explicit = explicit_rows()
@@ -204,9 +205,8 @@ def main() -> None:
     today = datetime.date.today().isoformat()
     note = f"""# AO*: how the work grows
 
-Measured by `bench/aostar.py` on {today}: {platform.machine()}, {os.cpu_count()} cores shared
-with other work (load average {load_before:.1f} at the start, {load_after:.1f} at the end),
-Python {platform.python_version()}, {platform.system()}. Every search runs with
+Measured by `bench/aostar.py` on {today}: {machine_line} at the start, cores shared
+with other work (load average {load_after:.1f} at the end). Every search runs with
 `snapshots=False`; seconds are wall-clock, the best of {REPEATS} runs for searches under a
 second. A *cycle* expands one node; a *revision* is one cost revision of the bottom-up phase
 (step 11). Numbers other than seconds do not depend on the machine.

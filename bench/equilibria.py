@@ -15,15 +15,13 @@ Run:  .venv/bin/python bench/equilibria.py        (writes bench/equilibria.md)
 from __future__ import annotations
 
 import datetime
-import os
-import platform
-import sys
 import time
 import warnings
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+from machine import describe
 
 from coursekit.gametheory import NormalFormGame
 
@@ -137,11 +135,9 @@ def write_note(rows, totals, nashpy_version, gambit_version) -> None:
         "# Benchmark: all equilibria of three random 8×8 games",
         "",
         f"Made by `bench/equilibria.py` on {datetime.date.today():%Y-%m-%d}: "
-        f"{platform.platform()}, {platform.processor() or platform.machine()}, "
-        f"Python {sys.version.split()[0]}, numpy {np.__version__}, nashpy {nashpy_version}, "
+        f"{describe()}, numpy {np.__version__}, nashpy {nashpy_version}, "
         f"pygambit {gambit_version or 'not installed'}. One run each, wall-clock seconds; "
-        f"the machine's {os.cpu_count()} cores were shared with other work (load average "
-        f"{os.getloadavg()[0]:.1f} at the end), so expect some noise.",
+        "the cores were shared with other work, so expect some noise.",
         "",
         f"Games: `NormalFormGame.random({SIZE}, {SIZE}, seed=s, low=-{SPREAD}, high={SPREAD})` "
         f"for s in {SEEDS} (non-degenerate, checked).",

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import copy
 import os
-import platform
 import random
 import resource
 import sys
@@ -26,6 +25,7 @@ from datetime import date
 from pathlib import Path
 
 import nbformat
+from machine import describe
 
 from coursekit.tools.exercise import STUB, ExerciseSet, load_exercise_set, released_notebook
 from coursekit.tools.grade import Grade, grade_all
@@ -97,18 +97,6 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", type=Path, default=ROOT / "solutions" / "00_start_here.ipynb")
@@ -163,7 +151,7 @@ def main() -> int:
     cpu_per_submission = rows[0][2] / args.count
     lines += [
         "",
-        f"Machine: {_machine()}. Date: {date.today().isoformat()}.",
+        f"Machine: {describe()}. Date: {date.today().isoformat()}.",
         "",
         "Each submission is one pytest + nbval process with a kernel of its own; the endless "
         "loop costs one timeout and the dead kernel one extra run. CPU time is that of the "

@@ -20,14 +20,13 @@ import importlib
 import importlib.metadata
 import inspect
 import math
-import os
-import platform
-import sys
 import textwrap
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+
+from machine import describe
 
 from coursekit.games import MAX, TicTacToe
 from coursekit.search import minimax, minimax_two_phase, solve
@@ -367,24 +366,6 @@ def tracing_cost_table(repeats: int = 7) -> list[str]:
 # --- running and writing the note ------------------------------------------------------------
 
 
-def machine() -> str:
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    try:
-        load = (
-            f", load average {os.getloadavg()[0]:.1f} when the run started ({os.cpu_count()} cores)"
-        )
-    except OSError:
-        load = ""
-    return f"{cpu}, {platform.system()} {platform.release()}, Python {sys.version.split()[0]}{load}"
-
-
 def fmt(value) -> str:
     if value is None:
         return "—"
@@ -409,7 +390,7 @@ def main() -> None:
     lines = [
         "# Benchmark: solving tic-tac-toe with minimax",
         "",
-        f"Run {datetime.date.today().isoformat()} on {machine()}, one run per cell "
+        f"Run {datetime.date.today().isoformat()} on {describe()}, one run per cell "
         "with the garbage collector paused, as `timeit` does (the machine is shared with "
         "other jobs: small differences are noise). "
         "Written by `python bench/minimax_tictactoe.py`.",

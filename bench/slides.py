@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import datetime
 import os
-import platform
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from machine import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTE = ROOT / "bench" / "slides.md"
@@ -63,13 +64,11 @@ def main() -> None:
     browser = timed([sys.executable, "-m", "pytest", "-m", "browser", "-q", "tests/browser"])
 
     names = ", ".join(path.stem for path in chapters)
-    load = os.getloadavg()[0]
     NOTE.write_text(
         f"""# Slides and browser tests: how long they take
 
-Measured by `bench/slides.py` on {datetime.date.today()}: {platform.processor() or "x86_64"},
-{os.cpu_count()} cores shared with other work (load average {load:.1f} at the end),
-Python {platform.python_version()}, {platform.system()}. Times are wall-clock seconds of the
+Measured by `bench/slides.py` on {datetime.date.today()}: {describe()} at the end,
+cores shared with other work. Times are wall-clock seconds of the
 whole command (kernel and browser start-up included); exports are the best of {REPEATS}.
 
 Chapter notebooks: {len(chapters)} ({names}).
