@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
+import socket
+import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -30,3 +38,64 @@ def path_without_dot(tmp_path: Path) -> str:
     path = os.pathsep.join(str(p) for p in [bin_dir, *keep])
     assert shutil.which("dot", path=path) is None
     return path
+
+
+def stall_once(then_print: str) -> str:
+    """Code for a cell that hangs on its first run only, then prints ``then_print``.
+
+    The first run leaves a marker file in the kernel's folder and sleeps; a retry finds
+    the marker and goes on: a stand-in for nbclient's occasional stall.
+    """
+    return (
+        "import pathlib, time\n"
+        "marker = pathlib.Path('stalled-once')\n"
+        "if not marker.exists():\n"
+        "    marker.touch()\n"
+        "    time.sleep(60)\n"
+        f"print({then_print!r})"
+    )
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving(
+    command: Sequence[str],
+    ready_url: str,
+    log_path: Path,
+    *,
+    env: dict[str, str] | None = None,
+    timeout: float = 120,
+) -> Iterator[subprocess.Popen]:
+    """Run a server (JupyterLab) in its own process group until the ``with`` block ends.
+
+    Waits until ``ready_url`` answers; fails the test with the end of the server's log
+    (written to ``log_path``) when the server dies or does not answer within ``timeout``.
+    """
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            list(command), stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(ready_url, timeout=5):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if server.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the server did not answer:\n{log_path.read_text()[-3000:]}")
+                time.sleep(0.3)
+        yield server
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()

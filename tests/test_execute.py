@@ -7,6 +7,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError
 from nbformat.v4 import new_code_cell, new_notebook
 
 from coursekit.tools.execute import execute_notebook
+from tests.conftest import stall_once
 
 
 def _notebook(*sources: str):
@@ -20,18 +21,9 @@ def _notebook(*sources: str):
 
 
 def test_a_stall_that_happens_once_is_retried(tmp_path):
-    # The first run leaves a marker and hangs; the retry finds the marker and goes on.
-    stall_once = (
-        "import pathlib, time\n"
-        "marker = pathlib.Path('stalled-once')\n"
-        "if not marker.exists():\n"
-        "    marker.touch()\n"
-        "    time.sleep(60)\n"
-        "print('done')"
-    )
     messages = []
     done = execute_notebook(
-        _notebook(stall_once), cwd=tmp_path, timeout=3, say=messages.append, name="nb"
+        _notebook(stall_once("done")), cwd=tmp_path, timeout=3, say=messages.append, name="nb"
     )
     assert done.cells[0].outputs[0].text.strip() == "done"
     assert messages == ["nb: a cell timed out (a known nbclient stall with widgets); retrying once"]

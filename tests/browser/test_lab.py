@@ -17,19 +17,16 @@ import os
 import re
 import secrets
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 import pytest
+
+from tests.conftest import free_port, serving
 
 pytestmark = pytest.mark.browser
 
@@ -191,12 +188,6 @@ class Lab:
         return f"{self.base}/lab/tree/{notebook}?token={self.token}&reset"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _write_settings(folder: Path) -> None:
     """User settings: no news pop-up, and every cell kept in the page (no windowing)."""
     settings = {
@@ -219,7 +210,7 @@ def lab(tmp_path_factory) -> Iterator[Lab]:
     root = work / "notebooks"
     shutil.copytree(ROOT / "notebooks", root)
     _write_settings(work / "settings")
-    port, token = _free_port(), secrets.token_hex(16)
+    port, token = free_port(), secrets.token_hex(16)
     command = [
         sys.executable,
         "-m",
@@ -236,31 +227,10 @@ def lab(tmp_path_factory) -> Iterator[Lab]:
     ]
     if os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses to run as root without it
-    log_path = work / "server.log"
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime")}
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()[-3000:]}")
-                time.sleep(0.3)
+    with serving(command, f"{base}/api/status?token={token}", work / "server.log", env=env):
         yield Lab(base, token, root)
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
 
 
 # --- driving the notebook -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from coursekit.tools import slides
 from coursekit.tools.cli import main
+from tests.conftest import stall_once
 
 
 def notebook(*cells: tuple[str, str, str], tags: dict[int, list[str]] | None = None):
@@ -175,15 +176,7 @@ def test_executing_embeds_widget_state(tmp_path):
 
 
 def test_a_stalled_run_is_retried_once_and_announced(tmp_path):
-    stall_once = (
-        "import pathlib, time\n"
-        "marker = pathlib.Path('stalled-once')\n"
-        "if not marker.exists():\n"
-        "    marker.touch()\n"
-        "    time.sleep(60)\n"
-        "print('went on')"
-    )
-    nb = notebook(("md", "# Stall", "slide"), ("code", stall_once, "-"))
+    nb = notebook(("md", "# Stall", "slide"), ("code", stall_once("went on"), "-"))
     said = []
     deck = slides.export_slides(
         write(nb, tmp_path / "s.ipynb"), tmp_path / "out", timeout=3, say=said.append
