@@ -36,3 +36,15 @@ def test_the_version_and_the_command_list_import_no_command_module():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "['coursekit.tools.cli']"
+
+
+def test_commands_skip_the_slow_optional_import_of_notebook_validation():
+    code = (
+        "import sys\n"
+        "from coursekit.tools.cli import main\n"
+        "status = main(['release', '--check'])\n"
+        "import nbformat\n"
+        "print(status, sys.modules['rfc3987_syntax'])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split()[-2:] == ["0", "None"]

@@ -49,13 +49,11 @@ class CellResult:
     seconds: float = 0.0
 
 
-# `python -m pytest`, except for one thing: jsonschema (under nbformat) imports rfc3987_syntax
-# when it is installed (JupyterLab brings it), and that module builds a grammar on import —
-# 1.4 s of every run, for URI formats that notebook validation never checks. A None entry in
-# sys.modules makes that optional import fail as if the module were absent.
+# `python -m pytest`, without the slow optional import of every notebook read (see
+# coursekit.tools.skip_slow_optional_imports).
 PYTEST = (
-    "import sys; sys.modules.setdefault('rfc3987_syntax', None); "
-    "import pytest; sys.exit(pytest.main())"
+    "import sys; from coursekit.tools import skip_slow_optional_imports; "
+    "skip_slow_optional_imports(); import pytest; sys.exit(pytest.main())"
 )
 
 

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from coursekit import __version__
+from coursekit.tools import skip_slow_optional_imports
 
 # sub-command → (module with add_arguments(parser) and run(args) -> exit code, one-line help).
 # Only the module of the command being run is imported: some pull in nbformat, which is slow.
@@ -64,6 +65,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    skip_slow_optional_imports()
     argv = list(sys.argv[1:] if argv is None else argv)
     chosen = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(chosen if chosen in COMMANDS else None)
