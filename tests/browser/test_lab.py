@@ -189,14 +189,12 @@ class Lab:
 
 
 def _write_settings(folder: Path) -> None:
-    """User settings: no news pop-up, and every cell kept in the page (no windowing)."""
-    settings = {
-        "@jupyterlab/apputils-extension/notification": {
-            "checkForUpdates": False,
-            "fetchNews": "false",
-        },
-        "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
-    }
+    """User settings: every cell kept in the page (no windowing).
+
+    The news pop-up is left to the course's own set-up (`./course` writes JupyterLab's
+    overrides.json into the environment), so that the check for it below means something.
+    """
+    settings = {"@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"}}
     for name, values in settings.items():
         path = folder / f"{name}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
