@@ -21,6 +21,7 @@ packages, fetched once with ``npm pack`` into a cache folder
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -251,10 +252,12 @@ def _copy_if_changed(source: Path, target: Path) -> None:
 # --- export ---------------------------------------------------------------------------------
 
 
+@functools.cache
 def slides_exporter(*, offline: bool = False):
     """nbconvert's reveal.js exporter with the course's template (white theme, 16:9).
 
-    ``offline`` points every library at the ``vendor/`` folder beside the deck.
+    ``offline`` points every library at the ``vendor/`` folder beside the deck. Built
+    once per kind and reused for every deck.
     """
     from nbconvert import SlidesExporter
     from traitlets.config import Config
@@ -346,14 +349,28 @@ def export_all(
     timeout: int = DEFAULT_TIMEOUT,
     assets: Path | None = None,
     say: Callable[[str], None] = _say,
+    on_failure: Callable[[Path, Exception], None] | None = None,
 ) -> list[Path]:
-    """Export each of ``notebooks`` (offline: and the vendor folder); return the decks."""
+    """Export each of ``notebooks`` (offline: and the vendor folder); return the decks.
+
+    A notebook that fails to run raises, unless ``on_failure`` is given: then it is
+    told about it and the others are still exported.
+    """
     if offline:
         copy_vendor(fetch_assets(assets, say=say), out_dir)
-    return [
-        export_slides(nb, out_dir, offline=offline, execute=execute, timeout=timeout, say=say)
-        for nb in notebooks
-    ]
+    decks = []
+    for nb in notebooks:
+        try:
+            decks.append(
+                export_slides(
+                    nb, out_dir, offline=offline, execute=execute, timeout=timeout, say=say
+                )
+            )
+        except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
+            if on_failure is None:
+                raise
+            on_failure(nb, error)
+    return decks
 
 
 def chapter_notebooks(root: Path = Path()) -> list[Path]:
@@ -400,18 +417,25 @@ def run(args: argparse.Namespace) -> int:
             print(f"offline slide assets in {fetch_assets()}")
             return 0
         notebooks = _chosen(args.notebooks)
-        if args.offline:
-            copy_vendor(fetch_assets(), args.out)
+        decks = export_all(
+            notebooks,
+            args.out,
+            offline=args.offline,
+            execute=args.execute,
+            timeout=args.timeout,
+            on_failure=_report_failure,
+        )
     except SlidesError as error:
         _say(f"coursekit slides: {error}")
         return 1
-    exported = [path for path in notebooks if _export_one(path, args)]
-    if args.offline and exported:
+    for deck in decks:
+        print(f"wrote {deck}")
+    if args.offline and decks:
         print(
             f"offline decks need the folders beside them ({VENDOR}/, {WIDGET_FONTS}/): "
             f"copy {args.out} whole"
         )
-    return 0 if len(exported) == len(notebooks) else 1
+    return 0 if len(decks) == len(notebooks) else 1
 
 
 def _chosen(notebooks: list[Path]) -> list[Path]:
@@ -425,15 +449,7 @@ def _chosen(notebooks: list[Path]) -> list[Path]:
     return notebooks
 
 
-def _export_one(path: Path, args: argparse.Namespace) -> bool:
-    """Export one notebook; a notebook that fails to run is reported, and the rest go on."""
-    try:
-        deck = export_slides(
-            path, args.out, offline=args.offline, execute=args.execute, timeout=args.timeout
-        )
-    except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
-        tail = "\n".join(str(error).strip().splitlines()[-12:])
-        _say(f"{path}: not exported, running it failed:\n{tail}")
-        return False
-    print(f"wrote {deck}")
-    return True
+def _report_failure(path: Path, error: Exception) -> None:
+    """A notebook that fails to run is reported with the end of its error; the rest go on."""
+    tail = "\n".join(str(error).strip().splitlines()[-12:])
+    _say(f"{path}: not exported, running it failed:\n{tail}")
