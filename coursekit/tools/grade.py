@@ -44,8 +44,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from coursekit.tools.check import DEFAULT_TIMEOUT, UNANSWERED, CellResult, CheckError, run_cells
+from coursekit.tools.check import (
+    DEFAULT_TIMEOUT,
+    UNANSWERED,
+    CellResult,
+    CheckError,
+    require_nbval,
+    run_cells,
+)
 from coursekit.tools.exercise import (
+    ExerciseFormatError,
     ExerciseSet,
     is_answer,
     is_graded,
@@ -449,11 +457,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from coursekit.tools.exercise import ExerciseFormatError
-
     try:
+        require_nbval()  # once, rather than a "could not be run" row per submission
         sets = load_exercise_sets(args.solutions)
-    except ExerciseFormatError as error:
+    except (CheckError, ExerciseFormatError) as error:
         print(f"coursekit grade: {error}", file=sys.stderr)
         return 2
     if not sets:

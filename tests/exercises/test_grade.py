@@ -265,6 +265,26 @@ def test_the_grade_command_writes_the_csv_and_says_what_it_found(sets, tmp_path)
     ]
 
 
+def test_without_nbval_the_grader_stops_once_with_the_fix(sets, tmp_path, monkeypatch, capsys):
+    import importlib.util
+
+    from coursekit.tools.cli import main
+
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "nbval" else real_find_spec(name, *a),
+    )
+    write(submission(sets["91_fixture"], FIXTURE_ANSWERS), tmp_path / "a_91_fixture.ipynb")
+    out = tmp_path / "grades.csv"
+    args = ["grade", str(tmp_path), "--csv", str(out), "--solutions", str(FIXTURE_SOLUTIONS)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("needs nbval") == 1 and "pip install pytest nbval" in err
+    assert not out.exists()
+
+
 # ------------------------------------------------------------------ the parts, unit by unit
 
 
