@@ -61,14 +61,21 @@ def plan(solutions: list[Path], out: Path, *, whole_folder: bool) -> Plan:
     return Plan(texts, orphans)
 
 
+def outdated(release: Plan) -> list[Path]:
+    """The exercise notebooks that are missing or differ from the release."""
+    return [
+        path
+        for path, text in release.texts.items()
+        if not path.exists() or path.read_text(encoding="utf-8") != text
+    ]
+
+
 def stale(release: Plan) -> list[str]:
     """What in the exercises folder differs from the release, one line each."""
-    problems = []
-    for path, text in release.texts.items():
-        if not path.exists():
-            problems.append(f"{path} is missing")
-        elif path.read_text(encoding="utf-8") != text:
-            problems.append(f"{path} is out of date")
+    problems = [
+        f"{path} is out of date" if path.exists() else f"{path} is missing"
+        for path in outdated(release)
+    ]
     problems += [f"{path} has no solution notebook any more" for path in release.orphans]
     return problems
 
@@ -115,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
     except ExerciseFormatError as error:
         print(f"coursekit release: {error}", file=sys.stderr)
         return 2
-    problems = stale(release)
     if args.check:
+        problems = stale(release)
         for line in problems:
             print(line)
         if problems:
@@ -125,13 +132,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.out}/ is up to date ({_count(release.texts)})")
         return 0
     args.out.mkdir(parents=True, exist_ok=True)
-    for path, text in release.texts.items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            print(f"released {path}")
+    to_write = outdated(release)
+    for path in to_write:
+        path.write_text(release.texts[path], encoding="utf-8")
+        print(f"released {path}")
     for path in release.orphans:
         path.unlink()
         print(f"removed {path} (its solution notebook is gone)")
-    if not problems:
+    if not to_write and not release.orphans:
         print(f"{args.out}/ is up to date ({_count(release.texts)})")
     return 0
