@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from coursekit.checks.common import answered, fail, passed, require, require_type
+from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
 from coursekit.games import MAX, MIN, GameTree, TicTacToe
 from coursekit.search import distinct_actions, minimax
 from coursekit.search.result import EXIT
@@ -143,36 +143,37 @@ def check_minimax_function(minimax_value: Callable[[Any, Any], float]) -> None:
             if not GAME.is_terminal(state):
                 state = GAME.result(state, rng.choice(GAME.actions(state)))
         cases.append((GAME, state))
-    for game, state in cases:
-        try:
-            got = minimax_value(game, state)
-        except NotImplementedError:
-            fail("Your function still raises NotImplementedError: write its body first.")
-        except RecursionError:
-            fail("Your function recursed without end: stop at terminal states (is_terminal).")
-        except Exception as error:  # the student's bug, reported as a hint
-            where = _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
-            fail(f"Your function raised {type(error).__name__}: {error} on {where}.")
-        expected = minimax(game, state).value
-        if _same_number(got, expected):
-            continue
-        if isinstance(game, GameTree):
-            if game.root_player is MIN and _same_number(got, minimax(_flip(game)).value):
-                fail(
-                    f"Wrong value on {_describe(game)}: it looks as if MAX moved at the root. "
-                    "Ask the game who moves: game.to_move(state)."
-                )
-            if _same_number(got, _all_max(game, game.initial)):
-                fail(
-                    f"Wrong value on {_describe(game)}: it looks as if every node took the "
-                    "maximum. At MIN nodes take the minimum of the children's values."
-                )
-            fail(f"Your function gives a wrong value ({got!r}) on {_describe(game)}.")
-        fail(
+    run_cases(
+        minimax_value,
+        lambda game, state: minimax(game, state).value,
+        cases,
+        describe=lambda game, state: (
+            _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
+        ),
+        same=_same_number,
+        diagnose=_wrong_minimax_value,
+    )
+    passed()
+
+
+def _wrong_minimax_value(got: Any, game: Any, state: Any) -> str:
+    """What a wrong minimax value most likely comes from."""
+    if not isinstance(game, GameTree):
+        return (
             f"Your function gives a wrong value ({got!r}) on the tic-tac-toe position\n"
             f"{GAME.to_text(state)}\n(values of finished games come from game.utility(state, MAX))."
         )
-    passed()
+    if game.root_player is MIN and _same_number(got, minimax(_flip(game)).value):
+        return (
+            f"Wrong value on {_describe(game)}: it looks as if MAX moved at the root. "
+            "Ask the game who moves: game.to_move(state)."
+        )
+    if _same_number(got, _all_max(game, game.initial)):
+        return (
+            f"Wrong value on {_describe(game)}: it looks as if every node took the "
+            "maximum. At MIN nodes take the minimum of the children's values."
+        )
+    return f"Your function gives a wrong value ({got!r}) on {_describe(game)}."
 
 
 def _flip(tree: GameTree) -> GameTree:
@@ -203,24 +204,31 @@ def check_count_distinct(count_distinct: Callable[[Any], int]) -> None:
     symmetries, that one move from ``state`` can reach."""
     answered(count_distinct)
     require(callable(count_distinct), "count_distinct should be a function state → number.")
-    for state in sorted(_positions(), key=lambda s: (s.x.bit_count() + s.o.bit_count(), s)):
-        try:
-            got = count_distinct(state)
-        except NotImplementedError:
-            fail("Your function still raises NotImplementedError: write its body first.")
-        except Exception as error:
-            fail(f"Your function raised {type(error).__name__}: {error} on\n{GAME.to_text(state)}")
-        expected = len(distinct_actions(GAME, state, GAME.actions(state)))
-        if got == expected:
-            continue
-        if got == len(GAME.actions(state)):
-            fail(
-                "Your count equals the number of legal moves on\n"
-                f"{GAME.to_text(state)}\nbut some of these moves give symmetric positions: "
-                "count each class of symmetric results once (game.key helps)."
-            )
-        fail(f"Your function gives a wrong count ({got!r}) on\n{GAME.to_text(state)}")
+    positions = sorted(_positions(), key=lambda s: (s.x.bit_count() + s.o.bit_count(), s))
+    run_cases(
+        count_distinct,
+        lambda state: len(distinct_actions(GAME, state, GAME.actions(state))),
+        [(state,) for state in positions],
+        describe=_one_line,
+        diagnose=_wrong_count,
+    )
     passed()
+
+
+def _one_line(state: Any) -> str:
+    """A board on one line, for hints that name it inside a sentence."""
+    return "the position [" + " | ".join(GAME.to_text(state).splitlines()) + "]"
+
+
+def _wrong_count(got: Any, state: Any) -> str:
+    """What a wrong count of distinct moves most likely comes from."""
+    if got == len(GAME.actions(state)):
+        return (
+            "Your count equals the number of legal moves on\n"
+            f"{GAME.to_text(state)}\nbut some of these moves give symmetric positions: "
+            "count each class of symmetric results once (game.key helps)."
+        )
+    return f"Your function gives a wrong count ({got!r}) on\n{GAME.to_text(state)}"
 
 
 def check_symmetry_counts(counts: Mapping[int, tuple[int, int]] | None) -> None:

@@ -243,3 +243,25 @@ def test_a_revision_right_on_single_nodes_is_also_run_inside_ao_star():
 
     message = hint(ch02.check_revise, tired)
     assert "random graph" in message
+
+
+def test_a_revision_that_fails_only_inside_ao_star_gets_a_hint():
+    calls = []
+
+    def crashes_late(connectors, q, solved):
+        calls.append(1)
+        if len(calls) > 2000:
+            raise RuntimeError("tired")
+        return revise(connectors, q, solved)
+
+    assert "raised RuntimeError: tired on the connectors" in hint(ch02.check_revise, crashes_late)
+    calls.clear()
+
+    def marks_a_name_late(connectors, q, solved):
+        calls.append(1)
+        value, marked, is_solved = revise(connectors, q, solved)
+        return value, (str(marked) if len(calls) > 2000 else marked), is_solved
+
+    assert "AO* with your revise failed on random graph" in hint(
+        ch02.check_revise, marks_a_name_late
+    )
