@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from coursekit.checks import ch00
 from coursekit.checks.common import (
@@ -15,6 +18,7 @@ from coursekit.checks.common import (
     digest,
     require,
     run_cases,
+    same_number,
 )
 
 
@@ -38,6 +42,14 @@ def test_require_and_answered_raise_assertion_errors_with_the_hint():
     require(True, "never shown")
     with pytest.raises(AssertionError, match="no answer yet"):
         answered(...)
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e9, max_value=1e9))
+def test_same_number_accepts_rounding_but_not_other_values_or_types(x):
+    assert same_number(x + 1e-12, x) and same_number(Fraction(x), x)
+    assert not same_number(x + max(1, abs(x)) * 1e-6, x) and not same_number(str(x), x)
+    assert not same_number(x, math.inf) and not same_number(-math.inf, math.inf)
+    assert same_number(math.inf, math.inf) and not same_number(True, 1.0)
 
 
 def test_run_cases_reports_the_case_not_the_expected_result():

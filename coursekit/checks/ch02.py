@@ -29,6 +29,7 @@ from coursekit.checks.common import (
     require,
     require_type,
     run_cases,
+    same_number,
 )
 
 EXERCISES = {1: EXERCISE_1, 2: EXERCISE_2}
@@ -241,10 +242,7 @@ def _same_revision(got: Any, expected: tuple) -> bool:
         fail("revise should return three things: (q, marked connector, solved).")
     q, marked, solved = got
     want_q, want_marked, want_solved = expected
-    if not isinstance(q, (int, float)) or isinstance(q, bool):
-        return False
-    same_q = q == want_q or (math.isfinite(want_q) and math.isclose(q, want_q))
-    return same_q and marked == want_marked and bool(solved) == want_solved
+    return same_number(q, want_q) and marked == want_marked and bool(solved) == want_solved
 
 
 def _revise_cases() -> Iterator[tuple]:

@@ -12,20 +12,20 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
+from coursekit.checks.common import (
+    answered,
+    fail,
+    passed,
+    require,
+    require_type,
+    run_cases,
+    same_number,
+)
 from coursekit.games import MAX, MIN, GameTree, TicTacToe
 from coursekit.search import distinct_actions, minimax
 from coursekit.search.result import EXIT
 
 GAME = TicTacToe()
-
-
-def _same_number(a: Any, b: float) -> bool:
-    if isinstance(a, bool) or not isinstance(a, Real):
-        return False
-    if math.isinf(b):
-        return a == b
-    return math.isclose(float(a), b, abs_tol=1e-9)
 
 
 # --- part 1: backed-up values of a given tree -------------------------------------------------
@@ -46,7 +46,7 @@ def check_backed_up(tree: GameTree, values: Mapping[str, float] | None, move: An
         "is not an inner node of this tree.",
     )
     for label in sorted(expected, key=lambda x: (-tree.depth_of(x), tree.labels.index(x))):
-        if not _same_number(values[label], expected[label]):
+        if not same_number(values[label], expected[label]):
             rule = "largest" if tree.player(label) is MAX else "smallest"
             fail(
                 f"The value of {label} is wrong. {label} is a {tree.player(label)} node, so it "
@@ -78,7 +78,7 @@ def check_evaluations(boards: list[str], answers: list | None) -> None:
     for i, (text, answer) in enumerate(zip(boards, answers, strict=True), start=1):
         state = GAME.parse(text)
         expected = GAME.evaluate(state)
-        if _same_number(answer, expected):
+        if same_number(answer, expected):
             continue
         if math.isinf(expected):
             fail(
@@ -87,7 +87,7 @@ def check_evaluations(boards: list[str], answers: list | None) -> None:
             )
         if isinstance(answer, bool) or not isinstance(answer, Real):
             fail(f"Board {i}: the value should be a number, not {answer!r}.")
-        if _same_number(answer, -expected):
+        if same_number(answer, -expected):
             fail(f"Board {i}: the sign is wrong: it is MAX's lines minus MIN's lines.")
         fail(
             f"Board {i}: the value is wrong. Count the rows, columns and diagonals that hold no "
@@ -150,7 +150,7 @@ def check_minimax_function(minimax_value: Callable[[Any, Any], float]) -> None:
         describe=lambda game, state: (
             _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
         ),
-        same=_same_number,
+        same=same_number,
         diagnose=_wrong_minimax_value,
     )
     passed()
@@ -163,12 +163,12 @@ def _wrong_minimax_value(got: Any, game: Any, state: Any) -> str:
             f"Your function gives a wrong value ({got!r}) on the tic-tac-toe position\n"
             f"{GAME.to_text(state)}\n(values of finished games come from game.utility(state, MAX))."
         )
-    if game.root_player is MIN and _same_number(got, minimax(_flip(game)).value):
+    if game.root_player is MIN and same_number(got, minimax(_flip(game)).value):
         return (
             f"Wrong value on {_describe(game)}: it looks as if MAX moved at the root. "
             "Ask the game who moves: game.to_move(state)."
         )
-    if _same_number(got, _all_max(game, game.initial)):
+    if same_number(got, _all_max(game, game.initial)):
         return (
             f"Wrong value on {_describe(game)}: it looks as if every node took the "
             "maximum. At MIN nodes take the minimum of the children's values."

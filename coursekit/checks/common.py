@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Iterable
+from numbers import Real
 from typing import Any, NoReturn
 
 SUCCESS_LINE = "✔ Correct."
@@ -87,6 +88,22 @@ def digest(value: Any, salt: str) -> str:
     """
     text = json.dumps([salt, canonical(value)], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def same_number(answer: Any, expected: float) -> bool:
+    """True when ``answer`` is a number equal to ``expected`` up to rounding.
+
+    ``True``/``False`` and non-numbers are never equal to a number; an infinite
+    ``expected`` needs exactly that infinity.
+
+    >>> same_number(0.1 + 0.2, 0.3), same_number(True, 1), same_number(-math.inf, math.inf)
+    (True, False, False)
+    """
+    if isinstance(answer, bool) or not isinstance(answer, Real):
+        return False
+    if math.isinf(expected):
+        return answer == expected
+    return math.isclose(float(answer), expected, abs_tol=1e-9)
 
 
 def call_student(
