@@ -20,6 +20,7 @@ from coursekit.checks.common import (
     same_number,
 )
 from coursekit.gametheory import NormalFormGame, SmartPigs
+from coursekit.gametheory.dominance import dominated
 
 # ---------------------------------------------------------------------- the problems
 
@@ -99,20 +100,16 @@ def check_elimination(steps: object) -> None:
         player, index = _strategy(game, label)
         left = rows if player == 0 else cols
         require(index in left, f"Step {k}: {label!r} was already removed.")
-        dominated = {
-            d.strategy
-            for d in game.restrict(rows, cols).dominated(strict=True)
-            if d.player == player
-        }
+        removable = {(d.player, d.strategy) for d in dominated(game, rows, cols, strict=True)}
         require(
-            left.index(index) in dominated,
+            (player, index) in removable,
             f"Step {k}: {label!r} is not strictly dominated at that point, so it cannot be "
             "removed yet (compare it with each other strategy of the same player, against "
             "the opponent's strategies that are left).",
         )
         left.remove(index)
     require(
-        not game.restrict(rows, cols).dominated(strict=True),
+        not dominated(game, rows, cols, strict=True),
         "After your steps some strategy is still strictly dominated: keep eliminating.",
     )
     passed()
