@@ -188,14 +188,14 @@ def _positions(max_moves: int = 4) -> list:
     seen = {GAME.initial}
     level = [GAME.initial]
     for _ in range(max_moves):
-        level = [
-            GAME.result(s, a)
-            for s in level
-            for a in GAME.actions(s)
-            if GAME.result(s, a) not in seen
-        ]
-        level = list(dict.fromkeys(level))
-        seen.update(level)
+        next_level = []
+        for state in level:
+            for action in GAME.actions(state):
+                child = GAME.result(state, action)
+                if child not in seen:
+                    seen.add(child)
+                    next_level.append(child)
+        level = next_level
     return list(seen)
 
 
