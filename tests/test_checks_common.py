@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from coursekit.checks import ch00
-from coursekit.checks.common import SUCCESS_LINE, answered, canonical, digest, require, run_cases
+from coursekit.checks.common import (
+    SUCCESS_LINE,
+    answered,
+    call_student,
+    canonical,
+    digest,
+    require,
+    run_cases,
+    same_number,
+)
 
 
 def test_digest_ignores_representation_but_not_value():
@@ -32,6 +44,14 @@ def test_require_and_answered_raise_assertion_errors_with_the_hint():
         answered(...)
 
 
+@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e9, max_value=1e9))
+def test_same_number_accepts_rounding_but_not_other_values_or_types(x):
+    assert same_number(x + 1e-12, x) and same_number(Fraction(x), x)
+    assert not same_number(x + max(1, abs(x)) * 1e-6, x) and not same_number(str(x), x)
+    assert not same_number(x, math.inf) and not same_number(-math.inf, math.inf)
+    assert same_number(math.inf, math.inf) and not same_number(True, 1.0)
+
+
 def test_run_cases_reports_the_case_not_the_expected_result():
     def describe(x):
         return f"x = {x}"
@@ -46,6 +66,40 @@ def test_run_cases_reports_the_case_not_the_expected_result():
 
     with pytest.raises(AssertionError, match="NotImplementedError"):
         run_cases(unfinished, abs, [(1,)], describe)
+
+
+def test_run_cases_asks_diagnose_for_a_hint_that_fits_the_mistake():
+    def describe(x):
+        return f"x = {x}"
+
+    def diagnose(got, x):
+        return "You doubled x instead of squaring it." if got == 2 * x else None
+
+    with pytest.raises(AssertionError, match="doubled x") as failure:
+        run_cases(lambda x: x + x, lambda x: x**2, [(1,), (3,)], describe, diagnose=diagnose)
+    assert "9" not in str(failure.value)
+    with pytest.raises(AssertionError, match=r"wrong result \(4\) on x = 3"):
+        run_cases(lambda x: x + 1, lambda x: x**2, [(3,)], describe, diagnose=diagnose)
+
+
+def test_call_student_names_the_case_of_a_crash_or_an_endless_recursion():
+    def describe(n):
+        return f"n = {n}"
+
+    def forever(n):
+        return forever(n - 1)
+
+    assert call_student(abs, (-2,), describe) == 2
+    with pytest.raises(AssertionError, match="recursed without end on n = 5"):
+        call_student(forever, (5,), describe)
+    with pytest.raises(AssertionError, match="raised KeyError: 'a' on n = 1"):
+        call_student(lambda n: {}["a"], (1,), describe)
+
+    def unfinished(n):
+        raise NotImplementedError
+
+    with pytest.raises(AssertionError, match="still raises NotImplementedError"):
+        call_student(unfinished, (1,), describe)
 
 
 def test_warm_up_checks(capsys):

@@ -14,7 +14,7 @@ def _check_count(answer: object, expected: int, what: str, formula: str) -> None
     require_type(answer, int, f"The number of {what}")
     require(answer > 0, f"A tree always has at least one {what[:-1]}: the count must be positive.")
     if answer > expected:
-        raise AssertionError(f"Too many {what}. Hint: {formula}")
+        fail(f"Too many {what}. Hint: {formula}")
     require(answer == expected, f"Too few {what}. Hint: {formula}")
     passed()
 
@@ -42,21 +42,25 @@ def _same_size(got: object, expected: tuple[int, int]) -> bool:
     return isinstance(got, (tuple, list)) and tuple(got) == expected
 
 
+def _not_a_pair(got: object, b: int, m: int) -> str | None:
+    """The hint for a result that is not a (leaves, nodes) pair (``None`` when it is one)."""
+    if isinstance(got, (tuple, list)) and len(got) == 2:
+        return None
+    return f"Return a pair (leaves, nodes); your function returned {got!r}."
+
+
 def check_tree_size(function: Callable[[int, int], tuple[int, int]]) -> None:
     """Check a student's ``function(b, m) -> (leaves, nodes)`` on many seeded random trees."""
     answered(function)
     require(callable(function), "tree size should be a function of b and m.")
-    try:
-        first = function(2, 1)
-    except NotImplementedError:
-        fail("Your function still raises NotImplementedError: write its body first.")
-    except Exception as error:  # the student's bug, reported as a hint
-        fail(f"Your function raised {type(error).__name__}: {error} on b = 2, m = 1.")
-    require(
-        isinstance(first, (tuple, list)) and len(first) == 2,
-        f"Return a pair (leaves, nodes); your function returned {first!r}.",
+    run_cases(
+        function,
+        tree_size,
+        _tree_size_cases(),
+        _describe_tree,
+        same=_same_size,
+        diagnose=_not_a_pair,
     )
-    run_cases(function, tree_size, _tree_size_cases(), _describe_tree, same=_same_size)
     passed()
 
 

@@ -6,13 +6,21 @@ algorithms; hints say what is wrong, never what is right.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
+from coursekit.checks.common import (
+    answered,
+    fail,
+    passed,
+    require,
+    require_type,
+    run_cases,
+    same_number,
+)
 from coursekit.gametheory import NormalFormGame, SmartPigs
+from coursekit.gametheory.dominance import dominated
 
 # ---------------------------------------------------------------------- the problems
 
@@ -92,20 +100,16 @@ def check_elimination(steps: object) -> None:
         player, index = _strategy(game, label)
         left = rows if player == 0 else cols
         require(index in left, f"Step {k}: {label!r} was already removed.")
-        dominated = {
-            d.strategy
-            for d in game.restrict(rows, cols).dominated(strict=True)
-            if d.player == player
-        }
+        removable = {(d.player, d.strategy) for d in dominated(game, rows, cols, strict=True)}
         require(
-            left.index(index) in dominated,
+            (player, index) in removable,
             f"Step {k}: {label!r} is not strictly dominated at that point, so it cannot be "
             "removed yet (compare it with each other strategy of the same player, against "
             "the opponent's strategies that are left).",
         )
         left.remove(index)
     require(
-        not game.restrict(rows, cols).dominated(strict=True),
+        not dominated(game, rows, cols, strict=True),
         "After your steps some strategy is still strictly dominated: keep eliminating.",
     )
     passed()
@@ -188,7 +192,7 @@ def check_pigs_variant(rules: object, press_probabilities: object) -> None:
         fail("Under these rules no pure profile is an equilibrium: look at mixed strategies.")
     for x, e, name in zip(given, expected, ("big", "small"), strict=True):
         require(
-            math.isclose(x, float(e), abs_tol=1e-9),
+            same_number(x, e),
             f"The {name} pig's probability of pressing is not the equilibrium one: it must "
             "make the other pig indifferent between pressing and waiting.",
         )
@@ -228,9 +232,7 @@ def check_mixed_2x2(mixed_2x2: Callable) -> None:
 
     def same(got: object, want: tuple[Fraction, Fraction]) -> bool:
         pair = _probability_pair(got)
-        return pair is not None and all(
-            math.isclose(g, float(w), abs_tol=1e-9) for g, w in zip(pair, want, strict=True)
-        )
+        return pair is not None and all(same_number(g, w) for g, w in zip(pair, want, strict=True))
 
     run_cases(
         lambda A, B: mixed_2x2([r[:] for r in A], [r[:] for r in B]),

@@ -12,20 +12,20 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
-from coursekit.checks.common import answered, fail, passed, require, require_type
+from coursekit.checks.common import (
+    answered,
+    fail,
+    passed,
+    require,
+    require_type,
+    run_cases,
+    same_number,
+)
 from coursekit.games import MAX, MIN, GameTree, TicTacToe
 from coursekit.search import distinct_actions, minimax
 from coursekit.search.result import EXIT
 
 GAME = TicTacToe()
-
-
-def _same_number(a: Any, b: float) -> bool:
-    if isinstance(a, bool) or not isinstance(a, Real):
-        return False
-    if math.isinf(b):
-        return a == b
-    return math.isclose(float(a), b, abs_tol=1e-9)
 
 
 # --- part 1: backed-up values of a given tree -------------------------------------------------
@@ -46,7 +46,7 @@ def check_backed_up(tree: GameTree, values: Mapping[str, float] | None, move: An
         "is not an inner node of this tree.",
     )
     for label in sorted(expected, key=lambda x: (-tree.depth_of(x), tree.labels.index(x))):
-        if not _same_number(values[label], expected[label]):
+        if not same_number(values[label], expected[label]):
             rule = "largest" if tree.player(label) is MAX else "smallest"
             fail(
                 f"The value of {label} is wrong. {label} is a {tree.player(label)} node, so it "
@@ -78,7 +78,7 @@ def check_evaluations(boards: list[str], answers: list | None) -> None:
     for i, (text, answer) in enumerate(zip(boards, answers, strict=True), start=1):
         state = GAME.parse(text)
         expected = GAME.evaluate(state)
-        if _same_number(answer, expected):
+        if same_number(answer, expected):
             continue
         if math.isinf(expected):
             fail(
@@ -87,7 +87,7 @@ def check_evaluations(boards: list[str], answers: list | None) -> None:
             )
         if isinstance(answer, bool) or not isinstance(answer, Real):
             fail(f"Board {i}: the value should be a number, not {answer!r}.")
-        if _same_number(answer, -expected):
+        if same_number(answer, -expected):
             fail(f"Board {i}: the sign is wrong: it is MAX's lines minus MIN's lines.")
         fail(
             f"Board {i}: the value is wrong. Count the rows, columns and diagonals that hold no "
@@ -143,36 +143,37 @@ def check_minimax_function(minimax_value: Callable[[Any, Any], float]) -> None:
             if not GAME.is_terminal(state):
                 state = GAME.result(state, rng.choice(GAME.actions(state)))
         cases.append((GAME, state))
-    for game, state in cases:
-        try:
-            got = minimax_value(game, state)
-        except NotImplementedError:
-            fail("Your function still raises NotImplementedError: write its body first.")
-        except RecursionError:
-            fail("Your function recursed without end: stop at terminal states (is_terminal).")
-        except Exception as error:  # the student's bug, reported as a hint
-            where = _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
-            fail(f"Your function raised {type(error).__name__}: {error} on {where}.")
-        expected = minimax(game, state).value
-        if _same_number(got, expected):
-            continue
-        if isinstance(game, GameTree):
-            if game.root_player is MIN and _same_number(got, minimax(_flip(game)).value):
-                fail(
-                    f"Wrong value on {_describe(game)}: it looks as if MAX moved at the root. "
-                    "Ask the game who moves: game.to_move(state)."
-                )
-            if _same_number(got, _all_max(game, game.initial)):
-                fail(
-                    f"Wrong value on {_describe(game)}: it looks as if every node took the "
-                    "maximum. At MIN nodes take the minimum of the children's values."
-                )
-            fail(f"Your function gives a wrong value ({got!r}) on {_describe(game)}.")
-        fail(
+    run_cases(
+        minimax_value,
+        lambda game, state: minimax(game, state).value,
+        cases,
+        describe=lambda game, state: (
+            _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
+        ),
+        same=same_number,
+        diagnose=_wrong_minimax_value,
+    )
+    passed()
+
+
+def _wrong_minimax_value(got: Any, game: Any, state: Any) -> str:
+    """What a wrong minimax value most likely comes from."""
+    if not isinstance(game, GameTree):
+        return (
             f"Your function gives a wrong value ({got!r}) on the tic-tac-toe position\n"
             f"{GAME.to_text(state)}\n(values of finished games come from game.utility(state, MAX))."
         )
-    passed()
+    if game.root_player is MIN and same_number(got, minimax(_flip(game)).value):
+        return (
+            f"Wrong value on {_describe(game)}: it looks as if MAX moved at the root. "
+            "Ask the game who moves: game.to_move(state)."
+        )
+    if same_number(got, _all_max(game, game.initial)):
+        return (
+            f"Wrong value on {_describe(game)}: it looks as if every node took the "
+            "maximum. At MIN nodes take the minimum of the children's values."
+        )
+    return f"Your function gives a wrong value ({got!r}) on {_describe(game)}."
 
 
 def _flip(tree: GameTree) -> GameTree:
@@ -187,14 +188,14 @@ def _positions(max_moves: int = 4) -> list:
     seen = {GAME.initial}
     level = [GAME.initial]
     for _ in range(max_moves):
-        level = [
-            GAME.result(s, a)
-            for s in level
-            for a in GAME.actions(s)
-            if GAME.result(s, a) not in seen
-        ]
-        level = list(dict.fromkeys(level))
-        seen.update(level)
+        next_level = []
+        for state in level:
+            for action in GAME.actions(state):
+                child = GAME.result(state, action)
+                if child not in seen:
+                    seen.add(child)
+                    next_level.append(child)
+        level = next_level
     return list(seen)
 
 
@@ -203,24 +204,31 @@ def check_count_distinct(count_distinct: Callable[[Any], int]) -> None:
     symmetries, that one move from ``state`` can reach."""
     answered(count_distinct)
     require(callable(count_distinct), "count_distinct should be a function state → number.")
-    for state in sorted(_positions(), key=lambda s: (s.x.bit_count() + s.o.bit_count(), s)):
-        try:
-            got = count_distinct(state)
-        except NotImplementedError:
-            fail("Your function still raises NotImplementedError: write its body first.")
-        except Exception as error:
-            fail(f"Your function raised {type(error).__name__}: {error} on\n{GAME.to_text(state)}")
-        expected = len(distinct_actions(GAME, state, GAME.actions(state)))
-        if got == expected:
-            continue
-        if got == len(GAME.actions(state)):
-            fail(
-                "Your count equals the number of legal moves on\n"
-                f"{GAME.to_text(state)}\nbut some of these moves give symmetric positions: "
-                "count each class of symmetric results once (game.key helps)."
-            )
-        fail(f"Your function gives a wrong count ({got!r}) on\n{GAME.to_text(state)}")
+    positions = sorted(_positions(), key=lambda s: (s.x.bit_count() + s.o.bit_count(), s))
+    run_cases(
+        count_distinct,
+        lambda state: len(distinct_actions(GAME, state, GAME.actions(state))),
+        [(state,) for state in positions],
+        describe=_one_line,
+        diagnose=_wrong_count,
+    )
     passed()
+
+
+def _one_line(state: Any) -> str:
+    """A board on one line, for hints that name it inside a sentence."""
+    return "the position [" + " | ".join(GAME.to_text(state).splitlines()) + "]"
+
+
+def _wrong_count(got: Any, state: Any) -> str:
+    """What a wrong count of distinct moves most likely comes from."""
+    if got == len(GAME.actions(state)):
+        return (
+            "Your count equals the number of legal moves on\n"
+            f"{GAME.to_text(state)}\nbut some of these moves give symmetric positions: "
+            "count each class of symmetric results once (game.key helps)."
+        )
+    return f"Your function gives a wrong count ({got!r}) on\n{GAME.to_text(state)}"
 
 
 def check_symmetry_counts(counts: Mapping[int, tuple[int, int]] | None) -> None:

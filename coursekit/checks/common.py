@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Iterable
+from numbers import Real
 from typing import Any, NoReturn
 
 SUCCESS_LINE = "✔ Correct."
@@ -89,27 +90,65 @@ def digest(value: Any, salt: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def same_number(answer: Any, expected: float) -> bool:
+    """True when ``answer`` is a number equal to ``expected`` up to rounding.
+
+    ``True``/``False`` and non-numbers are never equal to a number; an infinite
+    ``expected`` needs exactly that infinity.
+
+    >>> same_number(0.1 + 0.2, 0.3), same_number(True, 1), same_number(-math.inf, math.inf)
+    (True, False, False)
+    """
+    if isinstance(answer, bool) or not isinstance(answer, Real):
+        return False
+    if math.isinf(expected):
+        return answer == expected
+    return math.isclose(float(answer), expected, abs_tol=1e-9)
+
+
+def call_student(
+    function: Callable[..., Any], args: tuple[Any, ...], describe: Callable[..., str]
+) -> Any:
+    """Call a student's function on one case; what it raises becomes a hint naming the case.
+
+    >>> call_student(lambda x: 1 / x, (0,), lambda x: f"x = {x}")
+    Traceback (most recent call last):
+    ...
+    AssertionError: Your function raised ZeroDivisionError: division by zero on x = 0.
+    """
+    try:
+        return function(*args)
+    except NotImplementedError:
+        fail("Your function still raises NotImplementedError: write its body first.")
+    except RecursionError:
+        fail(
+            f"Your function recursed without end on {describe(*args)}: a recursion must stop "
+            "somewhere (in a game: stop at terminal states, is_terminal)."
+        )
+    except Exception as error:  # the student's bug, reported as a hint
+        fail(f"Your function raised {type(error).__name__}: {error} on {describe(*args)}.")
+
+
 def run_cases(
     student: Callable[..., Any],
     reference: Callable[..., Any],
     cases: Iterable[tuple[Any, ...]],
     describe: Callable[..., str],
     same: Callable[[Any, Any], bool] = lambda a, b: a == b,
+    diagnose: Callable[..., str | None] | None = None,
 ) -> int:
     """Compare a student's function with the reference on many cases.
 
     Stops at the first disagreement with a hint naming the case (via
-    ``describe``) but not the expected result. Returns the number of cases run.
+    ``describe``) but not the expected result. On a disagreement,
+    ``diagnose(got, *case)`` may return a hint that fits the mistake better
+    (``None`` for the general one). Returns the number of cases run.
     """
     count = 0
     for args in cases:
         count += 1
-        try:
-            got = student(*args)
-        except NotImplementedError:
-            fail("Your function still raises NotImplementedError: write its body first.")
-        except Exception as error:  # the student's bug, reported as a hint
-            fail(f"Your function raised {type(error).__name__}: {error} on {describe(*args)}.")
+        got = call_student(student, args, describe)
         if not same(got, reference(*args)):
-            fail(f"Your function gives a wrong result ({got!r}) on {describe(*args)}.")
+            hint = diagnose(got, *args) if diagnose is not None else None
+            fail(hint or f"Your function gives a wrong result ({got!r}) on {describe(*args)}.")
     return count

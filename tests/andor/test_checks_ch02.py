@@ -6,8 +6,9 @@ import math
 
 import pytest
 
-from coursekit.andor import AndOrGraph, Connector, revise
+from coursekit.andor import AndOrGraph, Connector, optimal_costs, optimal_solution_graph, revise
 from coursekit.andor.examples import EXERCISE_1, EXERCISE_2
+from coursekit.andor.generate import random_graph
 from coursekit.checks import ch02
 from coursekit.checks.common import SUCCESS_LINE
 
@@ -243,3 +244,41 @@ def test_a_revision_right_on_single_nodes_is_also_run_inside_ao_star():
 
     message = hint(ch02.check_revise, tired)
     assert "random graph" in message
+
+
+def test_a_revision_that_fails_only_inside_ao_star_gets_a_hint():
+    calls = []
+
+    def crashes_late(connectors, q, solved):
+        calls.append(1)
+        if len(calls) > 2000:
+            raise RuntimeError("tired")
+        return revise(connectors, q, solved)
+
+    assert "raised RuntimeError: tired on the connectors" in hint(ch02.check_revise, crashes_late)
+    calls.clear()
+
+    def marks_a_name_late(connectors, q, solved):
+        calls.append(1)
+        value, marked, is_solved = revise(connectors, q, solved)
+        return value, (str(marked) if len(calls) > 2000 else marked), is_solved
+
+    assert "AO* with your revise failed on random graph" in hint(
+        ch02.check_revise, marks_a_name_late
+    )
+
+
+def test_the_cost_the_check_expects_is_the_brute_force_optimum_on_every_random_graph():
+    # check_revise compares AO*'s cost with h*(n0) from optimal_costs; the brute-force
+    # oracle must agree on each of its random graphs, the unsolvable ones included
+    unsolvable = 0
+    for seed in range(ch02.RANDOM_GRAPHS):
+        graph = random_graph(seed, nodes=7 + seed % 4)
+        best = optimal_solution_graph(graph, "n0")
+        h_star = optimal_costs(graph)["n0"]
+        if best is None:
+            unsolvable += 1
+            assert h_star == math.inf
+        else:
+            assert h_star == best.cost
+    assert 0 < unsolvable < ch02.RANDOM_GRAPHS

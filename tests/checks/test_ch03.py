@@ -197,6 +197,16 @@ def test_part4_mistakes_get_hints(function, hint):
         ch03.check_count_distinct(function)
 
 
+def test_part4_a_crash_names_the_position_on_one_line():
+    def crashes_after_four_moves(state):
+        if GAME.to_text(state).count(".") == 5:
+            raise ValueError("four marks")
+        return good_count(state)
+
+    with pytest.raises(AssertionError, match=r"raised ValueError: four marks on the position \["):
+        ch03.check_count_distinct(crashes_after_four_moves)
+
+
 # --- part 5 -----------------------------------------------------------------------------------
 
 

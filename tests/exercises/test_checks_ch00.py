@@ -41,6 +41,23 @@ def test_typical_wrong_functions_fail_with_a_hint(wrong, hint):
     assert "Correct" not in str(failure.value)
 
 
+def test_a_result_that_stops_being_a_pair_is_named_on_that_case():
+    def pair_only_when_shallow(b, m):
+        return count_by_levels(b, m) if m < 4 else count_by_levels(b, m)[1]
+
+    with pytest.raises(AssertionError, match="Return a pair") as failure:
+        ch00.check_tree_size(pair_only_when_shallow)
+    assert "wrong result" not in str(failure.value)
+
+
+def test_a_crash_names_the_tree_it_happened_on():
+    def crashes_at_depth_3(b, m):
+        return count_by_levels(b, m) if m != 3 else (b**m, 1 // 0)
+
+    with pytest.raises(AssertionError, match=r"ZeroDivisionError.* on the complete tree with b = "):
+        ch00.check_tree_size(crashes_at_depth_3)
+
+
 def test_an_unanswered_function_fails_with_an_assertion():
     def unfinished(b, m):
         raise NotImplementedError  # your code here
