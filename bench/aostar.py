@@ -30,7 +30,7 @@ from machine import describe
 
 from coursekit.andor import ao_star, aostar
 from coursekit.andor.examples import splitting_problem
-from coursekit.andor.games import winning_strategy
+from coursekit.andor.game_graph import winning_strategy
 from coursekit.andor.generate import RandomProblem
 from coursekit.games import MIN, Grundy
 

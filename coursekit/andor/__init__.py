@@ -23,7 +23,7 @@ from coursekit.andor.aostar import (
     ao_star,
     revise,
 )
-from coursekit.andor.games import GameAndOrGraph, winning_strategy
+from coursekit.andor.game_graph import GameAndOrGraph, winning_strategy
 from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError
 from coursekit.andor.heuristics import (
     AdmissibilityViolation,

@@ -54,12 +54,11 @@ from coursekit.andor.graph import (
     Connector,
     CyclicGraphError,
     Node,
-    _show,
     cycle_text,
-    number_text,
 )
 from coursekit.andor.implicit import DecomposableProblem, Entry, as_problem
 from coursekit.andor.solution import SolutionGraph
+from coursekit.text import node_text, number_text
 
 FUTILITY = math.inf
 """The q value of a dead end: higher than the cost of any solution graph."""
@@ -174,7 +173,7 @@ class AOStarResult:
         return len(self.expansions)
 
     def __str__(self) -> str:
-        s = _show(self.start)
+        s = node_text(self.start)
         if self.status == "solved":
             cost = number_text(self.cost)
             return f"AO* solved {s} in {self.cycles} cycles: cost {cost}, {self.solution}"
@@ -233,7 +232,7 @@ def ao_star(
         if start is None:
             raise ValueError("no start node: pass one, e.g. ao_star(g, 'n0')")
     if isinstance(problem, AndOrGraph) and start not in problem:
-        raise ValueError(f"the start node {_show(start)} is not in the graph")
+        raise ValueError(f"the start node {node_text(start)} is not in the graph")
     if max_cycles is not None and max_cycles < 0:
         raise ValueError(f"max_cycles must be zero or more, got {max_cycles}")
     return AOStar(problem, start, futility=futility, record=snapshots, revise=revise).run(
@@ -315,7 +314,7 @@ class AOStar:
         generated = []
         for connector in self.problem.connectors_of(n):
             if not isinstance(connector, Connector) or connector.parent != n:
-                raise ValueError(f"the problem gave {_show(n)} the connector {connector!r}")
+                raise ValueError(f"the problem gave {node_text(n)} the connector {connector!r}")
             for successor in connector.successors:
                 if successor not in self.q:
                     self._generate(successor)
@@ -323,13 +322,13 @@ class AOStar:
             try:
                 self.G.add(connector)
             except ValueError as error:
-                raise ValueError(f"expanding {_show(n)}: {error}") from None
+                raise ValueError(f"expanding {node_text(n)}: {error}") from None
             for successor in dict.fromkeys(connector.successors):
                 try:
                     self.order.add_edge(n, successor)
                 except CycleFound as found:
                     raise CyclicGraphError(
-                        f"AO* needs a graph without cycles: expanding {_show(n)} closes the "
+                        f"AO* needs a graph without cycles: expanding {node_text(n)} closes the "
                         f"cycle {cycle_text(found.cycle)}",
                         found.cycle,
                     ) from None

@@ -34,6 +34,9 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from coursekit.errors import CoursekitError
+from coursekit.text import node_text
+
 if TYPE_CHECKING:  # pragma: no cover
     from coursekit.andor.rules import Rule
 
@@ -76,7 +79,7 @@ class Connector:
         object.__setattr__(self, "cost", cost)
 
     def _text(self, successors: tuple[Node, ...]) -> str:
-        return f"{_show(self.parent)} → {', '.join(map(_show, successors))}"
+        return f"{node_text(self.parent)} → {', '.join(map(node_text, successors))}"
 
     @property
     def k(self) -> int:
@@ -86,7 +89,7 @@ class Connector:
     @property
     def label(self) -> str:
         """The rule name when there is one, else ``parent→successors``."""
-        return self.name or f"{_show(self.parent)}→{','.join(map(_show, self.successors))}"
+        return self.name or f"{node_text(self.parent)}→{','.join(map(node_text, self.successors))}"
 
     def __str__(self) -> str:
         text = self._text(self.successors)
@@ -98,23 +101,7 @@ class Connector:
         return f"Connector({self.parent!r}, {self.successors!r}{extra})"
 
 
-def _show(node: Node) -> str:
-    """How a node is written in messages and pictures (game states show their label)."""
-    return str(getattr(node, "label", node))
-
-
-def number_text(value: float) -> str:
-    """A cost or an h value as the course writes it: ``2`` for 2.0, ``∞`` for infinity.
-
-    >>> number_text(2.0), number_text(2.5), number_text(float("inf"))
-    ('2', '2.5', '∞')
-    """
-    if value == math.inf:
-        return "∞"
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-class CyclicGraphError(ValueError):
+class CyclicGraphError(CoursekitError):
     """The graph has a cycle where the course's definitions need a graph without loops.
 
     ``cycle`` lists the nodes of one cycle, first node repeated at the end.
@@ -127,7 +114,7 @@ class CyclicGraphError(ValueError):
 
 def cycle_text(cycle: Sequence[Node]) -> str:
     """``a → b → a``."""
-    return " → ".join(map(_show, cycle))
+    return " → ".join(map(node_text, cycle))
 
 
 class AndOrGraph:
@@ -250,7 +237,7 @@ class AndOrGraph:
         """Set h(n) for the nodes in ``h`` (every node must already be in the graph)."""
         for node, value in h.items():
             if node not in self.digraph or self._is_connector(node):
-                raise ValueError(f"h is given for {_show(node)}, which is not in the graph")
+                raise ValueError(f"h is given for {node_text(node)}, which is not in the graph")
             self.digraph.nodes[node]["h"] = _check_h(node, value)
 
     def set_terminals(self, terminals: Iterable[Node]) -> None:
@@ -258,7 +245,7 @@ class AndOrGraph:
         wanted = set(terminals)
         for node in wanted:
             if node not in self.digraph or self._is_connector(node):
-                raise ValueError(f"terminal node {_show(node)} is not in the graph")
+                raise ValueError(f"terminal node {node_text(node)} is not in the graph")
         for node in self.nodes:
             self.digraph.nodes[node]["terminal"] = node in wanted
 
@@ -426,7 +413,7 @@ class AndOrGraph:
 
 def _check_h(node: Node, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"h({_show(node)}) must be a number, got {value!r}")
+        raise TypeError(f"h({node_text(node)}) must be a number, got {value!r}")
     if not value >= 0:
-        raise ValueError(f"h({_show(node)}) must be zero or more, got {value!r}")
+        raise ValueError(f"h({node_text(node)}) must be zero or more, got {value!r}")
     return value

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coursekit.andor.graph import AndOrGraph, Connector, Node, _show, number_text
+from coursekit.andor.graph import AndOrGraph, Connector, Node
 from coursekit.andor.solution import optimal_costs
+from coursekit.text import node_text, number_text
 
 
 @dataclass(frozen=True)
@@ -27,9 +28,9 @@ class MonotoneViolation:
 
     def __str__(self) -> str:
         c = self.connector
-        terms = " + ".join([number_text(c.cost)] + [f"h({_show(s)})" for s in c.successors])
+        terms = " + ".join([number_text(c.cost)] + [f"h({node_text(s)})" for s in c.successors])
         h, bound = number_text(self.h), number_text(self.bound)
-        return f"{c.label}: h({_show(c.parent)}) = {h} > {terms} = {bound}"
+        return f"{c.label}: h({node_text(c.parent)}) = {h} > {terms} = {bound}"
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class AdmissibilityViolation:
     connector: Connector | None = None
 
     def __str__(self) -> str:
-        node = _show(self.node)
+        node = node_text(self.node)
         text = f"h({node}) = {number_text(self.h)} > h*({node}) = {number_text(self.h_star)}"
         return text if self.connector is None else f"{text}, through {self.connector.label}"
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Protocol, Union, runtime_checkable
 
-from coursekit.andor.graph import Connector, Node, _show
+from coursekit.andor.graph import Connector, Node
+from coursekit.text import node_text
 
 Entry = Union[Connector, Sequence[Node]]  # noqa: UP007 (a runtime alias on Python 3.10)
 """What a successor function returns per connector: a Connector, or its successors (cost k)."""
@@ -96,13 +97,13 @@ class ImplicitAndOrGraph:
             if isinstance(entry, Connector):
                 if entry.parent != node:
                     raise ValueError(
-                        f"the successor function gave {_show(node)} the connector {entry}"
+                        f"the successor function gave {node_text(node)} the connector {entry}"
                     )
                 connectors.append(entry)
             elif isinstance(entry, (str, bytes)) or not isinstance(entry, Iterable):
                 raise TypeError(
                     f"the successor function must give a list of successors per connector, "
-                    f"got {entry!r} for {_show(node)}"
+                    f"got {entry!r} for {node_text(node)}"
                 )
             else:
                 connectors.append(Connector(node, tuple(entry)))

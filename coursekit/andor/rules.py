@@ -25,7 +25,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from coursekit.andor.graph import AndOrGraph, Connector, Node, number_text
+from coursekit.andor.graph import AndOrGraph, Connector, Node
+from coursekit.errors import CoursekitError
+from coursekit.text import number_text
 
 NAME = r"[\w']+"
 _NAME = re.compile(rf"^{NAME}$")
@@ -37,7 +39,7 @@ _RULE = re.compile(
 _COST_ONLY = re.compile(r"^\s*cost\s+(\S+)$")
 
 
-class RuleSyntaxError(ValueError):
+class RuleSyntaxError(CoursekitError):
     """A rule text that cannot be read; ``line`` is its line number (1-based)."""
 
     def __init__(self, line: int, message: str, text: str = "") -> None:

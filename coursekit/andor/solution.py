@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError, Node, _show, cycle_text
+from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError, Node, cycle_text
+from coursekit.text import node_text
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class SolutionGraph:
         return iter(() if connector is None else dict.fromkeys(connector.successors))
 
     def __str__(self) -> str:
-        return "; ".join(map(str, self.connectors)) or f"{_show(self.root)} (a terminal node)"
+        return "; ".join(map(str, self.connectors)) or f"{node_text(self.root)} (a terminal node)"
 
 
 # --------------------------------------------------------------------- checks
@@ -172,20 +173,20 @@ def solution_graph_problems(graph: AndOrGraph, solution: SolutionGraph) -> list[
     """
     problems = []
     if solution.root not in graph:
-        return [f"the root {_show(solution.root)} is not in the graph"]
+        return [f"the root {node_text(solution.root)} is not in the graph"]
     parents = [c.parent for c in solution.connectors]
     for connector in solution.connectors:
         if connector.parent not in graph or connector not in graph.connectors_of(connector.parent):
             problems.append(f"{connector} is not a connector of the graph")
         if parents.count(connector.parent) > 1:
-            problems.append(f"{_show(connector.parent)} has more than one connector")
+            problems.append(f"{node_text(connector.parent)} has more than one connector")
         elif connector.parent not in solution.nodes:
-            problems.append(f"{connector} cannot be reached from {_show(solution.root)}")
+            problems.append(f"{connector} cannot be reached from {node_text(solution.root)}")
         elif connector.parent in graph and graph.is_terminal(connector.parent):
-            problems.append(f"terminal node {_show(connector.parent)} must be a leaf")
+            problems.append(f"terminal node {node_text(connector.parent)} must be a leaf")
     for leaf in solution.leaves:
         if leaf not in graph or not graph.is_terminal(leaf):
-            problems.append(f"leaf {_show(leaf)} is not a terminal node")
+            problems.append(f"leaf {node_text(leaf)} is not a terminal node")
     try:
         solution._topological_order()
     except CyclicGraphError as error:
@@ -311,5 +312,5 @@ def _start(graph: AndOrGraph, start: Node | None) -> Node:
     if start is None:
         raise ValueError("no start node: pass one or set graph.start")
     if start not in graph:
-        raise ValueError(f"the start node {_show(start)} is not in the graph")
+        raise ValueError(f"the start node {node_text(start)} is not in the graph")
     return start

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
-from coursekit.draw.uniform import tree_size
+from coursekit.games import tree_size
 
 
 def _check_count(answer: object, expected: int, what: str, formula: str) -> None:

@@ -12,9 +12,9 @@ Pictures read results; they never run an algorithm of their own.
 
 from coursekit.draw.andor import AndOrPicture, draw_cycle, draw_graph, draw_solution
 from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
-from coursekit.draw.gametree import draw_search, draw_tree, format_value
+from coursekit.draw.boards import board_html, board_label, boards_html, draw_board
 from coursekit.draw.payoff import PayoffTable, payoff_table
-from coursekit.draw.tictactoe import board_html, board_label, boards_html, draw_board
+from coursekit.draw.trees import draw_search, draw_tree
 
 __all__ = [
     "GRAPHVIZ_HINT",
@@ -31,7 +31,6 @@ __all__ = [
     "draw_search",
     "draw_solution",
     "draw_tree",
-    "format_value",
     "has_dot",
     "payoff_table",
     "to_svg",

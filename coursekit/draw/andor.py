@@ -33,9 +33,10 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from coursekit.andor.aostar import AOStarResult
-from coursekit.andor.graph import AndOrGraph, Connector, Node, _show, number_text
+from coursekit.andor.graph import AndOrGraph, Connector, Node
 from coursekit.andor.solution import SolutionGraph
 from coursekit.draw.base import Picture
+from coursekit.text import node_text, number_text
 
 BLUE = "#1f5fbf"  # G′ (the partial solution graph) and the solution graph
 GREEN = "#d5efd5"  # SOLVED nodes
@@ -120,7 +121,7 @@ def draw_cycle(
     connectors = [c for c in result.graph.connectors if c.parent in snap.expanded_nodes]
     what = "before the first cycle" if cycle == 0 else f"after cycle {cycle}"
     if snap.expanded is not None:
-        what += f" (expanded {_show(snap.expanded)})"
+        what += f" (expanded {node_text(snap.expanded)})"
     q_start = number_text(snap.q[result.start])
     status = " — SOLVED" if result.start in snap.solved else ""
     values = {"q": snap.q}
@@ -131,7 +132,7 @@ def draw_cycle(
         snap.nodes,
         connectors,
         values=values,
-        title=f"{what}: q({_show(result.start)}) = {q_start}{status}",
+        title=f"{what}: q({node_text(result.start)}) = {q_start}{status}",
         marked=set(snap.marked.values()),
         solved=snap.solved,
         partial=snap.partial,
@@ -205,7 +206,7 @@ class CycleTable:
         self.result = result
         self.nodes = natural_order(result.graph.nodes)
         self.rows = [
-            [str(s.cycle), "" if s.expanded is None else _show(s.expanded)]
+            [str(s.cycle), "" if s.expanded is None else node_text(s.expanded)]
             + [
                 number_text(s.q[n]) + ("✓" if n in s.solved else " ") if n in s.q else ""
                 for n in self.nodes
@@ -214,7 +215,7 @@ class CycleTable:
         ]
 
     def __str__(self) -> str:
-        header = ["cycle", "expanded", *(f"{_show(n)} " for n in self.nodes)]
+        header = ["cycle", "expanded", *(f"{node_text(n)} " for n in self.nodes)]
         widths = [max(len(row[i]) for row in [header, *self.rows]) for i in range(len(header))]
         lines = []
         for row in [header, *self.rows]:
@@ -226,7 +227,7 @@ class CycleTable:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(_show(n))}</th>" for n in self.nodes)
+        head = "".join(f"<th>{html.escape(node_text(n))}</th>" for n in self.nodes)
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(cell.strip())}</td>" for cell in row) + "</tr>"
             for row in self.rows
@@ -247,7 +248,7 @@ def natural_order(nodes: Iterable[Node]) -> list[Node]:
 
 
 def _natural(node: Node) -> list:
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", _show(node))]
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", node_text(node))]
 
 
 def player_shapes(game: Any) -> Shape:
@@ -343,7 +344,7 @@ def _draw_connector(
 
 def _node_label(node: Node, values: Mapping[str, float]) -> str:
     """The node's name, and below it its values in small print: ``h=1 q=3``."""
-    name = html.escape(_show(node))
+    name = html.escape(node_text(node))
     if not values:
         return f"<{name}>"
     shown = " ".join(f"{key}={number_text(value)}" for key, value in values.items())

@@ -7,7 +7,7 @@ any of them. Values are always given from MAX's point of view.
 
 from coursekit.games.base import MAX, MIN, Game, Player
 from coursekit.games.connectfour import ConnectFour, ConnectFourState
-from coursekit.games.gametree import GameTree, GameTreeError
+from coursekit.games.gametree import GameTree, GameTreeError, tree_size
 from coursekit.games.grundy import Grundy, GrundyState, sprague_grundy
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 
@@ -25,4 +25,5 @@ __all__ = [
     "TicTacToe",
     "TicTacToeState",
     "sprague_grundy",
+    "tree_size",
 ]

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from numbers import Real
 from typing import Any
 
+from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
 
 Nested = Any
@@ -41,7 +42,7 @@ MAX_RANDOM_NODES = 200_000
 ORDERS = ("random", "best", "worst")
 
 
-class GameTreeError(ValueError):
+class GameTreeError(CoursekitError):
     """A tree spec that does not describe a game tree; the message says where."""
 
 
@@ -676,3 +677,14 @@ def _arrange(node: Nested, player: Player, best_first: bool) -> tuple[float, Nes
     ranked.sort(key=lambda pair: pair[0], reverse=(player is MAX) == best_first)
     values = [value for value, _ in ranked]
     return (max(values) if player is MAX else min(values)), [kid for _, kid in ranked]
+
+
+def tree_size(b: int, m: int) -> tuple[int, int]:
+    """Return ``(leaves, nodes)`` of the complete tree: b^m leaves, 1 + b + … + b^m nodes.
+
+    >>> tree_size(3, 2)
+    (9, 13)
+    """
+    if b < 1 or m < 0:
+        raise GameTreeError(f"need b >= 1 and m >= 0, got b={b}, m={m}")
+    return b**m, sum(b**d for d in range(m + 1))

@@ -18,6 +18,7 @@ from typing import Literal
 
 import numpy as np
 
+from coursekit.errors import CoursekitError
 from coursekit.gametheory import dominance, equilibria, vertices, zerosum
 from coursekit.gametheory.exact import Matrix, column, dot, format_fraction, to_fraction
 
@@ -29,7 +30,7 @@ Profile = tuple[int, int]
 """A pure outcome: (row index, column index), counted from 0."""
 
 
-class PayoffError(ValueError):
+class PayoffError(CoursekitError):
     """A payoff matrix, a label or a mixed strategy that cannot be used.
 
     ``row`` and ``column`` (counted from 0) say where the problem is when it is

@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, Game
 from coursekit.search.result import SearchResult, Stats, Trace
 
@@ -41,7 +42,7 @@ Cutoff = Callable[[State, int], bool]
 Order = Callable[[State, Sequence[Action]], Sequence[Action]]
 
 
-class SearchError(ValueError):
+class SearchError(CoursekitError):
     """A search was asked for something it cannot do (e.g. a depth limit without e(p))."""
 
 

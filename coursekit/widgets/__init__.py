@@ -7,12 +7,12 @@ shows what is wrong in a :class:`~coursekit.widgets.base.Feedback` line beside
 the input.
 """
 
-from coursekit.widgets.andor import AOStarExplorer
+from coursekit.widgets.aostar_explorer import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
-from coursekit.widgets.gametree import TreeExplorer
 from coursekit.widgets.payoff_editor import PayoffEditor
-from coursekit.widgets.start import TreeSizeExplorer
-from coursekit.widgets.tictactoe import TicTacToeBoard
+from coursekit.widgets.tictactoe_board import TicTacToeBoard
+from coursekit.widgets.tree_explorer import TreeExplorer
+from coursekit.widgets.tree_size_explorer import TreeSizeExplorer
 
 __all__ = [
     "AOStarExplorer",

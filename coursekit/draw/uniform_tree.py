@@ -3,20 +3,10 @@
 from __future__ import annotations
 
 from coursekit.draw.base import Picture
+from coursekit.games.gametree import tree_size
 
 MAX_DRAWN_NODES = 121
 """Trees with more nodes than this are counted, not drawn."""
-
-
-def tree_size(b: int, m: int) -> tuple[int, int]:
-    """Return ``(leaves, nodes)`` of the complete tree: b^m leaves, 1 + b + … + b^m nodes.
-
-    >>> tree_size(3, 2)
-    (9, 13)
-    """
-    if b < 1 or m < 0:
-        raise ValueError(f"need b >= 1 and m >= 0, got b={b}, m={m}")
-    return b**m, sum(b**d for d in range(m + 1))
 
 
 def uniform_tree(b: int, m: int) -> Picture:

@@ -16,11 +16,12 @@ import html
 
 import ipywidgets as widgets
 
-from coursekit.draw.gametree import MAX_DRAWN_NODES, draw_search, format_value
+from coursekit.draw.trees import MAX_DRAWN_NODES, draw_search
 from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.gametree import GameTree, GameTreeError
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
+from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SPACED, Feedback, SvgView
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -231,7 +232,7 @@ class TreeExplorer(widgets.VBox):
         r = self.search
         pv = " ".join(map(str, r.pv)) or "—"
         self.result.value = (
-            f"<b>{html.escape(r.algorithm)}</b>: value <b>{format_value(r.value)}</b>, "
+            f"<b>{html.escape(r.algorithm)}</b>: value <b>{number_text(r.value)}</b>, "
             f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(pv)} — {r.stats.nodes:,} "
             f"nodes, {r.stats.leaves:,} leaves"
             + (f", {r.stats.cutoffs:,} cut-offs" if r.stats.cutoffs else "")

@@ -8,7 +8,8 @@ import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from coursekit.draw import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
-from coursekit.draw.uniform import tree_size, uniform_tree
+from coursekit.draw.uniform_tree import uniform_tree
+from coursekit.games import tree_size
 from coursekit.tools.execute import execute_notebook
 
 
@@ -36,7 +37,11 @@ def test_hint_is_one_line():
 def test_notebook_without_dot_shows_the_hint(monkeypatch, path_without_dot, tmp_path):
     monkeypatch.setenv("PATH", path_without_dot)
     nb = new_notebook(
-        cells=[new_code_cell("from coursekit.draw.uniform import uniform_tree\nuniform_tree(2, 2)")]
+        cells=[
+            new_code_cell(
+                "from coursekit.draw.uniform_tree import uniform_tree\nuniform_tree(2, 2)"
+            )
+        ]
     )
     nb.metadata["kernelspec"] = {
         "name": "python3",

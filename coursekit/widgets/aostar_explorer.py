@@ -9,9 +9,10 @@ import ipywidgets as widgets
 
 from coursekit.andor.aostar import AOStarResult, ao_star
 from coursekit.andor.examples import COURSE_EXAMPLE
-from coursekit.andor.graph import AndOrGraph, CyclicGraphError, Node, _show, number_text
+from coursekit.andor.graph import AndOrGraph, CyclicGraphError, Node
 from coursekit.andor.heuristics import admissibility_violations, monotone_violations
 from coursekit.draw.andor import draw_cycle, natural_order
+from coursekit.text import node_text, number_text
 from coursekit.widgets.base import Feedback, SvgView
 
 PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
@@ -142,7 +143,7 @@ class AOStarExplorer(widgets.VBox):
             if not (value >= 0 and math.isfinite(value)):
                 raise ValueError
         except ValueError:
-            self.h_feedback.problem(f"h({_show(node)}) must be a number ≥ 0, not “{text}”")
+            self.h_feedback.problem(f"h({node_text(node)}) must be a number ≥ 0, not “{text}”")
             return
         typed = int(value) if value.is_integer() else value
         self._use_h(_differences(self.graph, {**self._h_edits, node: typed}))
@@ -200,7 +201,7 @@ class AOStarExplorer(widgets.VBox):
             self.h_box.children = [
                 part
                 for node, box in self.h_inputs.items()
-                for part in (widgets.Label(f"h({_show(node)})"), box)
+                for part in (widgets.Label(f"h({node_text(node)})"), box)
             ]
         for node, box in self.h_inputs.items():
             box.unobserve(self._h_changed, names="value")
@@ -210,7 +211,7 @@ class AOStarExplorer(widgets.VBox):
 
     def _h_input(self, node: Node) -> widgets.Text:
         box = widgets.Text(
-            placeholder=f"h({_show(node)})",
+            placeholder=f"h({node_text(node)})",
             continuous_update=False,
             layout=widgets.Layout(width="auto"),
         )
@@ -224,7 +225,7 @@ class AOStarExplorer(widgets.VBox):
             box.style.background = EDITED if node in self._h_edits else ""
         self.reset_h.disabled = not self._h_edits
         changed = ", ".join(
-            f"h({html.escape(_show(n))}) = {number_text(v)} "
+            f"h({html.escape(node_text(n))}) = {number_text(v)} "
             f"(rules: {number_text(self.graph.heuristic(n))})"
             for n, v in self._h_edits.items()
         )
@@ -244,16 +245,16 @@ class AOStarExplorer(widgets.VBox):
 
     def _cycle_line(self, k: int) -> str:
         snap = self.result.snapshots[k]
-        start = html.escape(_show(self.result.start))
+        start = html.escape(node_text(self.result.start))
         if k == 0:
             q = number_text(snap.q[self.result.start])
             return f"<b>before cycle 1</b>: G = {{{start}}}, q({start}) = {q}"
         revised = ", ".join(
-            f"q({html.escape(_show(r.node))}) = {number_text(r.q)}" for r in snap.revisions
+            f"q({html.escape(node_text(r.node))}) = {number_text(r.q)}" for r in snap.revisions
         )
         last = len(self.result.snapshots) - 1
         return (
-            f"<b>cycle {k} of {last}</b>: expanded {html.escape(_show(snap.expanded))}; "
+            f"<b>cycle {k} of {last}</b>: expanded {html.escape(node_text(snap.expanded))}; "
             f"revised {revised}"
         )
 

@@ -9,7 +9,7 @@ import pytest
 
 from coursekit.andor import AndOrGraph, ao_star
 from coursekit.andor.examples import course_example, exercise_2
-from coursekit.andor.games import winning_strategy
+from coursekit.andor.game_graph import winning_strategy
 from coursekit.draw import has_dot
 from coursekit.draw.andor import (
     ARC_RADIUS,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from coursekit.draw.uniform import MAX_DRAWN_NODES, tree_size, uniform_tree
+from coursekit.draw.uniform_tree import MAX_DRAWN_NODES, uniform_tree
+from coursekit.games import tree_size
 from coursekit.widgets.base import SvgView
 
 

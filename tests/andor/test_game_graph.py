@@ -6,7 +6,7 @@ from functools import cache
 
 import pytest
 
-from coursekit.andor.games import GameAndOrGraph, winning_strategy
+from coursekit.andor.game_graph import GameAndOrGraph, winning_strategy
 from coursekit.games import MAX, MIN, Grundy
 
 

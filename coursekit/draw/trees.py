@@ -22,17 +22,17 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from coursekit.draw.base import Picture
-from coursekit.draw.tictactoe import board_label
+from coursekit.draw.boards import board_label
 from coursekit.games.base import MAX, Player
 from coursekit.games.gametree import GameTree
 from coursekit.games.tictactoe import TicTacToe
 from coursekit.search.result import CUTOFF, ENTER, EXIT, LEAF, Event, NodeView, SearchResult
+from coursekit.text import number_text
 
 MAX_DRAWN_NODES = 400
 """Searches with more nodes than this are refused unless ``max_depth`` trims them."""
@@ -41,21 +41,6 @@ FAINT = "#b8b8b8"
 PRUNED = "#9a9a9a"
 CURRENT = "#ffe08a"
 CUTOFF_COLOUR = "#c0392b"
-
-
-def format_value(value: float | None) -> str:
-    """A value as the course writes it: whole numbers plain, ±∞ for wins and losses.
-
-    >>> format_value(3.0), format_value(-math.inf), format_value(0.25), format_value(None)
-    ('3', '-∞', '0.25', '')
-    """
-    if value is None:
-        return ""
-    if math.isinf(value):
-        return "+∞" if value > 0 else "-∞"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.3g}"
 
 
 @dataclass
@@ -236,13 +221,13 @@ def _caption(result: SearchResult, k: int, total: int) -> str:
         who = str(name)
     what = {
         ENTER: f"enter {who}",
-        LEAF: f"evaluate {who} = {format_value(event.value)}",
-        EXIT: f"{who} is worth {format_value(event.value)}",
+        LEAF: f"evaluate {who} = {number_text(event.value)}",
+        EXIT: f"{who} is worth {number_text(event.value)}",
         CUTOFF: f"cut-off at {who}",
     }[event.kind]
     text = f"{algorithm}: step {k} of {total}, {what}"
     if k == total:
-        text += f" — value {format_value(result.value)}, move {result.move}"
+        text += f" — value {number_text(result.value)}, move {result.move}"
     return text
 
 
@@ -329,9 +314,9 @@ class _Builder:
 
     def _value_text(self, node: _Node) -> str:
         if node.status == "open" and node.value is not None:
-            return ("≥" if node.player is MAX else "≤") + format_value(node.value)
+            return ("≥" if node.player is MAX else "≤") + number_text(node.value)
         if node.status in ("done", "leaf"):
-            return format_value(node.value)
+            return number_text(node.value)
         return ""
 
     def _xlabel(self, node: _Node) -> str:
@@ -339,7 +324,7 @@ class _Builder:
         if self.names and node.name is not None:
             parts.append(str(node.name))
         if node.alpha is not None or node.beta is not None:
-            parts.append(f"α={format_value(node.alpha)} β={format_value(node.beta)}")
+            parts.append(f"α={number_text(node.alpha)} β={number_text(node.beta)}")
         return "\\n".join(parts)  # DOT's line break
 
     def _edge_attrs(self, node: _Node) -> dict[str, str]:

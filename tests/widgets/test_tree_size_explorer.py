@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coursekit.draw.uniform import uniform_tree
+from coursekit.draw.uniform_tree import uniform_tree
 from coursekit.widgets import Feedback, SvgView, TreeSizeExplorer
 
 

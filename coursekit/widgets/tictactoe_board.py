@@ -21,12 +21,13 @@ import html
 
 import ipywidgets as widgets
 
-from coursekit.draw.gametree import draw_search, format_value
-from coursekit.draw.tictactoe import MARK_O, MARK_X
+from coursekit.draw.boards import MARK_O, MARK_X
+from coursekit.draw.trees import draw_search
 from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 from coursekit.search.minimax import minimax
 from coursekit.search.result import EXIT, LEAF, SearchResult
+from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SvgView
 
 MAX_TREE_NODES = 40
@@ -201,7 +202,7 @@ class TicTacToeBoard(widgets.HBox):
             style = _CELL + (";background:#ffe08a;font-weight:bold" if i == r.move else "")
             cells.append(
                 f'<td style="{style}" title="cell {i}"><span style="font-size:1.35em">'
-                f"{format_value(value)}</span><br><small>e(p) {format_value(e)}</small></td>"
+                f"{number_text(value)}</span><br><small>e(p) {number_text(e)}</small></td>"
             )
         rows = "".join("<tr>" + "".join(cells[k : k + 3]) + "</tr>" for k in (0, 3, 6))
         return (

@@ -1,0 +1,62 @@
+"""How numbers and nodes are written, everywhere in the course.
+
+One convention for every picture, table and message: whole numbers plain
+(``3``, not ``3.0``), other numbers short (``0.25``, ``0.333``), infinity
+as ``∞`` and ``-∞`` (a won game for MAX, an unsolvable node's cost), exact
+fractions as ``p/q``. This module imports nothing from the package, so any
+layer may use it.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+
+def number_text(value: float | Fraction | None) -> str:
+    """A value as the course writes it.
+
+    Parameters
+    ----------
+    value : int, float, Fraction or None
+        A payoff, backed-up value, cost or heuristic value.
+
+    Returns
+    -------
+    str
+        ``""`` for ``None``; ``"∞"`` / ``"-∞"`` for infinities; whole numbers
+        without a decimal point; a fraction that is not whole as ``p/q``;
+        other floats with at most four significant digits.
+
+    Examples
+    --------
+    >>> [number_text(v) for v in (3.0, -math.inf, math.inf, 0.25, 1 / 3, None)]
+    ['3', '-∞', '∞', '0.25', '0.3333', '']
+    >>> number_text(Fraction(2, 3)), number_text(Fraction(4, 2)), number_text(10**20)
+    ('2/3', '2', '100000000000000000000')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, int):
+        return str(value)
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    if math.isnan(value):
+        return "nan"
+    if float(value).is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    return f"{value:.4g}"
+
+
+def node_text(node: Any) -> str:
+    """How a node is named in messages and pictures: its ``label`` if it has one.
+
+    >>> node_text("n3"), node_text(7)
+    ('n3', '7')
+    """
+    return str(getattr(node, "label", node))
