@@ -77,6 +77,15 @@ class ConnectFour:
                         windows.append(sum(self._bit(r, c) for r, c in cells))
         return windows
 
+    @property
+    def windows(self) -> tuple[int, ...]:
+        """Every line of k cells on the board as a bit mask (for evaluation features)."""
+        return tuple(self._windows)
+
+    def cell(self, row: int, col: int) -> int:
+        """The bit of the cell in ``row`` (0 = bottom) and ``col`` (0 = left)."""
+        return self._bit(row, col)
+
     def has_line(self, board: int) -> bool:
         """True when ``board`` holds k pieces in a row, a column or a diagonal."""
         for step in self._steps:
