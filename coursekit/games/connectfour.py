@@ -142,6 +142,20 @@ class ConnectFour:
         open_for_min = sum(1 for w in self._windows if not w & state.x)
         return open_for_max - open_for_min
 
+    def forcing_moves(self, state: ConnectFourState) -> list[int]:
+        """The columns that win at once, or stop the opponent from winning there at once.
+
+        These are the moves that make a position *not quiet* for quiescence search.
+        """
+        taken = state.x | state.o
+        mine, theirs = (state.x, state.o) if self.to_move(state) is MAX else (state.o, state.x)
+        forcing = []
+        for column in self.actions(state):
+            piece = (taken + self._bottom[column]) & self._column[column]
+            if self.has_line(mine | piece) or self.has_line(theirs | piece):
+                forcing.append(column)
+        return forcing
+
     # --- symmetry ---------------------------------------------------------------------
 
     def mirror(self, state: ConnectFourState) -> ConnectFourState:
