@@ -13,6 +13,7 @@ its results, never the other way round.
 
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
+from coursekit.search.match import MatchEngine, MatchResult, PlayedGame, match, round_robin
 from coursekit.search.minimax import minimax, minimax_two_phase
 from coursekit.search.play import GameRecord, engine, human, play, random_player
 from coursekit.search.quiescence import Quiescence, quiescent
@@ -40,7 +41,10 @@ __all__ = [
     "Event",
     "GameRecord",
     "Iteration",
+    "MatchEngine",
+    "MatchResult",
     "NodeView",
+    "PlayedGame",
     "Quiescence",
     "Search",
     "SearchError",
@@ -53,11 +57,13 @@ __all__ = [
     "engine",
     "human",
     "iterative_deepening",
+    "match",
     "minimax",
     "minimax_two_phase",
     "play",
     "quiescent",
     "random_player",
     "register",
+    "round_robin",
     "solve",
 ]
