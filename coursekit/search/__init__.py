@@ -13,7 +13,14 @@ its results, never the other way round.
 
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
-from coursekit.search.match import MatchEngine, MatchResult, PlayedGame, match, round_robin
+from coursekit.search.match import (
+    EngineFailure,
+    MatchEngine,
+    MatchResult,
+    PlayedGame,
+    match,
+    round_robin,
+)
 from coursekit.search.minimax import minimax, minimax_two_phase
 from coursekit.search.play import GameRecord, engine, human, play, random_player
 from coursekit.search.quiescence import Quiescence, quiescent
@@ -38,6 +45,7 @@ __all__ = [
     "LEAF",
     "Algorithm",
     "DeepeningResult",
+    "EngineFailure",
     "Event",
     "GameRecord",
     "Iteration",

@@ -33,6 +33,19 @@ from coursekit.search.result import SearchResult
 from coursekit.text import number_text
 
 
+class EngineFailure(Exception):
+    """An engine could not give a move (it crashed or ran out of time): it loses the game.
+
+    Raised by an engine's ``think``; :func:`play_game` turns it into a lost game
+    with ``reason`` in the record, so a tournament goes on.
+    """
+
+    def __init__(self, engine: str, reason: str) -> None:
+        super().__init__(f"{engine}: {reason}")
+        self.engine = engine
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class MatchEngine:
     """A player for matches: a registered search with its evaluation and its limit per move.
@@ -103,6 +116,12 @@ class PlayedGame:
 
     seconds: dict[str, float]
     """Per engine, the time spent thinking in this game."""
+
+    forfeit: str | None = None
+    """The engine that lost by failing (a crash, a time-out, an illegal move), if any."""
+
+    note: str = ""
+    """Why it forfeited, for the results table."""
 
     def points(self, engine: str) -> float:
         """1 for a win, ½ for a draw, 0 for a loss (0 for an engine that did not play)."""
@@ -194,10 +213,13 @@ def play_game(
 ) -> PlayedGame:
     """Play one game: the opening's moves, then the engines in turn until the end.
 
+    An engine whose ``think`` raises :class:`EngineFailure`, or that chooses
+    an illegal move, loses the game (``forfeit`` and ``note`` say why).
+
     Raises
     ------
     SearchError
-        When an opening move or an engine's move is not legal.
+        When an opening move is not legal.
     """
     state = game.initial
     moves: list[Any] = []
@@ -210,24 +232,33 @@ def play_game(
     depths: dict[str, list[int]] = {max_engine.name: [], min_engine.name: []}
     nodes = {max_engine.name: 0, min_engine.name: 0}
     seconds = {max_engine.name: 0.0, min_engine.name: 0.0}
+    forfeit, note = None, ""
     while not game.is_terminal(state) and (max_moves is None or len(moves) < max_moves):
         engine = engines[game.to_move(state)]
         started = time.perf_counter()
-        result = engine.think(game, state)
-        seconds[engine.name] += time.perf_counter() - started
-        if result.move not in game.actions(state):
-            raise SearchError(f"engine {engine.name!r} chose {result.move!r}, not a legal move")
+        try:
+            result = engine.think(game, state)
+            if result.move not in game.actions(state):
+                raise EngineFailure(engine.name, f"chose {result.move!r}, not a legal move")
+        except EngineFailure as failure:
+            forfeit, note = engine.name, failure.reason
+            break
+        finally:
+            seconds[engine.name] += time.perf_counter() - started
         depths[engine.name].append(result.depth_limit or result.stats.depth)
         nodes[engine.name] += result.stats.nodes
         state = game.result(state, result.move)
         moves.append(result.move)
-    outcome = 0
-    if game.is_terminal(state):
+    if forfeit is not None:
+        outcome = -1 if forfeit == max_engine.name else 1
+    elif game.is_terminal(state):
         utility = game.utility(state, MAX)
         outcome = (utility > 0) - (utility < 0)
+    else:
+        outcome = 0
     return PlayedGame(
         max_engine.name, min_engine.name, tuple(opening), outcome, tuple(moves),
-        depths, nodes, seconds,
+        depths, nodes, seconds, forfeit, note,
     )  # fmt: skip
 
 

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from coursekit.games import MAX, ConnectFour, TicTacToe
 from coursekit.search import SearchError
-from coursekit.search.match import MatchEngine, match, openings, play_game, round_robin
+from coursekit.search.match import (
+    EngineFailure,
+    MatchEngine,
+    match,
+    openings,
+    play_game,
+    round_robin,
+)
 
 PERFECT = MatchEngine("perfect", search="minimax")
 RANDOMISH = MatchEngine("depth 1", search="minimax", depth=1)
@@ -84,3 +93,26 @@ def test_openings_are_seeded_and_never_end_the_game():
 def test_bad_input_is_named(build, message):
     with pytest.raises(SearchError, match=message):
         build()
+
+
+class Broken:
+    """An engine that fails in a chosen way (what a tournament meets in students' programs)."""
+
+    def __init__(self, name, how):
+        self.name, self.how = name, how
+
+    def think(self, game, state):
+        if self.how == "illegal":
+            return SimpleNamespace(move=99)  # checked before anything else is read
+        raise EngineFailure(self.name, "ran out of time")
+
+
+@pytest.mark.parametrize("how", ["illegal", "timeout"])
+def test_a_failing_engine_loses_and_says_why(how):
+    broken = Broken("broken", how)
+    as_max = play_game(TicTacToe(), broken, PERFECT)
+    as_min = play_game(TicTacToe(), PERFECT, broken)
+    assert (as_max.outcome, as_min.outcome) == (-1, 1)
+    assert as_max.forfeit == as_min.forfeit == "broken"
+    assert ("not a legal move" if how == "illegal" else "ran out of time") in as_max.note
+    assert as_max.points("perfect") == 1 and as_max.points("broken") == 0
