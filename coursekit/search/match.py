@@ -26,6 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from coursekit.games.base import MAX, MIN, Game
+from coursekit.games.playout import random_line
 from coursekit.search.core import Evaluate, SearchError
 from coursekit.search.iterative_deepening import iterative_deepening
 from coursekit.search.registry import get
@@ -265,18 +266,7 @@ def play_game(
 def openings(game: Game, count: int, plies: int, seed: int) -> list[tuple]:
     """``count`` seeded random openings of ``plies`` moves that do not end the game."""
     rng = random.Random(seed)
-    found: list[tuple] = []
-    for _ in range(count):
-        state, line = game.initial, []
-        for _ in range(plies):
-            moves = [m for m in game.actions(state) if not game.is_terminal(game.result(state, m))]
-            if not moves:
-                break
-            move = rng.choice(moves)
-            state = game.result(state, move)
-            line.append(move)
-        found.append(tuple(line))
-    return found
+    return [tuple(random_line(game, plies, rng)) for _ in range(count)]
 
 
 def match(

@@ -21,7 +21,6 @@ import csv
 import html
 import math
 import multiprocessing
-import random
 import runpy
 import sys
 import time
@@ -33,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from coursekit.games import ConnectFour, TicTacToe
+from coursekit.games.playout import random_positions
 from coursekit.search import EngineFailure, Stats, iterative_deepening
 from coursekit.search.match import MatchResult, round_robin
 from coursekit.search.registry import get
@@ -92,31 +92,11 @@ def load_evaluate(path: Path) -> Callable[[Any], float]:
     return evaluate
 
 
-def sample_positions(game: Any, count: int, seed: int = 0) -> list[Any]:
-    """Seeded random early positions of ``game`` (up to three moves in), none finished.
-
-    Admission is a quick smoke test of ``evaluate``, not a search: a bug that
-    shows only later in a game costs the entry that game.
-    """
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial
-        for _ in range(rng.randrange(0, 4)):
-            moves = game.actions(state)
-            if not moves:
-                break
-            after = game.result(state, rng.choice(moves))
-            if game.is_terminal(after):
-                break
-            state = after
-        found.append(state)
-    return found
-
-
 def admission_problem(evaluate: Callable[[Any], float], game: Any) -> str:
     """ "" when ``evaluate`` gives a finite number on every sample position, else the reason."""
-    for state in sample_positions(game, SAMPLE_POSITIONS):
+    # early positions only: a smoke test of evaluate, not a search (a bug that shows
+    # later in a game costs the entry that game)
+    for state in random_positions(game, SAMPLE_POSITIONS, plies=(0, 3)):
         value = evaluate(state)
         if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
             return f"evaluate returned {value!r}, not a finite number"

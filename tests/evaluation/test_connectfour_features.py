@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.evaluation import EvaluationError, connect_four_evaluation
 from coursekit.games import ConnectFour
+from coursekit.games.playout import random_positions
 
 
 def grid(game, state):
@@ -56,14 +55,7 @@ def naive(game, state):
 
 
 def random_position(game, seed):
-    rng = random.Random(seed)
-    state = game.initial
-    for _ in range(rng.randrange(game.rows * game.cols)):
-        moves = game.actions(state)
-        if not moves:
-            break
-        state = game.result(state, rng.choice(moves))
-    return state
+    return random_positions(game, 1, seed=seed, plies=(0, game.rows * game.cols))[0]
 
 
 @settings(max_examples=150, deadline=None)

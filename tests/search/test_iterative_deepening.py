@@ -3,25 +3,19 @@
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.games import ConnectFour, TicTacToe
+from coursekit.games.playout import random_positions
 from coursekit.search import SearchError, minimax
 from coursekit.search.iterative_deepening import iterative_deepening
 
 
 def random_position(game, seed, plies):
-    rng = random.Random(seed)
-    state = game.initial
-    for _ in range(plies):
-        if game.is_terminal(state):
-            break
-        state = game.result(state, rng.choice(list(game.actions(state))))
-    return state
+    return random_positions(game, 1, seed=seed, plies=(plies, plies))[0]
 
 
 @settings(max_examples=60, deadline=None)
