@@ -6,6 +6,9 @@
   plus pawn structure, king safety, mobility and the bishop pair.
 - :mod:`~coursekit.evaluation.connectfour_features` — open twos and threes,
   playable threats and the centre.
+- :mod:`~coursekit.evaluation.tictactoe_features` — the course's e(p) and a few
+  more, for :mod:`~coursekit.evaluation.learning`: weights fitted to positions
+  labelled exactly by the solver.
 
 Every evaluation is a function of a state giving a number from MAX's point of
 view, so it can be passed to any search as ``evaluate=``.
@@ -13,6 +16,8 @@ view, so it can be passed to any search as ``evaluate=``.
 
 from coursekit.evaluation.chess_features import chess_evaluation
 from coursekit.evaluation.connectfour_features import connect_four_evaluation
+from coursekit.evaluation.learning import exact_labels, learn_weights
+from coursekit.evaluation.tictactoe_features import tictactoe_features
 from coursekit.evaluation.weighted_linear import (
     EvaluationError,
     Feature,
@@ -28,5 +33,8 @@ __all__ = [
     "WeightedLinear",
     "chess_evaluation",
     "connect_four_evaluation",
+    "exact_labels",
     "fit_weights",
+    "learn_weights",
+    "tictactoe_features",
 ]
