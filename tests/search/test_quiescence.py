@@ -26,11 +26,14 @@ def test_a_depth_limited_search_without_quiescence_takes_the_poisoned_pawn():
 
 
 def test_the_recapture_is_found_one_ply_deeper_too():
-    game = Chess("6k1/8/4p3/3p4/8/8/3R4/3Q2K1 w - - 0 1")  # now the rook backs the queen up
+    game = Chess("6k1/8/4p3/3p4/8/8/3Q4/3R2K1 w - - 0 1")  # now the rook backs the queen up
+    assert minimax(game, depth=1).move == chess.Move.from_uci("d2d5")  # the blunder
     q = quiescent(game)
     r = minimax(game, depth=1, evaluate=q)
     # Qxd5 exd5 Rxd5: queen (9) for two pawns (2): worse than keeping 14 − 2 = 12 material.
-    assert r.move != chess.Move.from_uci("d1d5") and r.value == 12
+    assert r.move != chess.Move.from_uci("d2d5") and r.value == 12
+    after = game.result(game.initial, chess.Move.from_uci("d2d5"))
+    assert q(after) == 5  # rook and nothing against nothing: 5 − 0
 
 
 def test_quiet_positions_are_valued_by_eval():
