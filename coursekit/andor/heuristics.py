@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coursekit.andor.graph import AndOrGraph, Connector, Node
+from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph
 from coursekit.andor.solution import optimal_costs
 from coursekit.text import node_text, number_text
 
@@ -59,6 +59,7 @@ def monotone_violations(graph: AndOrGraph) -> list[MonotoneViolation]:
     >>> [str(v) for v in monotone_violations(g)]
     ['R5: h(n2) = 4 > 2 + h(n6) + h(n7) = 2']
     """
+    check_graph(graph)
     found = []
     for connector in graph.connectors:
         h = graph.heuristic(connector.parent)

@@ -7,6 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from coursekit.andor import AndOrGraph, RuleSyntaxError
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.examples import COURSE_EXAMPLE, EXERCISE_1, EXERCISE_2
 from coursekit.andor.generate import random_graph
 
@@ -91,8 +92,8 @@ def test_errors_name_the_line_and_the_problem(text, line, words):
     assert words in str(caught.value)
 
 
-def test_a_non_string_is_a_type_error():
-    with pytest.raises(TypeError, match="must be a string"):
+def test_a_non_string_is_refused():
+    with pytest.raises(AndOrError, match="must be a string"):
         AndOrGraph.from_rules(["a -> b"])
 
 
