@@ -37,6 +37,7 @@ from coursekit.andor.errors import AndOrError
 from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph
 from coursekit.andor.solution import SolutionGraph
 from coursekit.draw.base import Picture
+from coursekit.games.base import MAX
 from coursekit.text import node_text, number_text
 
 BLUE = "#1f5fbf"  # G′ (the partial solution graph) and the solution graph
@@ -267,8 +268,6 @@ def _natural(node: Node) -> list:
 
 def player_shapes(game: Any) -> Shape:
     """The course's shapes for game states: MAX to move a square, MIN a circle."""
-    from coursekit.games.base import MAX
-
     return lambda state: "box" if game.to_move(state) is MAX else "circle"
 
 

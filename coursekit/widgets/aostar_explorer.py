@@ -332,9 +332,16 @@ def _h_value(text: str) -> float | None:
 
 
 def _full_width_hint(text: str) -> str:
-    """A hint naming a full-width character in ``text`` that is not understood."""
-    odd = [c for c in ascii_text(text) if ord(c) > 0x2E7F]
-    return f" (“{odd[0]}” is a full-width character: use ASCII digits and “.”)" if odd else ""
+    """A hint naming a character in ``text`` that keeps it from being a number.
+
+    >>> _full_width_hint("２，５"), _full_width_hint("三")
+    (' (write decimals with a point: “2.5”, not “2,5”)', ' (“三” is not an ASCII digit)')
+    """
+    ascii = ascii_text(text)
+    if "," in ascii:
+        return f" (write decimals with a point: “{ascii.replace(',', '.')}”, not “{ascii}”)"
+    odd = [c for c in ascii if ord(c) > 0x2E7F]
+    return f" (“{odd[0]}” is not an ASCII digit)" if odd else ""
 
 
 def _differences(graph: AndOrGraph, h: dict[Node, float]) -> dict[Node, float]:
