@@ -358,3 +358,32 @@ def test_the_explicit_graph_is_a_networkx_dag_with_connector_nodes():
     assert nx.is_directed_acyclic_graph(r.graph.digraph)
     kinds = nx.get_node_attributes(r.graph.digraph, "kind")
     assert sum(kind == "connector" for kind in kinds.values()) == 8
+
+
+def test_snapshots_past_the_limit_stop_with_the_size_and_a_way_out(monkeypatch):
+    monkeypatch.setattr(aostar_module, "SNAPSHOT_LIMIT", 20)
+    with pytest.raises(AndOrError, match="snapshots=False") as caught:
+        ao_star(course_example(), "n0")
+    assert "SNAPSHOT_LIMIT is 20" in str(caught.value) and "nodes in G" in str(caught.value)
+    assert ao_star(course_example(), "n0", snapshots=False).cost == 5
+
+
+def test_a_progress_bar_on_request_and_none_by_default(capsys):
+    ao_star(course_example(), "n0", progress=True)
+    assert "AO* cycles" in capsys.readouterr().err
+    ao_star(course_example(), "n0")
+    ao_star(course_example(), "n0", progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_results_and_snapshots_are_read_only():
+    r = ao_star(course_example(), "n0")
+    with pytest.raises(AttributeError):
+        r.cost = 0
+    with pytest.raises(TypeError):
+        r.q["n0"] = 0
+    with pytest.raises(TypeError):
+        r.snapshots[1].q["n0"] = 0
+    with pytest.raises(AttributeError):
+        r.snapshots[1].cycle = 7
+    assert isinstance(r.snapshots, tuple) and isinstance(r.expansions, tuple)
