@@ -23,8 +23,11 @@ class MonotoneViolation:
     """A connector for which h(parent) > c + Σ h(successors)."""
 
     connector: Connector
+    """The connector from n to n₁ … n_k."""
     h: float
+    """h(n)."""
     bound: float
+    """c + h(n₁) + … + h(n_k), which h(n) exceeds."""
 
     def __str__(self) -> str:
         c = self.connector
@@ -42,9 +45,13 @@ class AdmissibilityViolation:
     """
 
     node: Node
+    """The node n."""
     h: float
+    """h(n)."""
     h_star: float
+    """h*(n), the cost of an optimal solution graph from n, which h(n) exceeds."""
     connector: Connector | None = None
+    """The first connector of an optimal solution graph from n (``None`` if n is terminal)."""
 
     def __str__(self) -> str:
         node = node_text(self.node)
