@@ -344,7 +344,7 @@ class AOStar:
         self.solved: set[Node] = set()
         self.expanded: list[Node] = []
         self._is_expanded: set[Node] = set()
-        digraph = self.G.digraph  # problem node → connector → successors
+        digraph = self._digraph = self.G.digraph  # problem node → connector → successors
         self.order = TopologicalOrder(
             successors=lambda n: (s for c in digraph.successors(n) for s in digraph.successors(c)),
             predecessors=lambda n: (
@@ -458,7 +458,7 @@ class AOStar:
             self.revisions += 1
             revisions.append(Revision(m, old_q, self.q[m], marked, m in self.solved))
             if (solved and not was_solved) or self.q[m] != old_q:
-                for connector in self.G.connectors_into(m):
+                for connector in self._digraph.predecessors(m):  # the connectors into m
                     if self.marked.get(connector.parent) == connector:
                         S.add(connector.parent)
         return tuple(revisions)
@@ -466,7 +466,7 @@ class AOStar:
     # ---------------------------------------------------------------- helpers
     def _revised(self, m: Node) -> tuple[float, Connector | None, bool]:
         """Step 11 by ``self.revise``; an exercise's own revise is checked first."""
-        answer = self.revise(self.G.connectors_of(m), self.q, self.solved)
+        answer = self.revise(tuple(self._digraph.nodes[m]["connectors"]), self.q, self.solved)
         if self.revise is revise:
             return answer
         try:

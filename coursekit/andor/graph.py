@@ -471,19 +471,34 @@ class AndOrGraph:
 
     def heuristic(self, node: Node) -> float:
         """h(node)."""
-        return self.digraph.nodes[node]["h"]
+        return self._attributes(node)["h"]
 
     def is_terminal(self, node: Node) -> bool:
         """Whether ``node`` belongs to the terminal set N."""
-        return self.digraph.nodes[node]["terminal"]
+        return self._attributes(node)["terminal"]
 
     def connectors_of(self, node: Node) -> tuple[Connector, ...]:
         """The connectors leaving ``node``, in the order they were given."""
-        return tuple(self.digraph.nodes[node]["connectors"])
+        return tuple(self._attributes(node)["connectors"])
 
     def connectors_into(self, node: Node) -> tuple[Connector, ...]:
         """The connectors that have ``node`` among their successors."""
+        self._attributes(node)
         return tuple(self.digraph.predecessors(node))
+
+    def _attributes(self, node: Node) -> dict[str, Any]:
+        """The attributes of problem node ``node``; an :class:`AndOrError` if there is none.
+
+        >>> AndOrGraph.from_rules("a -> b").heuristic("z")
+        Traceback (most recent call last):
+        ...
+        coursekit.andor.errors.AndOrError: node: z is not a node of the graph (a, b)
+        """
+        if not _is_node(node) or node not in self:
+            known = ", ".join(node_text(n) for n in self.nodes[:10])
+            more = ", …" if len(self) > 10 else ""
+            raise AndOrError(f"node: {node_text(node)} is not a node of the graph ({known}{more})")
+        return self.digraph.nodes[node]
 
     def children(self, node: Node) -> list[Node]:
         """The distinct successors of ``node`` over all its connectors, in order."""
@@ -498,6 +513,7 @@ class AndOrGraph:
 
     def descendants(self, node: Node) -> set[Node]:
         """Every problem node reachable from ``node`` (``node`` itself excluded)."""
+        self._attributes(node)
         return {n for n in nx.descendants(self.digraph, node) if not self._is_connector(n)}
 
     def find_cycle(self) -> list[Node] | None:

@@ -94,6 +94,9 @@ CASES = {
     "set_terminals unknown": (lambda: small().set_terminals(["zz"]), "terminal"),
     "add a string": (lambda: small().add("a -> b"), "connector"),
     "add a repeat": (lambda: small().add(Connector("n0", ("n2", "n1"))), "repeats"),
+    "heuristic of an unknown node": (lambda: small().heuristic("zz"), "node: zz"),
+    "connectors of an unhashable node": (lambda: small().connectors_of(["n0"]), "node:"),
+    "descendants of an unknown node": (lambda: small().descendants("zz"), "node: zz"),
     # ao_star
     "max_cycles 2.5": (lambda: ao_star(small(), max_cycles=2.5), "max_cycles"),
     "max_cycles True": (lambda: ao_star(small(), max_cycles=True), "max_cycles"),
