@@ -63,13 +63,14 @@ FUTILITY = math.inf
 """The q value of a dead end: higher than the cost of any solution graph."""
 
 SNAPSHOT_LIMIT = 3_000_000
-"""The most q values all snapshots together may hold (about 500 MB of memory).
+"""The most q values all snapshots together may hold (about 400 MB of memory).
 
-Each snapshot copies q for every node of G, so snapshots grow as cycles ×
-nodes, about 170 bytes per q value (measured here): Grundy's game with 28
-coins (2,788 cycles, 3,115 nodes) needs 5.1 million, 880 MB and 7 s instead of
-1.6 s without snapshots. Past the limit AO* stops with an error that gives the
-size and suggests ``snapshots=False``."""
+Each snapshot copies q, the marks, the SOLVED set and G′ for every node of G,
+so snapshots grow as cycles × nodes, about 130 bytes per q value
+(``bench/aostar_snapshots.md``): Grundy's game with 28 coins (2,788 cycles,
+3,115 nodes) needs 5.1 million, 630 MB more memory and more than twice the
+time. Past the limit AO* stops with an error that gives the size and
+suggests ``snapshots=False``."""
 
 PROGRESS_DELAY = 2.0
 """Seconds after which a long search shows a progress bar (``progress=None``)."""
