@@ -101,10 +101,16 @@ def revise(
     Revised(q=inf, marked=None, solved=False)
     """
     best_q, best = math.inf, None
-    for connector in connectors:
-        cost = connector.cost + sum(q[n] for n in connector.successors)
-        if cost < best_q:
-            best_q, best = cost, connector
+    try:
+        for connector in connectors:
+            cost = connector.cost + sum(q[n] for n in connector.successors)
+            if cost < best_q:
+                best_q, best = cost, connector
+    except (KeyError, AttributeError, TypeError):
+        raise AndOrError(
+            f"revise needs a list of Connectors and q(n) for each of their successors, "
+            f"got connectors={connectors!r:.80} and q={q!r:.80}"
+        ) from None
     is_solved = best is not None and all(n in solved for n in best.successors)
     return Revised(best_q, best, is_solved)
 

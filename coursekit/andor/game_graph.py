@@ -36,6 +36,12 @@ class GameAndOrGraph:
     """
 
     def __init__(self, game: Game) -> None:
+        needed = ("initial", "actions", "result", "is_terminal", "utility", "to_move")
+        if not all(hasattr(game, name) for name in needed):
+            raise AndOrError(
+                f"game: expected a game ({', '.join(needed)}), "
+                f"got the {type(game).__name__} {game!r:.60}"
+            )
         self.game = game
         self.start = game.initial
 
@@ -110,10 +116,5 @@ def winning_strategy(game: Game, state: Node | None = None, **options: Any) -> A
     ...
     coursekit.andor.errors.AndOrError: game: expected a game (initial, actions, result, ...
     """
-    needed = ("initial", "actions", "result", "is_terminal", "utility", "to_move")
-    if not all(hasattr(game, name) for name in needed):
-        raise AndOrError(
-            f"game: expected a game ({', '.join(needed)}), got the {type(game).__name__} {game!r}"
-        )
     graph = GameAndOrGraph(game)
     return ao_star(graph, graph.start if state is None else state, **options)

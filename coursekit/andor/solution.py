@@ -75,6 +75,10 @@ class SolutionGraph:
 
         Nodes without a choice, and nodes for which ``stop`` is true, are leaves.
         """
+        if not isinstance(choice, Mapping):
+            raise AndOrError(
+                f"choice: expected a mapping node → Connector, got {type(choice).__name__}"
+            )
         connectors: list[Connector] = []
         seen = {root}
         stack = [root]

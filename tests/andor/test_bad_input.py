@@ -15,6 +15,7 @@ from coursekit.andor import (
     AndOrError,
     AndOrGraph,
     Connector,
+    GameAndOrGraph,
     ImplicitAndOrGraph,
     SolutionGraph,
     ao_star,
@@ -22,6 +23,7 @@ from coursekit.andor import (
     is_solution_graph,
     optimal_costs,
     optimal_solution_graph,
+    revise,
     solution_graphs,
     solvable_nodes,
     winning_strategy,
@@ -133,7 +135,11 @@ CASES = {
     "is_monotone of text": (lambda: is_monotone("x"), "graph"),
     "SolutionGraph of a string": (lambda: SolutionGraph("n0", "abc"), "connectors"),
     "is_solution_graph of a string": (lambda: is_solution_graph(small(), "x"), "solution"),
+    "from_choice of a list": (lambda: SolutionGraph.from_choice("n0", []), "choice"),
+    "revise without q": (lambda: revise(small().connectors_of("n0"), {}, set()), "revise"),
+    "revise of strings": (lambda: revise(["n0 -> n1"], {}, set()), "revise"),
     # game graphs
+    "GameAndOrGraph of a number": (lambda: GameAndOrGraph(7), "game"),
     "winning_strategy of a string": (lambda: winning_strategy("Grundy"), "game"),
     "winning_strategy max_cycles": (
         lambda: winning_strategy(Grundy(7), max_cycles=1.5),
