@@ -11,6 +11,15 @@ This package never imports ipywidgets, matplotlib or graphviz: pictures read
 its results, never the other way round.
 """
 
+from coursekit.search.alphabeta import (
+    ALPHA_CUT,
+    BETA_CUT,
+    alphabeta,
+    best_case_leaves,
+    distinct_uniform_tree,
+    leaves_by_depth,
+    reorder,
+)
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.minimax import minimax, minimax_two_phase
 from coursekit.search.play import GameRecord, engine, human, play, random_player
@@ -20,6 +29,7 @@ from coursekit.search.result import (
     ENTER,
     EXIT,
     LEAF,
+    Cut,
     Event,
     NodeView,
     SearchResult,
@@ -29,11 +39,14 @@ from coursekit.search.result import (
 from coursekit.search.solve import Solution, solve
 
 __all__ = [
+    "ALPHA_CUT",
+    "BETA_CUT",
     "CUTOFF",
     "ENTER",
     "EXIT",
     "LEAF",
     "Algorithm",
+    "Cut",
     "Event",
     "GameRecord",
     "NodeView",
@@ -44,13 +57,18 @@ __all__ = [
     "Stats",
     "Trace",
     "algorithms",
+    "alphabeta",
+    "best_case_leaves",
     "distinct_actions",
+    "distinct_uniform_tree",
     "engine",
     "human",
+    "leaves_by_depth",
     "minimax",
     "minimax_two_phase",
     "play",
     "random_player",
     "register",
+    "reorder",
     "solve",
 ]

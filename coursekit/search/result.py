@@ -21,7 +21,11 @@ Events (a :class:`Trace` holds them in the order they happened)
     ``exit``    an inner node's value is final; ``value`` is the backed-up value;
     ``cutoff``  the search stops at a node before trying all its moves;
                 ``value`` is the value that caused it and ``pruned`` the actions
-                never tried there (their subtrees are never generated).
+                never tried there (their subtrees are never generated);
+                ``cut`` says which kind of cut it was (``"alpha"``: an α cut
+                below a MIN node, ``"beta"``: a β cut below a MAX node) and
+                ``cause`` is the path of the ancestor whose bound caused it
+                (``None`` when the bound is the window the search was called with).
 
     Every node searched gets either one ``leaf`` event, or an ``enter`` and a
     later ``exit`` event (a node answered from a transposition table: ``enter``
@@ -49,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, overload
 
 from coursekit.games.base import MAX, Player
+from coursekit.text import number_text
 
 Path = tuple
 """The actions from the searched root to a node; ``()`` is the root."""
@@ -70,6 +75,8 @@ class Event(NamedTuple):
     alpha: float | None = None
     beta: float | None = None
     pruned: tuple = ()
+    cut: str | None = None
+    cause: Path | None = None
 
     @property
     def depth(self) -> int:
@@ -116,6 +123,44 @@ class NodeView:
     beta: float | None = None
 
 
+class Cut(NamedTuple):
+    """One cut-off of an α-β search, as :meth:`Trace.cutoffs` reports it."""
+
+    kind: str
+    """``"alpha"`` (an α cut, below a MIN node) or ``"beta"`` (a β cut, below a MAX node)."""
+    node: Hashable
+    """The node where the search stopped trying moves (its name)."""
+    cause: Hashable | None
+    """The ancestor whose bound caused the cut (its name); ``None`` for the caller's window."""
+    pruned: tuple
+    """The children never generated there (their names), left to right."""
+    value: float | None
+    """The node's value so far when it stopped: its β (α cut) or its α (β cut)."""
+    bound: float | None
+    """The ancestor's bound it was compared with: the α (α cut) or β (β cut) passed down."""
+    path: Path = ()
+    """The node's path from the searched root."""
+    cause_path: Path | None = None
+    """The cause's path from the searched root (``None`` for the caller's window)."""
+    step: int = 0
+    """The number of trace events up to and including this cut (for :meth:`Trace.upto`)."""
+
+    @property
+    def label(self) -> str:
+        """The course's name of the kind: ``"α cut"`` or ``"β cut"``."""
+        return {"alpha": "α cut", "beta": "β cut"}.get(self.kind, "cut-off")
+
+    def __str__(self) -> str:
+        mine, theirs = ("β", "α") if self.kind == "alpha" else ("α", "β")
+        compare = "≤" if self.kind == "alpha" else "≥"
+        who = "the search window" if self.cause is None else str(self.cause)
+        pruned = ", ".join(map(str, self.pruned)) or "nothing"
+        return (
+            f"{self.label} at {self.node}: {mine} = {number_text(self.value)} {compare} "
+            f"{theirs} = {number_text(self.bound)} of {who}; pruned {pruned}"
+        )
+
+
 def _default_name(path: Path) -> Hashable:
     return path
 
@@ -145,9 +190,11 @@ class Trace(Sequence[Event]):
         alpha: float | None = None,
         beta: float | None = None,
         pruned: tuple = (),
+        cut: str | None = None,
+        cause: Path | None = None,
     ) -> None:
         """Append one event (called by the algorithms while tracing)."""
-        self.events.append(Event(kind, path, player, value, alpha, beta, pruned))
+        self.events.append(Event(kind, path, player, value, alpha, beta, pruned, cut, cause))
 
     # --- a sequence of events ---------------------------------------------------------
 
@@ -186,6 +233,34 @@ class Trace(Sequence[Event]):
     def pruned(self) -> list[Hashable]:
         """The nodes never generated: the children skipped at each cut-off, in order."""
         return [self.name((*e.path, a)) for e in self.events if e.kind == CUTOFF for a in e.pruned]
+
+    def cutoffs(self) -> list[Cut]:
+        """Every cut-off, in the order it happened: its kind, node, cause and pruned children.
+
+        The course's names: an *α cut* (α剪枝) happens below a MIN node whose β
+        has fallen to the α of a MAX ancestor or below; a *β cut* (β剪枝) below a
+        MAX node whose α has risen to the β of a MIN ancestor or above.
+        """
+        cuts = []
+        for step, e in enumerate(self.events, start=1):
+            if e.kind != CUTOFF:
+                continue
+            cause = None if e.cause is None else self.name(e.cause)
+            bound = e.alpha if e.cut == "alpha" else e.beta
+            cuts.append(
+                Cut(
+                    kind=e.cut or "",
+                    node=self.name(e.path),
+                    cause=cause,
+                    pruned=tuple(self.name((*e.path, a)) for a in e.pruned),
+                    value=e.value,
+                    bound=bound,
+                    path=e.path,
+                    cause_path=e.cause,
+                    step=step,
+                )
+            )
+        return cuts
 
     def values(self) -> dict[Hashable, float]:
         """The final value of every node valued so far: leaves and finished inner nodes."""
