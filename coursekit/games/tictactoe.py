@@ -72,6 +72,10 @@ _TRANSFORM = tuple(_bitboard_table(m) for m in SYMMETRIES)
 _WON = tuple(any(board & line == line for line in LINES) for board in range(FULL + 1))
 _LINES_FREE_OF = tuple(sum(board & line == 0 for line in LINES) for board in range(FULL + 1))
 """``_LINES_FREE_OF[b]``: how many lines hold none of the pieces in bitboard ``b``."""
+_EMPTY_CELLS = tuple(
+    tuple(cell for cell in range(CELLS) if not taken >> cell & 1) for taken in range(FULL + 1)
+)
+"""``_EMPTY_CELLS[b]``: the cells not in bitboard ``b``, lowest first (a move list per board)."""
 
 
 class TicTacToeState(NamedTuple):
@@ -107,8 +111,7 @@ class TicTacToe:
         x, o = state
         if _WON[x] or _WON[o]:
             return []
-        taken = x | o
-        return [cell for cell in range(CELLS) if not taken >> cell & 1]
+        return list(_EMPTY_CELLS[x | o])
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         """Put the mover's piece on cell ``action``."""
