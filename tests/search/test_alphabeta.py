@@ -250,6 +250,17 @@ def test_perfect_order_evaluates_exactly_the_best_case_leaves(branching):
             assert leaves == len(reference_alphabeta(tree, tree.initial)[1])
 
 
+@given(st.integers(1, 5), st.integers(0, 6), st.integers(0, 2**32))
+@settings(max_examples=150, deadline=None)
+def test_gametree_random_best_order_reaches_the_best_case(b, d, seed):
+    if b**d > 20_000:
+        return
+    tree = GameTree.random(b, d, seed=seed, order="best", values=(-(10**9), 10**9))
+    values = [tree.leaf_value(leaf) for leaf in tree.leaves]
+    if len(set(values)) == len(values):  # distinct leaves (almost always, with this range)
+        assert alphabeta(tree).stats.leaves == best_case_leaves(b, d)
+
+
 def test_best_case_formula_for_both_parities():
     assert [best_case_leaves(2, d) for d in range(7)] == [1, 2, 3, 5, 7, 11, 15]
     for b in range(1, 7):
