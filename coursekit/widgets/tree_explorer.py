@@ -73,8 +73,8 @@ class TreeExplorer(widgets.VBox):
         algorithm: str = "minimax",
     ) -> None:
         if isinstance(tree, GameTree):
-            root, tree = tree.root_player, tree.to_text()
-        self.tree: GameTree = GameTree.parse(tree, root)
+            root, tree = tree.root_player, tree.to_spec()
+        self.tree: GameTree = GameTree.from_spec(tree, root)
         self.search: SearchResult | None = None
         self._search_failed = False
 
@@ -177,7 +177,7 @@ class TreeExplorer(widgets.VBox):
 
     def _on_text(self, change: dict) -> None:
         try:
-            tree = GameTree.parse(change["new"], self.root.value)
+            tree = GameTree.from_spec(change["new"], self.root.value)
         except GameTreeError as error:
             self.feedback.problem(str(error))
             return
@@ -205,7 +205,7 @@ class TreeExplorer(widgets.VBox):
         except GameTreeError as error:
             self.feedback.problem(str(error))
             return
-        self.text.value = tree.to_text()  # runs the search through the text's observer
+        self.text.value = tree.to_spec()  # runs the search through the text's observer
 
     def next_random(self) -> None:
         """Another random tree of the same shape: the next seed (its observer makes the tree)."""
