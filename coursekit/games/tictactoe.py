@@ -70,6 +70,10 @@ def _bitboard_table(cell_map: tuple[int, ...]) -> tuple[int, ...]:
 
 _TRANSFORM = tuple(_bitboard_table(m) for m in SYMMETRIES)
 _WON = tuple(any(board & line == line for line in LINES) for board in range(FULL + 1))
+_FREE_CELLS = tuple(
+    tuple(cell for cell in range(CELLS) if not board >> cell & 1) for board in range(FULL + 1)
+)
+"""``_FREE_CELLS[b]``: the empty cells, lowest first, when the cells in bitboard ``b`` are taken."""
 _LINES_FREE_OF = tuple(sum(board & line == 0 for line in LINES) for board in range(FULL + 1))
 """``_LINES_FREE_OF[b]``: how many lines hold none of the pieces in bitboard ``b``."""
 
@@ -88,6 +92,9 @@ class TicTacToeState(NamedTuple):
 
     def __str__(self) -> str:
         return TicTacToe.to_text(self)
+
+
+_new_state = tuple.__new__
 
 
 class TicTacToe:
@@ -113,23 +120,19 @@ class TicTacToe:
         x, o = state
         if _WON[x] or _WON[o]:
             return []
-        taken = x | o
-        return [cell for cell in range(CELLS) if not taken >> cell & 1]
+        return list(_FREE_CELLS[x | o])
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         """Put the mover's piece on cell ``action``."""
         x, o = state
-        if (
-            isinstance(action, bool)
-            or not isinstance(action, int)
-            or not 0 <= action < CELLS
-            or (x | o) >> action & 1
-        ):
+        # type(...) is int refuses True/False and floats in one test
+        if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
             raise GameError(f"cell {action!r} is not an empty cell (0–8) of the board")
         bit = 1 << action
+        # tuple.__new__ builds the state without a Python-level call (this runs at every node)
         if x.bit_count() == o.bit_count():
-            return TicTacToeState(x | bit, o)
-        return TicTacToeState(x, o | bit)
+            return _new_state(TicTacToeState, (x | bit, o))
+        return _new_state(TicTacToeState, (x, o | bit))
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         """Somebody has three in a row, or the board is full."""
@@ -138,9 +141,16 @@ class TicTacToe:
 
     def utility(self, state: TicTacToeState, player: Player = MAX) -> float:
         """+∞ for a win of ``player``, −∞ for a loss, 0 for a draw (finished games only)."""
-        if not self.is_terminal(state):
+        x, o = state
+        if _WON[x]:
+            value = math.inf
+        elif _WON[o]:
+            value = -math.inf
+        elif (x | o) == FULL:
+            value = 0
+        else:
             raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
-        return self.evaluate(state) * player.sign
+        return value if player is MAX else -value
 
     # --- the course's static evaluation -----------------------------------------------
 
