@@ -2,12 +2,15 @@
 
 >>> w = TreeExplorer("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
 >>> w.result.value
-'<b>minimax</b>: value <b>3</b>, move <b>B</b>, line B B1 — 13 nodes, 9 leaves'
+'<b>minimax</b>: value <b>3</b>, move <b>B</b>, line B B1 — 13 nodes, 9 leaves, depth 2'
 >>> w.text.value = "[[3, 12], [2, oops]]"
 >>> w.feedback.message
 "line 1, column 15: 'oops' is not a number"
 >>> w.tree.to_nested()            # the last good tree stays
 [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+>>> w.text.value = "［［3，12］，［2，4］］"   # full-width, from a Chinese input method
+>>> w.tree.to_nested(), w.feedback.message
+([[3, 12], [2, 4]], '')
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ import html
 import ipywidgets as widgets
 
 from coursekit.draw.trees import MAX_DRAWN_NODES, draw_search
+from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.gametree import GameTree, GameTreeError
+from coursekit.search.core import SearchError
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
@@ -26,6 +31,9 @@ from coursekit.widgets.base import INLINE, SPACED, Feedback, SvgView
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
+
+MAX_EXPLORED_HEIGHT = 2_000
+"""Trees deeper than this are refused by the explorer: its trace grows with depth²."""
 
 MAX_DRAWN_WIDTH = 32
 """Draw no level wider than this many nodes: a wider picture is too small to read."""
@@ -74,6 +82,10 @@ class TreeExplorer(widgets.VBox):
     ) -> None:
         if isinstance(tree, GameTree):
             root, tree = tree.root_player, tree.to_spec()
+        if algorithm not in algorithms():
+            raise SearchError(
+                f"algorithm must be one of {', '.join(map(repr, algorithms()))}, got {algorithm!r}"
+            )
         self.tree: GameTree = GameTree.from_spec(tree, root)
         self.search: SearchResult | None = None
         self._search_failed = False
@@ -181,6 +193,15 @@ class TreeExplorer(widgets.VBox):
         except GameTreeError as error:
             self.feedback.problem(str(error))
             return
+        except RecursionError:  # a guard: the reader itself needs no recursion
+            self.feedback.problem("the tree is nested too deeply to read here")
+            return
+        if tree.height > MAX_EXPLORED_HEIGHT:  # a trace of every path grows as depth²
+            self.feedback.problem(
+                f"the tree is {tree.height:,} levels deep; the explorer steps through trees up "
+                f"to {MAX_EXPLORED_HEIGHT:,} levels (search deeper ones with minimax directly)"
+            )
+            return
         self.feedback.clear()
         self.tree = tree
         self.run()
@@ -230,12 +251,10 @@ class TreeExplorer(widgets.VBox):
             self.step.max = steps
             self.step.value = steps
         r = self.search
-        pv = " ".join(map(str, r.pv)) or "—"
         self.result.value = (
             f"<b>{html.escape(r.algorithm)}</b>: value <b>{number_text(r.value)}</b>, "
-            f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(pv)} — {r.stats.nodes:,} "
-            f"nodes, {r.stats.leaves:,} leaves"
-            + (f", {r.stats.cutoffs:,} cut-offs" if r.stats.cutoffs else "")
+            f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(line_text(r.pv))} — "
+            f"{html.escape(str(r.stats))}"
         )
         self.redraw()
 
@@ -243,8 +262,25 @@ class TreeExplorer(widgets.VBox):
         """Draw the search as it stood after ``step`` events."""
         if self.search is None:
             return
-        picture = draw_search(self.search, self.step.value, max_depth=drawable_depth(self.tree))
+        try:
+            picture = draw_search(self.search, self.step.value, max_depth=drawable_depth(self.tree))
+        except (CoursekitError, RecursionError) as error:  # e.g. a tree too big to draw
+            self.picture.show_text(f"This search cannot be drawn: {error}")
+            return
         self.picture.show(picture)
+
+
+def line_text(pv: tuple, most: int = 12) -> str:
+    """A principal variation as text, its first ``most`` moves only when it is longer.
+
+    >>> line_text(("B", "B1")), line_text(tuple(range(20)), most=3)
+    ('B B1', '0 1 2 … (20 moves)')
+    """
+    if not pv:
+        return "—"
+    if len(pv) <= most:
+        return " ".join(map(str, pv))
+    return " ".join(map(str, pv[:most])) + f" … ({len(pv)} moves)"
 
 
 def _number_box(kind: type, description: str, value: int, **bounds: int) -> widgets.Widget:
