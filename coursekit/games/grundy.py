@@ -16,6 +16,7 @@ GrundyState(heaps=(7,), to_move=MIN)
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
@@ -135,10 +136,34 @@ class Grundy:
         loser = state.to_move  # the player to move cannot move
         return -1 if loser is player else 1
 
+    def to_text(self, state: GrundyState) -> str:
+        """A position as text: the course's heaps and the player to move.
+
+        >>> Grundy(7).to_text(GrundyState((4, 3), MAX))
+        '4-3, MAX to move'
+        """
+        return f"{state.label}, {state.to_move} to move"
+
+    def parse(self, text: str) -> GrundyState:
+        """The position written as :meth:`to_text` writes it (``"4-3, MAX to move"``).
+
+        >>> Grundy(7).parse("5-1-1 MIN")
+        GrundyState(heaps=(5, 1, 1), to_move=MIN)
+        """
+        match = _POSITION.fullmatch(text.strip()) if isinstance(text, str) else None
+        if match is None:
+            raise GameError(
+                f"text must be heaps and the player to move, like '4-3, MAX to move', got {text!r}"
+            )
+        heaps = tuple(int(h) for h in match["heaps"].split("-"))
+        return GrundyState(heaps, MAX if match["player"].upper() == "MAX" else MIN)
+
     def key(self, state: GrundyState) -> GrundyState:
         """Sorted heaps already identify equivalent positions."""
         return state
 
+
+_POSITION = re.compile(r"(?P<heaps>\d+(?:-\d+)*)\s*,?\s*(?P<player>MAX|MIN)(?:\s+to\s+move)?", re.I)
 
 MAX_NIM_HEAP = 3_000
 """:func:`sprague_grundy` refuses larger heaps: its table grows in quadratic time."""

@@ -134,6 +134,9 @@ class Search:
             raise SearchError(f"depth must be a whole number or None, got {depth!r}")
         if depth is not None and depth < 0:
             raise SearchError(f"depth must be 0 or more, got {depth}")
+        for name, function in (("evaluate", evaluate), ("cutoff", cutoff), ("order", order)):
+            if function is not None and not callable(function):
+                raise SearchError(f"{name} must be a function or None, got {function!r}")
         self.game = game
         self.root = check_position(game, state)
         self.depth = depth
