@@ -92,6 +92,10 @@ def check_position(game: Game, state: State = None) -> State:
       ...
     coursekit.search.core.SearchError: state 'Z' is not a position of ...: the tree has no node 'Z'
     """
+    if isinstance(game, type):
+        raise SearchError(
+            f"game must be a game, not the class {game.__name__}: write {game.__name__}(…)"
+        )
     missing = [name for name in ("initial", *_GAME_METHODS) if not hasattr(game, name)]
     if missing:
         raise SearchError(
