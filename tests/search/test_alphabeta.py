@@ -364,3 +364,87 @@ def test_a_bad_window_is_refused(alpha, beta, words):
 def test_a_depth_limit_needs_an_evaluation():
     with pytest.raises(SearchError, match="static evaluation"):
         alphabeta(Grundy(7), depth=2)
+
+
+# --- deeper than Python's recursion limit -----------------------------------------------------
+
+
+@given(trees, st.booleans(), st.integers(-3, 3), st.sampled_from([1, 3, 20]))
+@settings(max_examples=800, deadline=None)
+def test_the_explicit_stack_form_searches_event_for_event_alike(tree, soft, low, width):
+    from coursekit.search.alphabeta import _alphabeta_with_stack, _recursive_alphabeta
+    from coursekit.search.core import Search
+
+    for alpha, beta in ((-INF, INF), (low, low + width)):
+        a = _recursive_alphabeta(Search(tree, trace=True), soft, alpha, beta)
+        b = _alphabeta_with_stack(Search(tree, trace=True), soft, alpha, beta)
+        assert (a.value, a.pv, a.stats.nodes, a.stats.leaves, a.stats.cutoffs) == (
+            b.value,
+            b.pv,
+            b.stats.nodes,
+            b.stats.leaves,
+            b.stats.cutoffs,
+        )
+        assert a.stats.depth == b.stats.depth
+        assert list(a.trace) == list(b.trace)
+
+
+def test_a_tree_deeper_than_the_recursion_limit():
+    # a spine 3,000 plies deep with a leaf beside every inner node
+    spec: object = 1
+    for level in range(3000):
+        spec = [spec, level % 7 - 3] if level % 2 else [level % 5 - 2, spec]
+    tree = GameTree.from_nested(spec)
+    for soft in (False, True):
+        r = alphabeta(tree, fail_soft=soft)
+        assert r.value == minimax(tree).value
+        assert r.stats.depth == 3000 and r.stats.leaves <= minimax(tree).stats.leaves
+    traced = alphabeta(tree, trace=True)
+    assert traced.trace.evaluated_leaves() == reference_leaves_with_stack(tree)
+
+
+def reference_leaves_with_stack(tree):
+    """The leaves a left-to-right α-β evaluates, by an explicit stack (no recursion)."""
+    evaluated = []
+    # frame: [label, alpha, beta, v, children iterator]
+    root = tree.initial
+    stack = [
+        [root, -INF, INF, -INF if tree.player(root) is MAX else INF, iter(tree.children(root))]
+    ]
+    returned = None
+    while stack:
+        frame = stack[-1]
+        label, alpha, beta, v, kids = frame
+        maximising = tree.player(label) is MAX
+        if returned is not None:
+            v = max(v, returned) if maximising else min(v, returned)
+            alpha, beta = (max(alpha, v), beta) if maximising else (alpha, min(beta, v))
+            frame[1:4] = alpha, beta, v
+            returned = None
+            if alpha >= beta:
+                stack.pop()
+                returned = v
+                continue
+        kid = next(kids, None)
+        if kid is None:
+            stack.pop()
+            returned = v
+        elif not tree.children(kid):
+            evaluated.append(kid)
+            returned = tree.leaf_value(kid)
+        else:
+            worst = -INF if tree.player(kid) is MAX else INF
+            stack.append([kid, alpha, beta, worst, iter(tree.children(kid))])
+    return evaluated
+
+
+def test_reorder_takes_trees_deeper_than_the_recursion_limit():
+    spec: object = 4
+    for level in range(2500):
+        spec = [level % 9 - 4, spec] if level % 3 else [spec, level % 5]
+    tree = GameTree.from_nested(spec)
+    best, worst = reorder(tree, "best"), reorder(tree, "worst")
+    assert best.height == worst.height == tree.height == 2500
+    value = minimax(tree).value
+    assert alphabeta(best).value == alphabeta(worst).value == value
+    assert alphabeta(best).stats.leaves <= alphabeta(worst).stats.leaves
