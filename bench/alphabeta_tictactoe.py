@@ -31,6 +31,7 @@ from pathlib import Path
 from machine import describe
 
 from coursekit.games import MAX, TicTacToe
+from coursekit.games.tictactoe import _WON, FULL
 from coursekit.search import alphabeta, minimax, solve
 
 GAME = TicTacToe()
@@ -41,11 +42,18 @@ REPEATS = 21
 class UnitTicTacToe(TicTacToe):
     """Tic-tac-toe valued +1 / 0 / −1 as OpenSpiel and aima value it (the course uses ±∞)."""
 
-    def utility(self, state, player=MAX):  # as many calls as TicTacToe.utility makes
-        if not self.is_terminal(state):
+    def utility(self, state, player=MAX):
+        # built as TicTacToe.utility is, from the same table, so that both cost the same
+        x, o = state
+        if _WON[x]:
+            value = 1
+        elif _WON[o]:
+            value = -1
+        elif x | o == FULL:
+            value = 0
+        else:
             raise ValueError("the game is not over yet")
-        winner = self.winner(state)
-        return (0 if winner is None else 1 if winner is MAX else -1) * player.sign
+        return value if player is MAX else -value
 
 
 UNIT = UnitTicTacToe()
@@ -364,13 +372,15 @@ def main() -> None:
         "to the course's 0 / ±∞ here.",
         "- OpenSpiel's search is Python over C++ states: each step clones a C++ state.",
         "- **Profiled before optimising** (cProfile on this search): the game's own "
-        "methods cost the most — `TicTacToe.result` and `TicTacToe.actions`, which built "
-        "its move list with a comprehension on every call. Reading the moves from a "
-        "512-entry table (`_EMPTY_CELLS`, one tuple of empty cells per board) took "
-        "coursekit's α-β from about 21 ms to about 16 ms of CPU on this machine, from "
-        "slower than OpenSpiel to faster. What is left between coursekit's row and the bare "
-        "recursion is its bookkeeping: node, leaf and cut-off counts, the principal "
-        "variation, and CUTOFF-TEST and e(p) as plug-ins (depth limits, evaluations).",
+        "methods cost the most. With the games of the morning of this run "
+        "(`TicTacToe.actions` building its move list with a comprehension on every call, "
+        "`utility` calling `is_terminal` and `evaluate`, states made through the named "
+        "tuple's Python constructor) coursekit's α-β took about 21 ms of CPU here, slower "
+        "than OpenSpiel. Reading the moves and values from 512-entry tables and building "
+        "states with `tuple.__new__` (in `coursekit/games/tictactoe.py`) made it faster "
+        "than OpenSpiel. What is left between coursekit's row and the bare recursion is its "
+        "bookkeeping: node, leaf and cut-off counts, the principal variation, and "
+        "CUTOFF-TEST and e(p) as plug-ins (depth limits, evaluations).",
         "- `trace=True` records an event per step for pictures; with `trace=False` "
         "coursekit's α-β builds no paths and no events (compare with the bare recursion).",
         "- Single machine, shared: treat differences of a few percent as noise; node counts "
