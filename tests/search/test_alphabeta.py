@@ -250,6 +250,61 @@ def test_perfect_order_evaluates_exactly_the_best_case_leaves(branching):
             assert leaves == len(reference_alphabeta(tree, tree.initial)[1])
 
 
+class PerfectlyOrderedTree:
+    """A uniform tree of branching B and depth D given by rules, not stored: every node's first
+    child is its best one, and the B^D leaf values are distinct.
+
+    A leaf's value is the sum over its levels of ∓ (the child index at that level) × B^(D-1-level),
+    minus at MAX levels and plus at MIN levels: a level's digit outweighs everything below it,
+    so the first child is the highest at a MAX node and the lowest at a MIN node.
+    """
+
+    initial = ()
+
+    def __init__(self, branching, depth):
+        self.b, self.d = branching, depth
+
+    def to_move(self, path):
+        return MAX if len(path) % 2 == 0 else MIN
+
+    def actions(self, path):
+        return range(self.b) if len(path) < self.d else ()
+
+    def result(self, path, action):
+        return (*path, action)
+
+    def is_terminal(self, path):
+        return len(path) == self.d
+
+    def utility(self, path, player=MAX):
+        value = sum(
+            (-i if level % 2 == 0 else i) * self.b ** (self.d - 1 - level)
+            for level, i in enumerate(path)
+        )
+        return value * player.sign
+
+
+def test_perfect_order_for_every_branching_up_to_5_and_depth_up_to_8():
+    for b in range(1, 6):
+        for d in range(9):
+            game = PerfectlyOrderedTree(b, d)
+            if b**d <= 1000:  # small enough to check the rules: distinct leaves, best first
+                tree = GameTree.from_nested(_nested(game, ()))
+                values = [tree.leaf_value(leaf) for leaf in tree.leaves]
+                assert len(set(values)) == len(values)
+                assert reorder(tree, "best") == tree
+            for soft in (False, True):
+                r = alphabeta(game, fail_soft=soft)
+                assert r.stats.leaves == best_case_leaves(b, d), (b, d)
+                assert r.pv == (0,) * d  # the first child is the best all the way down
+
+
+def _nested(game, path):
+    if game.is_terminal(path):
+        return game.utility(path)
+    return [_nested(game, (*path, a)) for a in game.actions(path)]
+
+
 @given(st.integers(1, 5), st.integers(0, 6), st.integers(0, 2**32))
 @settings(max_examples=150, deadline=None)
 def test_gametree_random_best_order_reaches_the_best_case(b, d, seed):
