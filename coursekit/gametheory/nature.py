@@ -69,7 +69,7 @@ def expected_value(game: NormalFormGame, probabilities: Sequence[object]) -> Dec
     >>> [str(s) for s in d.scores], g.row_labels[d.best[0]]
     (['29/5', '6', '32/5'], 'rest (放心休息)')
     """
-    q = game._read_mix(probabilities, 1)
+    q = game._read_mix(probabilities, 1, "probabilities")
     return _choose("expected value", [dot(q, row) for row in game.exact_A])
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from coursekit.gametheory.exact import format_fraction
-from coursekit.gametheory.game import NormalFormGame, PayoffError
+from coursekit.gametheory.errors import PayoffError
+from coursekit.gametheory.game import NormalFormGame
+from coursekit.text import number_text
 
 NOT_FINITE = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
 
@@ -69,7 +70,7 @@ def parse_table(text: str) -> list[list[tuple[Fraction, Fraction]]]:
     >>> parse_table("3, 3 | 0, 5\\n5, 0")
     Traceback (most recent call last):
     ...
-    coursekit.gametheory.game.PayoffError: line 2 has 1 cell but line 1 has 2
+    coursekit.gametheory.errors.PayoffError: line 2 has 1 cell but line 1 has 2
     """
     rows: list[list[tuple[Fraction, Fraction]]] = []
     first_line = 0
@@ -108,6 +109,8 @@ def table_text(game: NormalFormGame) -> str:
     0, -10 | -2, -2
     """
     return "\n".join(
-        " | ".join(f"{format_fraction(a)}, {format_fraction(b)}" for a, b in row)
+        " | ".join(
+            f"{number_text(a, decimals=True)}, {number_text(b, decimals=True)}" for a, b in row
+        )
         for row in game.to_pairs()
     )

@@ -9,8 +9,8 @@ import ipywidgets as widgets
 
 from coursekit.draw.payoff import payoff_table
 from coursekit.gametheory import DegenerateGameWarning, NormalFormGame, PayoffError, catalog
-from coursekit.gametheory.exact import format_fraction
 from coursekit.gametheory.parse import parse_pair, parse_table, table_text
+from coursekit.text import number_text
 from coursekit.widgets.base import SPACED, Feedback, fit_width
 
 MAX_SIZE = 6
@@ -267,7 +267,7 @@ def _row() -> widgets.Layout:
 
 
 def _pair_text(pair: tuple) -> str:
-    return f"{format_fraction(pair[0])}, {format_fraction(pair[1])}"
+    return f"{number_text(pair[0], decimals=True)}, {number_text(pair[1], decimals=True)}"
 
 
 def _cell_texts(game: NormalFormGame) -> list[list[str]]:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from coursekit.draw.payoff import payoff_table
 from coursekit.draw.plots import best_response_plot, figure_svg, plot_text, tournament_plot
 from coursekit.gametheory import NormalFormGame, catalog, ipd
-from coursekit.gametheory.twobytwo import best_response_graph
+from coursekit.gametheory.best_response_graph import best_response_graph
 from tests.gametheory.conftest import games
 
 matplotlib.use("Agg")
@@ -105,7 +105,7 @@ def _meets(segment_a, segment_b):
 def test_best_response_graphs_meet_at_the_equilibria(game):
     if game.shape != (2, 2) or game.is_degenerate():
         return
-    rows, cols = best_response_graph(game, 0), best_response_graph(game, 1)
+    rows, cols = best_response_graph(game.exact_A, 0), best_response_graph(game.exact_B, 1)
     met = set()
     for a in rows.segments:
         for b in cols.segments:
@@ -115,10 +115,10 @@ def test_best_response_graphs_meet_at_the_equilibria(game):
 
 def test_indifferent_player_covers_the_square():
     g = NormalFormGame([[1, 1], [0, 0]], [[1, 1], [1, 1]])
-    assert best_response_graph(g, 1).everywhere
-    assert not best_response_graph(g, 0).everywhere
+    assert best_response_graph(g.exact_B, 1).everywhere
+    assert not best_response_graph(g.exact_A, 0).everywhere
     with pytest.raises(ValueError, match="2×2 games"):
-        best_response_graph(catalog.tian_ji(), 0)
+        best_response_graph(catalog.tian_ji().exact_A, 0)
 
 
 def test_best_response_plot_draws_paths_and_equilibria():

@@ -43,13 +43,13 @@ def test_bad_payoffs_raise_a_payoff_error_saying_where(A, message, row, column):
 
 
 def test_the_column_players_matrix_is_named_in_its_errors():
-    with pytest.raises(PayoffError, match="column player's payoffs: row 1, column 1"):
+    with pytest.raises(PayoffError, match=r"B \(the column player's payoffs\): row 1, column 1"):
         NormalFormGame([[1]], [["a"]])
 
 
 def test_shapes_must_agree():
     with pytest.raises(
-        PayoffError, match=r"column player's payoffs are 2×1 but the row player's are 1×2"
+        PayoffError, match=r"column player's payoffs\) is 2×1 but A \(the row player's\) is 1×2"
     ):
         NormalFormGame([[1, 2]], [[1], [2]])
 
@@ -222,10 +222,10 @@ def test_expected_payoffs_match_numpy(game, data):
     ("p", "message"),
     [
         ([1], "1 probabilities for 2 strategies"),
-        ([0.5, 0.6], "add up to 1.1, not 1"),
+        ([0.5, 0.6], "add up to 1.1, not exactly 1"),
         ([-0.5, 1.5], "negative probability"),
         (["a", 1], "'a' is not a number"),
-        ("10", "must be a list of probabilities"),
+        ("10", "must be a list of 2 probabilities"),
     ],
 )
 def test_bad_mixed_strategies(p, message):
