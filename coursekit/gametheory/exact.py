@@ -35,11 +35,13 @@ def to_fraction(value: object) -> Fraction:
         raise TypeError(f"{value!r} is not a number")
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"{value} is not a finite number")
+        return Fraction(value)
     number = float(value)
     if not math.isfinite(number):
         raise ValueError(f"{number} is not a finite number")
-    if isinstance(value, Decimal):
-        return Fraction(value)
     return Fraction(repr(number))
 
 

@@ -552,9 +552,10 @@ an integer from 0 to 1, not 7
         method : "auto", "support" or "vertex"
             The algorithm.
         force : bool
-            Run even on a game so large that enumeration takes minutes
-            (beyond ``support_enumeration.MAX_PAIRS`` support pairs, about
-            8×8 without dominated strategies).
+            Run even on a game so large that enumeration takes more than a
+            few seconds (beyond ``support_enumeration.MAX_PAIRS`` support
+            pairs: larger than 10×10 once dominated strategies are removed;
+            a 13×13 game takes minutes).
         progress : bool or None
             Show a progress bar; by default only for long enumerations.
 
@@ -590,10 +591,10 @@ an integer from 0 to 1, not 7
         if method not in ("auto", "support", "vertex"):
             raise PayoffError(f"method must be 'auto', 'support' or 'vertex', not {method!r}")
         if method == "vertex":
-            return self.extreme_equilibria(force=force)
+            return self.extreme_equilibria(force=force, progress=progress)
         if method == "support":
             found = self._support_enumeration(force, progress)
-            degenerate = self.degeneracy(force=force)
+            degenerate = self._vertex_analysis(force, progress).degeneracy
             if degenerate is not None:
                 warnings.warn(
                     f"{degenerate}. Support enumeration may miss some of its equilibria; "
@@ -602,7 +603,7 @@ an integer from 0 to 1, not 7
                     stacklevel=2,
                 )
             return found
-        degenerate = self.degeneracy(force=force)
+        degenerate = self._vertex_analysis(force, progress).degeneracy
         if degenerate is None:
             return self._support_enumeration(force, progress)
         warnings.warn(
@@ -618,16 +619,18 @@ an integer from 0 to 1, not 7
         return list(self._cached("support", lambda: tuple(support_enumeration.support_enumeration(
             self.exact_A, self.exact_B, force=force, progress=progress))))  # fmt: skip
 
-    def extreme_equilibria(self, *, force: bool = False) -> list[Equilibrium]:
+    def extreme_equilibria(
+        self, *, force: bool = False, progress: bool | None = None
+    ) -> list[Equilibrium]:
         """All extreme equilibria (vertex enumeration of the best-response polytopes).
 
-        For a non-degenerate game these are all its equilibria. ``force`` as in
-        :meth:`mixed_equilibria`.
+        For a non-degenerate game these are all its equilibria. ``force`` and
+        ``progress`` as in :meth:`mixed_equilibria`.
 
         >>> len(NormalFormGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]).extreme_equilibria())
         3
         """
-        return list(self._vertex_analysis(force).equilibria)
+        return list(self._vertex_analysis(force, progress).equilibria)
 
     def equilibrium_components(self, *, force: bool = False) -> list[vertex_enumeration.Component]:
         """The maximal Nash subsets: every equilibrium is ``(p, q)`` with ``p`` a mix of
@@ -657,9 +660,12 @@ an integer from 0 to 1, not 7
         """True when the game is degenerate (see :meth:`degeneracy`)."""
         return self.degeneracy() is not None
 
-    def _vertex_analysis(self, force: bool = False) -> vertex_enumeration.VertexAnalysis:
+    def _vertex_analysis(
+        self, force: bool = False, progress: bool | None = None
+    ) -> vertex_enumeration.VertexAnalysis:
         return self._cached("vertex", lambda: vertex_enumeration.vertex_enumeration(
-            self.exact_A, self.exact_B, self._labels(), self.players, force=force))  # fmt: skip
+            self.exact_A, self.exact_B, self._labels(), self.players, force=force,
+            progress=progress))  # fmt: skip
 
     # ------------------------------------------------------------------ optima
     def pareto_optimal(self) -> list[Profile]:

@@ -43,8 +43,13 @@ from coursekit.gametheory import exact
 from coursekit.gametheory.best_response import Equilibrium, is_equilibrium, order
 from coursekit.gametheory.errors import GameTooLargeError
 from coursekit.gametheory.exact import Matrix
-from coursekit.gametheory.linear import TOLERANCE, solve_many, subset_pairs
-from coursekit.gametheory.support_enumeration import MAX_PAIRS, support_pairs
+from coursekit.gametheory.linear import TOLERANCE, progress_bar, solve_many, subset_pairs
+from coursekit.gametheory.support_enumeration import (
+    MAX_PAIRS,
+    PROGRESS_PAIRS,
+    duration,
+    support_pairs,
+)
 from coursekit.text import number_text
 
 Labels = tuple[tuple[str, ...], tuple[str, ...]]
@@ -114,7 +119,7 @@ class Component:
     q: tuple[tuple[Fraction, ...], ...]
 
 
-def polytope_vertices(C: np.ndarray, C_exact: Matrix) -> list[Vertex]:
+def polytope_vertices(C: np.ndarray, C_exact: Matrix, bar: object = None) -> list[Vertex]:
     """All vertices of {z ≥ 0 : C z ≤ 1} for a positive matrix C of shape (constraints, d).
 
     >>> C = np.array([[1.0, 2.0], [2.0, 1.0]])
@@ -141,6 +146,8 @@ def polytope_vertices(C: np.ndarray, C_exact: Matrix) -> list[Vertex]:
                 if vertex is not None and vertex.point not in exact_points:
                     exact_points.add(vertex.point)
                     found.append(vertex)
+            if bar is not None:
+                bar.update(len(S))
     return found
 
 
@@ -199,6 +206,7 @@ def vertex_enumeration(
     players: tuple[str, str],
     *,
     force: bool = False,
+    progress: bool | None = None,
 ) -> VertexAnalysis:
     """Extreme equilibria and a degeneracy witness (if any), by vertex enumeration.
 
@@ -210,6 +218,8 @@ def vertex_enumeration(
         The strategies' and the players' names, for the degeneracy witness.
     force : bool
         Enumerate even a game with more than ``MAX_PAIRS`` bases per polytope.
+    progress : bool or None
+        Show a progress bar (tqdm); ``None``: only for long enumerations.
 
     Returns
     -------
@@ -232,14 +242,17 @@ def vertex_enumeration(
     if total > MAX_PAIRS and not force:
         raise GameTooLargeError(
             f"vertex enumeration of this {m}×{n} game would solve {total:,} systems per "
-            f"polytope (more than MAX_PAIRS = {MAX_PAIRS:,}): pass force=True to run it "
-            "anyway, or study a smaller game"
+            f"polytope (more than MAX_PAIRS = {MAX_PAIRS:,}, a few seconds' work), "
+            f"{duration(total)}: pass force=True to run it anyway (it shows a progress "
+            "bar), or study a smaller game"
         )
     A, A_float = _shifted(A)
     B, B_float = _shifted(B)
     B_t = tuple(zip(*B, strict=True))
-    P = polytope_vertices(B_float.T.copy(), B_t)  # labels: zeros → i, tight column j → m + j
-    Q = polytope_vertices(A_float, A)  # labels: tight row i → i, zeros j → m + j
+    show = total >= PROGRESS_PAIRS if progress is None else progress
+    with progress_bar(2 * total, show, "vertex enumeration") as bar:
+        P = polytope_vertices(B_float.T.copy(), B_t, bar)  # zeros → i, tight column j → m + j
+        Q = polytope_vertices(A_float, A, bar)  # tight row i → i, zeros j → m + j
     p_labels = [_mask(v.zeros) | _mask(v.tight) << m for v in P]
     q_labels = [_mask(v.tight) | _mask(v.zeros) << m for v in Q]
     full = (1 << (m + n)) - 1

@@ -153,3 +153,28 @@ def test_tournament_plot_ranks_the_strategies():
     heights = [patch.get_width() for patch in bars.patches]
     assert heights == sorted(heights, reverse=True)
     assert len(grid.texts) == len(t.names) ** 2
+
+
+def test_the_drawing_itself_runs_no_algorithm(monkeypatch):
+    """draw_payoff_table and best_response_plot draw the results they are given."""
+    from coursekit.draw.payoff import draw_payoff_table
+    from coursekit.gametheory import NormalFormGame
+
+    g = catalog.couples_quarrel()
+    results = {
+        "best_responses": (g.best_responses(0), g.best_responses(1)),
+        "equilibria": g.pure_equilibria(),
+    }
+    equilibria = g.extreme_equilibria()
+    graphs = [best_response_graph(g.exact_A, 0), best_response_graph(g.exact_B, 1)]
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the drawing ran an algorithm")
+
+    for name in ("best_responses", "pure_equilibria", "extreme_equilibria", "collective_optimum",
+                 "mixed_equilibria", "is_constant_sum"):  # fmt: skip
+        monkeypatch.setattr(NormalFormGame, name, refuse)
+    monkeypatch.setattr("coursekit.draw.plots.best_response_graph", refuse)
+    table = draw_payoff_table(g, **results).html
+    assert table.count("ck-best") == 4 and table.count('class="ck-cell ck-eq') == 2
+    assert len(best_response_plot(g, equilibria, graphs).axes[0].collections[0].get_offsets()) == 3

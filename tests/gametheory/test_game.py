@@ -232,3 +232,33 @@ def test_bad_mixed_strategies(p, message):
     g = NormalFormGame(PD_A, PD_B)
     with pytest.raises(PayoffError, match=message):
         g.expected_payoffs(p, [1, 0])
+
+
+# ---------------------------------------------------------------------- an immutable value
+@pytest.mark.parametrize(
+    "field", ["exact_A", "exact_B", "A", "B", "shape", "row_labels", "col_labels", "players"]
+)
+def test_a_game_cannot_be_changed(field):
+    g = NormalFormGame([[1, 2]], [[3, 4]])
+    before, answer = hash(g), g.pure_equilibria()
+    with pytest.raises(AttributeError, match="immutable"):
+        setattr(g, field, getattr(g, field))
+    assert hash(g) == before and g.pure_equilibria() == answer
+
+
+def test_the_float_arrays_are_not_writeable():
+    g = NormalFormGame([[1, 2]], [[3, 4]])
+    with pytest.raises(ValueError, match="read-only"):
+        g.A[0, 0] = 5
+    assert g.exact_A[0][0] == 1
+
+
+@given(games(max_size=3))
+@settings(max_examples=50, deadline=None)
+def test_equal_games_hash_equal_and_survive_copying(game):
+    import copy
+    import pickle
+
+    twin = NormalFormGame(game.exact_A, game.exact_B, game.row_labels, game.col_labels)
+    assert twin == game and hash(twin) == hash(game)
+    assert copy.deepcopy(game) == game == pickle.loads(pickle.dumps(game))
