@@ -202,6 +202,28 @@ class NormalFormGame:
     ) -> NormalFormGame:
         """A zero-sum game (零和博弈): the column player pays the row player ``A[i][j]``.
 
+        Parameters
+        ----------
+        A : rows of numbers
+            The row player's payoffs; the column player's are ``-A``.
+        row_labels, col_labels, players :
+            As for :class:`NormalFormGame`.
+
+        Returns
+        -------
+        NormalFormGame
+
+        Raises
+        ------
+        PayoffError
+            As for :class:`NormalFormGame`.
+
+        See Also
+        --------
+        zero_sum_value : the value and optimal strategies of such a game.
+
+        Examples
+        --------
         >>> NormalFormGame.zero_sum([[1, -1], [-1, 1]]).exact_B[0]
         (Fraction(-1, 1), Fraction(1, 1))
         """
@@ -218,10 +240,34 @@ class NormalFormGame:
     ) -> NormalFormGame:
         """Build a game from a table of payoff pairs, the way the course writes it.
 
+        Parameters
+        ----------
+        pairs : rows of (row payoff, column payoff) pairs
+            ``pairs[i][j]`` is the outcome of row i against column j.
+        row_labels, col_labels, players :
+            As for :class:`NormalFormGame`.
+
+        Returns
+        -------
+        NormalFormGame
+
+        Raises
+        ------
+        PayoffError
+            When a cell is not a pair of numbers (``error.row`` and
+            ``error.column`` say which), or as for :class:`NormalFormGame`.
+
+        See Also
+        --------
+        to_pairs : the inverse.
+        coursekit.gametheory.parse.parse_table : the same table read from text.
+
+        Examples
+        --------
         >>> NormalFormGame.from_pairs([[(3, 3), (0, 5)], [(5, 0), (1, 1)]]).pure_equilibria()
         [(1, 1)]
         """
-        rows = _rows_of(pairs, "the table of payoff pairs")
+        rows = _rows_of(pairs, "pairs (the table of payoff pairs)")
         A, B = [], []
         for i, row in enumerate(rows):
             A.append([]), B.append([])

@@ -112,6 +112,13 @@ REFUSED = {
         lambda: catalog.prisoners_dilemma().zero_sum_value(),
         r"zero-sum \(or constant-sum\)",
     ),
+    # ---- the catalog
+    "dilemma in words": (lambda: catalog.prisoners_dilemma("two"), r"both_confess must be"),
+    "dilemma of 12 years": (lambda: catalog.prisoners_dilemma(12), r"both_confess must be"),
+    "pigs of no variant": (lambda: catalog.smart_pigs(None), r"variant must be one of"),
+    "horses twice A": (lambda: catalog.horse_race("AAB", "ABC"), r"tian_ji_order must use"),
+    "horses by number": (lambda: catalog.horse_race("ABC", 123), r"king_order must use"),
+    "stakes of gold": (lambda: catalog.tian_ji("gold"), r"stakes must be 'race' or 'match'"),
     # ---- drawing
     "table equilibrium off the board": (
         lambda: payoff_table(TWO, equilibria=[(5, 0)]),
