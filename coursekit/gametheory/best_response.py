@@ -18,8 +18,8 @@ The steps, on exact payoff matrices (rows of fractions, indexed
    positive probability is a best response (:func:`is_equilibrium`). Only
    fractions enter, so the test is exact: no tolerance.
 
-These functions take matrices and trust them; :class:`~coursekit.gametheory.
-game.NormalFormGame` checks what a user passes before calling them.
+These functions take matrices and trust them; ``NormalFormGame`` checks
+what a user passes before calling them.
 """
 
 from __future__ import annotations

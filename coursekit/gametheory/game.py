@@ -359,8 +359,8 @@ class NormalFormGame:
         >>> g.restrict([0, 2], [1]).row_labels
         ('r1', 'r3')
         """
-        rows = [self._strategy(0, i, "rows") for i in rows]
-        cols = [self._strategy(1, j, "cols") for j in cols]
+        rows = [self._strategy(0, i, "rows") for i in _indices(rows, "rows")]
+        cols = [self._strategy(1, j, "cols") for j in _indices(cols, "cols")]
         return NormalFormGame(
             [[self.exact_A[i][j] for j in cols] for i in rows],
             [[self.exact_B[i][j] for j in cols] for i in rows],
@@ -531,8 +531,11 @@ an integer from 0 to 1, not 7
         column player's C is strictly dominated by D
         """
         m, n = self.shape
-        rows = range(m) if rows is None else [self._strategy(0, i, "rows") for i in rows]
-        cols = range(n) if cols is None else [self._strategy(1, j, "cols") for j in cols]
+        if rows is not None:
+            rows = [self._strategy(0, i, "rows") for i in _indices(rows, "rows")]
+        if cols is not None:
+            cols = [self._strategy(1, j, "cols") for j in _indices(cols, "cols")]
+        rows, cols = (range(m) if rows is None else rows), (range(n) if cols is None else cols)
         return dominance.dominated_strategies(
             self.exact_A, self.exact_B, self._labels(), self.players, rows, cols, strict
         )
@@ -934,29 +937,39 @@ def _is_integer(value: object) -> bool:
 
 
 def _read_labels(labels: Sequence[str] | None, count: int, kind: str, prefix: str) -> tuple:
+    name = "row_labels" if kind == "row" else "col_labels"
     if labels is None:
         return tuple(f"{prefix}{k + 1}" for k in range(count))
-    if isinstance(labels, str):
-        raise PayoffError(f"the {kind} labels must be a list of strings, not one string")
+    if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
+        raise PayoffError(f"{name}: the {kind} labels must be a list of strings, not {labels!r}")
     labels = tuple(labels)
     if len(labels) != count:
-        raise PayoffError(f"{len(labels)} {kind} labels for {count} {kind}s")
+        raise PayoffError(f"{name}: {len(labels)} {kind} labels for {count} {kind}s")
     for k, label in enumerate(labels):
+        where = {"row": {"row": k}, "column": {"column": k}}[kind]
         if not isinstance(label, str) or not label.strip():
-            where = {"row": {"row": k}, "column": {"column": k}}[kind]
-            raise PayoffError(f"{kind} label {k + 1} must be a non-empty string", **where)
+            raise PayoffError(f"{name}: {kind} label {k + 1} must be a non-empty string", **where)
         if label in labels[:k]:
-            where = {"row": {"row": k}, "column": {"column": k}}[kind]
-            raise PayoffError(f"{kind} label {label!r} is used twice", **where)
+            raise PayoffError(f"{name}: {kind} label {label!r} is used twice", **where)
     return labels
 
 
 def _read_players(players: Sequence[str]) -> tuple[str, str]:
-    if isinstance(players, str) or len(players) != 2:
-        raise PayoffError("players must be two names: (row player, column player)")
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise PayoffError(f"players must be two names (row player, column player), not {players!r}")
+    players = tuple(players)
+    if len(players) != 2:
+        raise PayoffError(f"players must be two names (row player, column player), not {players!r}")
     if not all(isinstance(p, str) and p.strip() for p in players) or players[0] == players[1]:
         raise PayoffError(f"players must be two different non-empty names, not {players!r}")
     return (players[0], players[1])
+
+
+def _indices(values: object, name: str) -> list:
+    """A list of strategy indices, or a PayoffError naming the argument."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise PayoffError(f"{name} must be a list of strategy indices, not {values!r}")
+    return list(values)
 
 
 def _float_array(matrix: Matrix) -> np.ndarray:

@@ -54,14 +54,20 @@ REFUSED = {
     "pair not a pair": (lambda: NormalFormGame.from_pairs([[3]]), r"row 1, column 1: 3 is not"),
     "pair of three": (lambda: NormalFormGame.from_pairs([[(1, 2, 3)]]), r"has 3 payoffs"),
     # ---- labels and players
-    "one label string": (lambda: NormalFormGame([[1]], [[1]], row_labels="a"), r"row labels"),
-    "too few labels": (lambda: NormalFormGame([[1, 2]], [[1, 2]], col_labels=["a"]), "column"),
-    "empty label": (lambda: NormalFormGame([[1]], [[1]], row_labels=[" "]), r"row label 1"),
+    "one label string": (lambda: NormalFormGame([[1]], [[1]], row_labels="a"), r"row_labels"),
+    "too few labels": (lambda: NormalFormGame([[1, 2]], [[1, 2]], col_labels=["a"]), "col_labels"),
+    "empty label": (
+        lambda: NormalFormGame([[1]], [[1]], row_labels=[" "]),
+        r"row_labels: row label 1",
+    ),
     "twice a label": (
         lambda: NormalFormGame([[1, 2]], [[1, 2]], col_labels=["a", "a"]),
         r"column label 'a' is used twice",
     ),
     "one player": (lambda: NormalFormGame([[1]], [[1]], players=("x",)), r"players"),
+    "players a number": (lambda: NormalFormGame([[1]], [[1]], players=5), r"players must be"),
+    "labels a number": (lambda: NormalFormGame([[1]], [[1]], col_labels=5), r"col_labels"),
+    "restrict rows 5": (lambda: TWO.restrict(5, [0]), r"rows must be a list of strategy"),
     "same players": (lambda: NormalFormGame([[1]], [[1]], players=("x", "x")), r"players"),
     # ---- random games
     "random negative rows": (lambda: NormalFormGame.random(-2, 3), r"rows must be a positive"),
