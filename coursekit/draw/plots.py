@@ -158,7 +158,7 @@ def tournament_plot(result: Tournament) -> Figure:
         for k, v in enumerate(values):
             bars.text(v, k, f" {v:.2f}", va="center", fontsize=9)
         bars.set_xlabel("average score per round")
-        bars.set_title(f"round robin: {result.rounds} rounds, noise {result.noise:g}")
+        bars.set_title(f"round robin: {result.rounds} rounds, noise {number_text(result.noise)}")
         order = [index[name] for name in ranking]
         table = [[result.scores[a][b] for b in order] for a in order]
         image = grid.imshow(table, cmap="YlGnBu")
