@@ -24,14 +24,14 @@ If step 5 ever failed, the float answer would be returned with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from coursekit.gametheory.errors import PayoffError
-from coursekit.gametheory.exact import Matrix, column, dot
+from coursekit.gametheory.exact import Matrix, dot
 
 TIGHT = 1e-7
 """A float constraint within this of v (payoffs scaled into [-1, 1]) counts as tight."""
@@ -69,27 +69,40 @@ def _guarantee(payoffs: np.ndarray) -> np.ndarray:
     return result.x
 
 
-def _exact_mix(payoffs: Matrix, float_mix: np.ndarray, value: float) -> tuple | None:
-    """Steps 3–4: the exact mix over the rows of ``payoffs`` with the float answer's structure.
+def _exact_mixes(
+    payoffs: Matrix, float_mix: np.ndarray, value: float, opponent_mix: np.ndarray
+) -> Iterator[tuple[Fraction, ...]]:
+    """Steps 3–4: exact mixes over the rows of ``payoffs`` with the float answer's structure.
 
     Unknowns: the probabilities of the rows played, and v. Equations: the
-    tight columns earn v, and the probabilities add up to 1.
+    probabilities add up to 1, and the opponent's *tight* strategies earn
+    exactly v. Which ones are tight is read from the floats in two ways: the
+    strategies the opponent plays (complementary slackness: they must be
+    tight), and every strategy within :data:`TIGHT` of v. Near-ties that are
+    not exact ties can make the second system inconsistent, and a degenerate
+    game can leave the first one underdetermined, so both are tried.
     """
     played = [i for i, x in enumerate(float_mix) if x > TIGHT]
-    earned = [
-        sum(float_mix[i] * float(payoffs[i][j]) for i in played) for j in range(len(payoffs[0]))
+    n = len(payoffs[0])
+    earned = [sum(float_mix[i] * float(payoffs[i][j]) for i in played) for j in range(n)]
+    candidates = [
+        [j for j in range(n) if opponent_mix[j] > TIGHT],
+        [j for j in range(n) if earned[j] <= value + TIGHT],
     ]
-    tight = [j for j, e in enumerate(earned) if e <= value + TIGHT]
-    equations = [[payoffs[i][j] for i in played] + [Fraction(-1)] for j in tight]
-    equations.append([Fraction(1)] * len(played) + [Fraction(0)])
-    rhs = [Fraction(0)] * len(tight) + [Fraction(1)]
-    solution = _solve_any(equations, rhs)
-    if solution is None:
-        return None
-    mix = [Fraction(0)] * len(payoffs)
-    for i, x in zip(played, solution, strict=False):
-        mix[i] = x
-    return tuple(mix) if all(x >= 0 for x in mix) else None
+    found = set()
+    for tight in candidates:
+        equations = [[payoffs[i][j] for i in played] + [Fraction(-1)] for j in tight]
+        equations.append([Fraction(1)] * len(played) + [Fraction(0)])
+        rhs = [Fraction(0)] * len(tight) + [Fraction(1)]
+        solution = _solve_any(equations, rhs)
+        if solution is None:
+            continue
+        mix = [Fraction(0)] * len(payoffs)
+        for i, x in zip(played, solution, strict=False):
+            mix[i] = x
+        if all(x >= 0 for x in mix) and tuple(mix) not in found:
+            found.add(tuple(mix))
+            yield tuple(mix)
 
 
 def _solve_any(rows: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list | None:
@@ -160,13 +173,13 @@ def solve_zero_sum(A: Matrix) -> ZeroSumSolution:
     row = _guarantee(floats)
     col = _guarantee(-floats.T)  # the column player maximises the row player's loss
     negated_t = tuple(tuple(-v for v in line) for line in zip(*scaled, strict=True))
-    p = _exact_mix(scaled, row[:-1], row[-1])
-    q = _exact_mix(negated_t, col[:-1], col[-1])
-    if p is not None and q is not None:
-        m, n = len(A), len(A[0])
-        floor = min(dot(p, column(A, j)) for j in range(n))
-        ceiling = max(dot(q, A[i]) for i in range(m))
-        if floor == ceiling:  # step 5
-            return ZeroSumSolution(floor, p, q, True)
+    floors = [(p, min(dot(p, col_j) for col_j in zip(*A, strict=True)))
+              for p in _exact_mixes(scaled, row[:-1], row[-1], col[:-1])]  # fmt: skip
+    ceilings = [(q, max(dot(q, row_i) for row_i in A))
+                for q in _exact_mixes(negated_t, col[:-1], col[-1], row[:-1])]  # fmt: skip
+    for p, floor in floors:
+        for q, ceiling in ceilings:
+            if floor == ceiling:  # step 5: p guarantees what q concedes
+                return ZeroSumSolution(floor, p, q, True)
     scale = float(max(abs(v) for line in A for v in line) or 1)
     return ZeroSumSolution(float(row[-1]) * scale, tuple(row[:-1]), tuple(col[:-1]), False)

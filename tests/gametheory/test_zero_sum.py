@@ -83,3 +83,17 @@ def test_floats_are_read_as_decimals_and_solved_exactly():
         Fraction("0.1234567") + Fraction("0.7654321") + 2
     )
     assert s.value == pytest.approx((0.1234567 * 0.7654321 - 1) / (0.1234567 + 0.7654321 + 2))
+
+
+def test_near_ties_in_decimal_payoffs_do_not_lose_exactness():
+    """Sevenths written as decimals: three rows earn v to 1e-16 but only two exactly."""
+    A = np.array([[-5, -2], [-3, 4], [3, -5], [-5, 3], [1, -2], [-3, 2]]) / 7.0
+    game = NormalFormGame.zero_sum(A)
+    s = game.zero_sum_value()
+    assert s.exact
+    rows = [sum(y * a for y, a in zip(s.q, line, strict=True)) for line in game.exact_A]
+    columns = [
+        sum(x * a for x, a in zip(s.p, line, strict=True))
+        for line in zip(*game.exact_A, strict=True)
+    ]
+    assert max(rows) == s.value == min(columns)
