@@ -255,3 +255,63 @@ def test_the_editor_keeps_its_state_when_the_pasted_table_is_bad():
     assert "line 2, cell 1" in editor.text_feedback.message
     assert "beyond the float range" in editor.text_feedback.message
     assert editor.game == before
+
+
+# ---------------------------------------------------------------------- anything at all
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ANYTHING = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5)
+    | st.fractions() | st.decimals() | st.just(HUGE),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner),
+    max_leaves=12,
+)  # fmt: skip
+
+
+@given(st.text(max_size=30))
+@settings(max_examples=300, deadline=None)
+def test_any_cell_text_is_read_or_refused_with_a_payoff_error(text):
+    try:
+        a, b = parse_pair(text)
+    except PayoffError as error:
+        assert str(error)
+    else:
+        assert isinstance(a, Fraction) and isinstance(b, Fraction)
+
+
+@given(ANYTHING, ANYTHING)
+@settings(max_examples=300, deadline=None)
+def test_any_matrices_make_a_game_or_a_payoff_error(A, B):
+    try:
+        game = NormalFormGame(A, B)
+    except PayoffError as error:
+        assert str(error)
+    else:
+        assert game.pure_equilibria() is not None
+
+
+@given(ANYTHING.filter(lambda value: value is not None))
+@settings(max_examples=300, deadline=None)
+def test_any_opponent_strategy_gets_best_responses_or_a_payoff_error(against):
+    try:
+        best = TWO.best_responses(0, against=against)
+    except PayoffError as error:
+        assert "against" in str(error) or "who" in str(error)
+    else:
+        assert best and set(best) <= {0, 1}
+
+
+@given(st.text(max_size=20))
+@settings(max_examples=60, deadline=None)
+def test_any_text_in_an_editor_cell_is_taken_or_shown_as_a_problem(text):
+    from coursekit.widgets import PayoffEditor
+
+    editor = PayoffEditor(catalog.prisoners_dilemma(), plot=False)
+    before = editor.game
+    editor.cells[1][0].value = text
+    message = editor.cell_feedback[1][0].message
+    if message:
+        assert editor.game == before
+    else:
+        assert editor.game.payoff(1, 0) == parse_pair(text)
