@@ -13,6 +13,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from coursekit.draw.payoff import draw_payoff_table, payoff_table
 from coursekit.errors import CoursekitError
@@ -258,9 +260,6 @@ def test_the_editor_keeps_its_state_when_the_pasted_table_is_bad():
 
 
 # ---------------------------------------------------------------------- anything at all
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 ANYTHING = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5)
     | st.fractions() | st.decimals() | st.just(HUGE),
