@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 
 from coursekit.draw.payoff import draw_payoff_table, payoff_table
 from coursekit.errors import CoursekitError
-from coursekit.gametheory import GameTooLargeError, NormalFormGame, PayoffError, catalog
+from coursekit.gametheory import (
+    GameTooLargeError,
+    NormalFormGame,
+    PayoffError,
+    SmartPigs,
+    catalog,
+)
 from coursekit.gametheory.parse import parse_number, parse_pair, parse_table
 
 pytestmark = pytest.mark.timeout(60)
@@ -126,6 +132,10 @@ REFUSED = {
     "pigs of no variant": (lambda: catalog.smart_pigs(None), r"variant must be one of"),
     "horses twice A": (lambda: catalog.horse_race("AAB", "ABC"), r"tian_ji_order must use"),
     "horses by number": (lambda: catalog.horse_race("ABC", 123), r"king_order must use"),
+    "pigs head start 5": (lambda: SmartPigs(head_start=5), r"head_start must be two amounts"),
+    "pigs food text": (lambda: SmartPigs(food="lots"), r"food: 'lots' is not a number"),
+    "pigs share 2": (lambda: SmartPigs(big_share=2), r"big_share must be between 0 and 1"),
+    "pigs dispenser list": (lambda: SmartPigs(dispenser=["far"]), r"dispenser must be"),
     "stakes of gold": (lambda: catalog.tian_ji("gold"), r"stakes must be 'race' or 'match'"),
     # ---- drawing
     "table equilibrium off the board": (
