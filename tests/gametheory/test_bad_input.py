@@ -24,6 +24,8 @@ from coursekit.gametheory import (
     PayoffError,
     SmartPigs,
     catalog,
+    ipd,
+    nature,
 )
 from coursekit.gametheory.parse import parse_number, parse_pair, parse_table
 
@@ -137,6 +139,19 @@ REFUSED = {
     "pigs share 2": (lambda: SmartPigs(big_share=2), r"big_share must be between 0 and 1"),
     "pigs dispenser list": (lambda: SmartPigs(dispenser=["far"]), r"dispenser must be"),
     "stakes of gold": (lambda: catalog.tian_ji("gold"), r"stakes must be 'race' or 'match'"),
+    # ---- nature and the iterated dilemma
+    "hurwicz optimism text": (
+        lambda: nature.hurwicz(catalog.farmer_vs_nature(), "high"),
+        r"optimism must be a number between 0 and 1, not 'high'",
+    ),
+    "match of no rounds": (
+        lambda: ipd.play_match(ipd.tit_for_tat, ipd.always_defect, rounds=0),
+        r"rounds: a match needs at least one round",
+    ),
+    "match noise text": (
+        lambda: ipd.play_match(ipd.tit_for_tat, ipd.always_defect, noise="some"),
+        r"noise is a probability",
+    ),
     # ---- drawing
     "table equilibrium off the board": (
         lambda: payoff_table(TWO, equilibria=[(5, 0)]),
