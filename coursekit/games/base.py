@@ -12,6 +12,12 @@ import enum
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from coursekit.errors import CoursekitError
+
+
+class GameError(CoursekitError):
+    """A bad argument to a game: a state or move that does not belong to it, a bad size, …"""
+
 
 class Player(enum.Enum):
     """One of the two players (博弈双方) of a two-player zero-sum game."""

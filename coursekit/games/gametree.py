@@ -30,8 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from numbers import Real
 from typing import Any
 
-from coursekit.errors import CoursekitError
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, GameError, Player
 
 Nested = Any
 """A number (a leaf) or a list of nested trees (an inner node)."""
@@ -42,7 +41,7 @@ MAX_RANDOM_NODES = 200_000
 ORDERS = ("random", "best", "worst")
 
 
-class GameTreeError(CoursekitError):
+class GameTreeError(GameError):
     """A tree spec that does not describe a game tree; the message says where."""
 
 
@@ -493,7 +492,11 @@ class GameTree:
 
     def to_move(self, label: str) -> Player:
         """MAX on the root's levels of even depth, MIN on the odd ones (or the other way)."""
-        return self.root_player if self._depth[label] % 2 == 0 else self.root_player.opponent
+        try:
+            even = self._depth[label] % 2 == 0
+        except (KeyError, TypeError):
+            raise GameTreeError(f"the tree has no node {label!r}") from None
+        return self.root_player if even else self.root_player.opponent
 
     def actions(self, label: str) -> tuple[str, ...]:
         """The children's labels, left to right (none at a leaf)."""

@@ -160,18 +160,6 @@ def alphabeta(
     alpha_by: dict[int, Path | None] = {}
     beta_by: dict[int, Path | None] = {}
 
-    def leaf(state: Any, ply: int, path: Path, player: Player, alpha: float, beta: float) -> float:
-        """A node where the search stops: its static value (UTILITY or e(p))."""
-        nonlocal leaves, deepest
-        leaves += 1
-        if ply > deepest:
-            deepest = ply
-        line[ply] = None
-        value = static_value(state)
-        if traced:
-            trace_.add(LEAF, path, player, value, alpha, beta)
-        return value
-
     def enter(path: Path, player: Player, ply: int, alpha: float, beta: float) -> None:
         """Tracing only: the node starts, with the bounds (and their owners) of its parent."""
         alpha_by[ply] = alpha_by[ply - 1] if ply else None
@@ -186,10 +174,17 @@ def alphabeta(
 
     def max_value(state: Any, ply: int, alpha: float, beta: float, path: Path) -> float:
         """MAX-VALUE(s, α, β): steps 1–5 of the module docstring."""
-        nonlocal nodes, cutoffs
+        nonlocal nodes, leaves, deepest, cutoffs
         nodes += 1
-        if cutoff_test(state, ply):
-            return leaf(state, ply, path, MAX, alpha, beta)
+        if cutoff_test(state, ply):  # step 1: a leaf, valued statically (UTILITY or e(p))
+            leaves += 1
+            if ply > deepest:
+                deepest = ply
+            line[ply] = None
+            value = static_value(state)
+            if traced:
+                trace_.add(LEAF, path, MAX, value, alpha, beta)
+            return value
         actions = moves(state)
         if traced:
             enter(path, MAX, ply, alpha, beta)
@@ -216,10 +211,17 @@ def alphabeta(
 
     def min_value(state: Any, ply: int, alpha: float, beta: float, path: Path) -> float:
         """MIN-VALUE(s, α, β): the mirror image of MAX-VALUE."""
-        nonlocal nodes, cutoffs
+        nonlocal nodes, leaves, deepest, cutoffs
         nodes += 1
-        if cutoff_test(state, ply):
-            return leaf(state, ply, path, MIN, alpha, beta)
+        if cutoff_test(state, ply):  # step 1: a leaf, valued statically (UTILITY or e(p))
+            leaves += 1
+            if ply > deepest:
+                deepest = ply
+            line[ply] = None
+            value = static_value(state)
+            if traced:
+                trace_.add(LEAF, path, MIN, value, alpha, beta)
+            return value
         actions = moves(state)
         if traced:
             enter(path, MIN, ply, alpha, beta)

@@ -16,7 +16,7 @@ the work and in memory: the recursive form keeps one path of the tree
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> r = minimax(tree, trace=True)
 >>> r.value, r.move, r.pv
-(3, 'B', ['B', 'B1'])
+(3, 'B', ('B', 'B1'))
 >>> r.stats.nodes, r.stats.leaves
 (13, 9)
 >>> r.trace.evaluated_leaves()[:4]
@@ -89,7 +89,7 @@ def minimax(
     >>> r.value, r.stats.nodes
     (0, 549946)
     >>> minimax(TicTacToe(), depth=2, symmetry=True).pv
-    [4, 0]
+    (4, 0)
     """
     search = Search(
         game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,

@@ -84,16 +84,34 @@ class Event(NamedTuple):
         return len(self.path)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stats:
-    """How much work a search did (see the module docstring for the exact meaning)."""
+    """How much work a search did: a read-only value (see the module docstring).
+
+    ``str(stats)`` is the one way the course writes statistics (widgets,
+    notebooks and benchmarks all use it):
+
+    >>> print(Stats(nodes=1234, leaves=1000, cutoffs=3, depth=4))
+    1,234 nodes, 1,000 leaves, 3 cutoffs, depth 4
+    """
 
     nodes: int = 0
+    """Search calls, the root included (= ``enter`` + ``leaf`` events)."""
+
     leaves: int = 0
+    """Static evaluations: terminal utilities and e(p) at the cut-off (= ``leaf`` events)."""
+
     cutoffs: int = 0
+    """Nodes where the search stopped before trying every move (= ``cutoff`` events)."""
+
     tt_hits: int = 0
+    """Nodes answered from a transposition table or a memo without searching below them."""
+
     depth: int = 0
+    """The deepest ply reached (the root is ply 0)."""
+
     seconds: float = 0.0
+    """Wall-clock time of the search."""
 
     def __str__(self) -> str:
         parts = [f"{self.nodes:,} nodes", f"{self.leaves:,} leaves"]
@@ -315,27 +333,54 @@ def _offer_to_parent(view: dict[Path, NodeView], path: Path, value: float | None
     view[path[:-1]] = NodeView(parent.path, parent.player, "open", best, parent.alpha, parent.beta)
 
 
-@dataclass
+@dataclass(frozen=True)
 class SearchResult:
-    """What every search returns (see the module docstring for the exact contract).
+    """What every search returns: a read-only value (see the module docstring for the contract).
 
-    ``value`` is from MAX's point of view; ``move`` is the chosen action at the
-    root (``None`` when the root is a leaf); ``pv`` the principal variation
-    (主要变例), the line of best play found, starting with ``move``;
-    ``depth_limit`` the depth the search was cut off at (``None``: to the end
-    of the game); ``game`` and ``state`` what was searched, for pictures.
+    Algorithms build it with :meth:`coursekit.search.core.Search.result`; it
+    can also be made directly, by keywords:
+
+    >>> r = SearchResult(value=3, pv=("B", "B1"), stats=Stats(nodes=13, leaves=9))
+    >>> r.move, r.pv
+    ('B', ('B', 'B1'))
+    >>> print(r)
+    value 3, move B, pv B B1 (13 nodes, 9 leaves, depth 0)
     """
 
     value: float
-    move: Any
-    pv: list
-    stats: Stats
-    trace: Trace | None = None
+    """The backed-up value of the searched root, from MAX's point of view."""
+
+    pv: tuple = ()
+    """The principal variation (主要变例): the line of best play found, from the root on."""
+
+    stats: Stats = field(default_factory=Stats)
+    """How much work the search did (:class:`Stats`)."""
+
+    trace: Trace | None = field(default=None, repr=False, compare=False)
+    """The ordered events of the search; ``None`` unless it was asked for with ``trace=True``."""
+
     algorithm: str = ""
+    """The name the algorithm is registered under (``"minimax"``, ``"alpha-beta"``, …)."""
+
     depth_limit: int | None = None
+    """The depth the search was cut off at; ``None``: to the end of the game."""
+
     game: Any = field(default=None, repr=False, compare=False)
+    """The game searched (for pictures)."""
+
     state: Any = field(default=None, repr=False, compare=False)
+    """The position searched from, the root of the search (for pictures)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pv, tuple):  # a list from an algorithm: keep the value read-only
+            object.__setattr__(self, "pv", tuple(self.pv))
+
+    @property
+    def move(self) -> Any:
+        """The chosen action at the root: the first move of :attr:`pv` (``None`` at a leaf)."""
+        return self.pv[0] if self.pv else None
 
     def __str__(self) -> str:
         pv = " ".join(map(str, self.pv)) or "—"
-        return f"{self.algorithm}: value {self.value}, move {self.move}, pv {pv} ({self.stats})"
+        head = f"{self.algorithm}: " if self.algorithm else ""
+        return f"{head}value {number_text(self.value)}, move {self.move}, pv {pv} ({self.stats})"

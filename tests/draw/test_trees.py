@@ -156,7 +156,9 @@ def handmade_alphabeta():
     t.add(EXIT, ("C",), MIN, 2)
     t.add(EXIT, (), MAX, 3)
     stats = Stats(nodes=6, leaves=4, cutoffs=1)
-    return tree, SearchResult(3, "B", ["B", "B1"], stats, t, "alpha-beta", game=tree, state="A")
+    return tree, SearchResult(
+        value=3, pv=("B", "B1"), stats=stats, trace=t, algorithm="alpha-beta", game=tree, state="A"
+    )
 
 
 def test_pruned_nodes_are_grey_crosses_and_their_subtrees_vanish():

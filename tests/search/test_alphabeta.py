@@ -80,7 +80,7 @@ def test_the_classic_tree_prunes_c2_and_c3_by_an_alpha_cut_caused_by_a():
     tree = GameTree.from_nested(CLASSIC)
     for soft in (False, True):
         r = alphabeta(tree, fail_soft=soft, trace=True)
-        assert (r.value, r.move, r.pv) == (3, "B", ["B", "B1"])
+        assert (r.value, r.move, r.pv) == (3, "B", ("B", "B1"))
         assert r.trace.pruned() == ["C2", "C3"]
         assert r.trace.evaluated_leaves() == ["B1", "B2", "B3", "C1", "D1", "D2", "D3"]
         assert (r.stats.nodes, r.stats.leaves, r.stats.cutoffs) == (11, 7, 1)

@@ -47,13 +47,13 @@ def test_a_human_is_asked_until_the_move_is_legal():
 def test_two_phase_engines_play_too():
     tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     record = play(tree, (engine(minimax_two_phase), engine(minimax_two_phase)))
-    assert record.moves == ["B", "B1"] and record.utility == 3
+    assert record.moves == ("B", "B1") and record.utility == 3
 
 
 def test_bad_players_are_reported():
     with pytest.raises(ValueError, match="no player given for MIN"):
         play(GAME, {MAX: engine()})
-    with pytest.raises(ValueError, match="two players"):
+    with pytest.raises(ValueError, match="a pair"):
         play(GAME, [engine()])
     with pytest.raises(ValueError, match="not a legal move"):
         play(GAME, (lambda game, state: 99, engine()))
