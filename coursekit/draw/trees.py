@@ -234,7 +234,7 @@ def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
     for node in nodes:
         cut = cuts.get(node.path)
         if cut is not None and cut.kind:
-            by = "the window" if cut.cause is None else str(cut.cause)
+            by = "the window" if cut.cause is None else _short_name(cut.cause)
             node.cut = f"{cut.label} by {by}"
         if node.status == "open" and node.value is not None and node.path in entered:
             # the bound of an unfinished node follows its best child so far
@@ -253,6 +253,13 @@ def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
             node.bound = "≤"
         elif beta is not None and beta < math.inf and node.value >= beta:
             node.bound = "≥"
+
+
+def _short_name(name: Hashable) -> str:
+    """A node's name beside another node: a bare path (no names) as its moves, the root as such."""
+    if isinstance(name, tuple):
+        return "the root" if not name else "after " + " ".join(map(str, name))
+    return str(name)
 
 
 def _caption(result: SearchResult, k: int, total: int) -> str:

@@ -142,16 +142,27 @@ def alphabeta(
     (6, 5)
     """
     _check_window(alpha, beta)
-    search = Search(
-        game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
-        symmetry=symmetry, trace=trace, algorithm="alpha-beta",
+    options = dict(
+        depth=depth, evaluate=evaluate, cutoff=cutoff, order=order, symmetry=symmetry,
+        trace=trace, algorithm="alpha-beta",
     )  # fmt: skip
+    soft = bool(fail_soft)
+    try:
+        return _recursive_alphabeta(Search(game, state, **options), soft, alpha, beta)
+    except RecursionError:
+        # Deeper than Python lets functions call each other (about 1,000 plies): the same
+        # search, node for node and event for event, with an explicit stack.
+        return _alphabeta_with_stack(Search(game, state, **options), soft, alpha, beta)
+
+
+def _recursive_alphabeta(search: Search, soft: bool, alpha: float, beta: float) -> SearchResult:
+    """MAX-VALUE and MIN-VALUE with α and β, calling each other as in the course."""
+    game = search.game
     cutoff_test, static_value, moves, result = (
         search.cutoff_test, search.eval, search.moves, game.result
     )  # fmt: skip
     trace_ = search.trace
     traced = trace_ is not None  # paths, events and causes are kept only when tracing
-    soft = bool(fail_soft)
     nodes = leaves = cutoffs = deepest = 0
     # line[ply]: the best line below the node last finished at that ply (see minimax).
     line: dict[int, tuple | None] = {}
@@ -254,6 +265,140 @@ def alphabeta(
     )
 
 
+def _alphabeta_with_stack(search: Search, soft: bool, alpha: float, beta: float) -> SearchResult:
+    """α-β with an explicit stack instead of recursion: for trees of any depth.
+
+    Each stack entry is one inner node being searched (see ``_Frame``). Nodes
+    are visited, counted, cut and traced exactly as :func:`_recursive_alphabeta`
+    does them.
+    """
+    game = search.game
+    cutoff_test, static_value, moves, result = (
+        search.cutoff_test, search.eval, search.moves, game.result
+    )  # fmt: skip
+    trace_ = search.trace
+    traced = trace_ is not None
+    nodes = leaves = cutoffs = deepest = 0
+    alpha_by: dict[int, Path | None] = {}  # as in _recursive_alphabeta, tracing only
+    beta_by: dict[int, Path | None] = {}
+    stack: list[_Frame] = []
+
+    def visit(state: Any, ply: int, path: Path, player: Player, move: Any,
+              alpha: float, beta: float) -> float | None:  # fmt: skip
+        """Count a node: a leaf's value at once, or None after pushing an inner node."""
+        nonlocal nodes, leaves, deepest
+        nodes += 1
+        if cutoff_test(state, ply):
+            leaves += 1
+            deepest = max(deepest, ply)
+            value = static_value(state)
+            if traced:
+                trace_.add(LEAF, path, player, value, alpha, beta)
+            return value
+        actions = moves(state)
+        if traced:
+            alpha_by[ply] = alpha_by[ply - 1] if ply else None
+            beta_by[ply] = beta_by[ply - 1] if ply else None
+            trace_.add(ENTER, path, player, None, alpha, beta)
+        worst = -INF if player is MAX else INF
+        stack.append(_Frame(state, ply, path, player, actions, iter(actions), move, alpha, beta,
+                            worst))  # fmt: skip
+        return None
+
+    def offer(node: _Frame, move: Any, value: float, line: tuple | None) -> None:
+        """A child of ``node`` is finished: keep it if it is better, and stop on a cut."""
+        nonlocal cutoffs
+        maximising = node.player is MAX
+        if node.best is not None and not (value > node.v if maximising else value < node.v):
+            return
+        node.v, node.best = value, (move, line)
+        if maximising and value > node.alpha:
+            node.alpha = value
+            if traced:
+                alpha_by[node.ply] = node.path
+        elif not maximising and value < node.beta:
+            node.beta = value
+            if traced:
+                beta_by[node.ply] = node.path
+        else:
+            return
+        if node.alpha >= node.beta:  # a β cut at a MAX node, an α cut at a MIN node
+            node.stopped = True
+            if move != node.actions[-1]:
+                cutoffs += 1
+                if traced:
+                    kind, cause = (BETA_CUT, beta_by) if maximising else (ALPHA_CUT, alpha_by)
+                    pruned = tuple(node.actions[list(node.actions).index(move) + 1 :])
+                    trace_.add(CUTOFF, node.path, node.player, value, node.alpha, node.beta,
+                               pruned, kind, cause[node.ply])  # fmt: skip
+
+    def backed_up(node: _Frame) -> float:
+        """The value the node returns (fail-soft: its own; fail-hard: clipped to its window)."""
+        if soft:
+            return node.v
+        if node.alpha >= node.beta:
+            return node.beta if node.player is MAX else node.alpha
+        return node.alpha if node.player is MAX else node.beta
+
+    root = search.root
+    value = visit(root, 0, (), game.to_move(root), None, alpha, beta)
+    line = None
+    while stack:
+        node = stack[-1]
+        if not node.stopped:
+            for a in node.untried:
+                child = (*node.path, a) if traced else node.path
+                w = visit(result(node.state, a), node.ply + 1, child, node.player.opponent, a,
+                          node.alpha, node.beta)  # fmt: skip
+                if w is None:
+                    break  # search that child first; this loop goes on after it
+                offer(node, a, w, None)
+                if node.stopped:
+                    break
+            else:
+                node.stopped = True  # every move tried
+            if not node.stopped:
+                continue
+        stack.pop()
+        v = backed_up(node)
+        if traced:
+            trace_.add(EXIT, node.path, node.player, v, node.alpha, node.beta)
+        if stack:
+            offer(stack[-1], node.move, v, node.best)
+        else:
+            value, line = v, node.best
+    return search.result(
+        value, unroll(line), nodes=nodes, leaves=leaves, depth=deepest, cutoffs=cutoffs
+    )
+
+
+class _Frame:
+    """One inner node on the explicit stack of :func:`_alphabeta_with_stack`."""
+
+    __slots__ = (
+        "actions",
+        "alpha",
+        "best",
+        "beta",
+        "move",
+        "path",
+        "player",
+        "ply",
+        "state",
+        "stopped",
+        "untried",
+        "v",
+    )  # fmt: skip
+
+    def __init__(self, state: Any, ply: int, path: Path, player: Player, actions: Sequence,
+                 untried: Any, move: Any, alpha: float, beta: float, v: float) -> None:  # fmt: skip
+        self.state, self.ply, self.path, self.player = state, ply, path, player
+        self.actions, self.untried, self.move = actions, untried, move  # move: how it was reached
+        self.alpha, self.beta = alpha, beta  # its window, narrowed as children finish
+        self.v, self.best = v, None  # best value so far and its line (move, line below)
+        self.stopped = False  # every move tried, or a cut
+
+
 # --- how much move order matters --------------------------------------------------------------
 
 
@@ -333,24 +478,40 @@ def reorder(tree: GameTree, ordering: str = "best", *, seed: int | None = 0) -> 
         raise SearchError(f"ordering must be one of {', '.join(ORDERINGS)}, got {ordering!r}")
     if ordering == "as typed":
         return tree
-    rng = _random.Random(seed)
+    nested = _arranged(tree.to_nested(), tree.root_player, ordering, _random.Random(seed))
+    try:
+        return GameTree.from_nested(nested, tree.root_player, root_label=tree.initial)
+    except GameTreeError as error:  # pragma: no cover - the tree was valid before
+        raise SearchError(str(error)) from None
 
-    def arrange(node: Any, player: Player) -> tuple[float, Any]:
-        if not isinstance(node, list):
-            return node, node
-        kids = [arrange(kid, player.opponent) for kid in node]
+
+def _arranged(nested: Any, player: Player, ordering: str, rng: _random.Random) -> Any:
+    """Nested lists with every node's children reordered, bottom up (an explicit stack:
+    trees may be deeper than Python's recursion limit)."""
+    if not isinstance(nested, list):
+        return nested
+    # a frame: [node, its player, index of the next child, (value, subtree) of finished children]
+    stack: list[list] = [[nested, player, 0, []]]
+    while True:
+        node, player, i, kids = stack[-1]
+        if i < len(node):
+            stack[-1][2] += 1
+            child = node[i]
+            if isinstance(child, list):
+                stack.append([child, player.opponent, 0, []])
+            else:
+                kids.append((child, child))
+            continue
+        stack.pop()
         if ordering == "random":
             rng.shuffle(kids)
         else:  # "best": descending at MAX nodes, ascending at MIN nodes; "worst": the reverse
             kids.sort(key=lambda pair: pair[0], reverse=(player is MAX) == (ordering == "best"))
         values = [value for value, _ in kids]
-        return (max(values) if player is MAX else min(values)), [kid for _, kid in kids]
-
-    nested = arrange(tree.to_nested(), tree.root_player)[1]
-    try:
-        return GameTree.from_nested(nested, tree.root_player, root_label=tree.initial)
-    except GameTreeError as error:  # pragma: no cover - the tree was valid before
-        raise SearchError(str(error)) from None
+        finished = (max(values) if player is MAX else min(values), [kid for _, kid in kids])
+        if not stack:
+            return finished[1]
+        stack[-1][3].append(finished)
 
 
 def distinct_uniform_tree(
@@ -375,6 +536,9 @@ def distinct_uniform_tree(
     values = list(range(1, branching**depth + 1))
     rng.shuffle(values)
     place = iter(values)
+
+    if depth > 500:
+        raise SearchError(f"depth must be at most 500, got {depth:,}")
 
     def grow(d: int) -> Any:
         return next(place) if d == 0 else [grow(d - 1) for _ in range(branching)]

@@ -92,6 +92,10 @@ def check_position(game: Game, state: State = None) -> State:
       ...
     coursekit.search.core.SearchError: state 'Z' is not a position of ...: the tree has no node 'Z'
     """
+    if isinstance(game, type):
+        raise SearchError(
+            f"game must be a game, not the class {game.__name__}: write {game.__name__}(…)"
+        )
     missing = [name for name in ("initial", *_GAME_METHODS) if not hasattr(game, name)]
     if missing:
         raise SearchError(
@@ -134,6 +138,9 @@ class Search:
             raise SearchError(f"depth must be a whole number or None, got {depth!r}")
         if depth is not None and depth < 0:
             raise SearchError(f"depth must be 0 or more, got {depth}")
+        for name, function in (("evaluate", evaluate), ("cutoff", cutoff), ("order", order)):
+            if function is not None and not callable(function):
+                raise SearchError(f"{name} must be a function or None, got {function!r}")
         self.game = game
         self.root = check_position(game, state)
         self.depth = depth

@@ -83,26 +83,26 @@ def random_player(seed: int | None = None) -> PlayerFunction:
     return lambda game, state: rng.choice(list(game.actions(state)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameRecord:
-    """What :func:`play` returns: a finished (or stopped) game, a read-only value."""
+    """What :func:`play` returns: a finished (or stopped) game, read-only.
 
-    game: Game = field(repr=False, compare=False)
+    Its fields cannot be reassigned. The sequences are lists (as the chapter
+    notebooks print them); :func:`play` makes new ones for every game, so
+    changing one changes no other record.
+    """
+
+    game: Game = field(repr=False)
     """The game played."""
 
-    states: tuple = ()
+    states: list = field(default_factory=list)
     """Every position from the start to the last one: ``len(moves) + 1`` positions."""
 
-    moves: tuple = ()
+    moves: list = field(default_factory=list)
     """The moves played, in order; ``moves[i]`` leads from ``states[i]`` to ``states[i + 1]``."""
 
-    searches: tuple[SearchResult | None, ...] = field(default=(), repr=False, compare=False)
+    searches: list[SearchResult | None] = field(default_factory=list, repr=False)
     """For each move, the search an engine made to choose it (``None`` for other players)."""
-
-    def __post_init__(self) -> None:
-        for name in ("states", "moves", "searches"):
-            if not isinstance(getattr(self, name), tuple):
-                object.__setattr__(self, name, tuple(getattr(self, name)))
 
     @property
     def final(self) -> Any:
@@ -172,4 +172,4 @@ def play(
         state = game.result(state, move)
         moves.append(move)
         states.append(state)
-    return GameRecord(game, tuple(states), tuple(moves), tuple(searches))
+    return GameRecord(game, states, moves, searches)

@@ -171,12 +171,25 @@ class Cut(NamedTuple):
     def __str__(self) -> str:
         mine, theirs = ("β", "α") if self.kind == "alpha" else ("α", "β")
         compare = "≤" if self.kind == "alpha" else "≥"
-        who = "the search window" if self.cause is None else str(self.cause)
-        pruned = ", ".join(map(str, self.pruned)) or "nothing"
+        who = "the search window" if self.cause is None else _node_words(self.cause)
+        pruned = ", ".join(_node_words(p, last_move=True) for p in self.pruned) or "nothing"
         return (
-            f"{self.label} at {self.node}: {mine} = {number_text(self.value)} {compare} "
-            f"{theirs} = {number_text(self.bound)} of {who}; pruned {pruned}"
+            f"{self.label} at {_node_words(self.node)}: {mine} = {number_text(self.value)} "
+            f"{compare} {theirs} = {number_text(self.bound)} of {who}; pruned {pruned}"
         )
+
+
+def _node_words(name: Hashable, last_move: bool = False) -> str:
+    """A node's name in a sentence; a bare path (a game without names) in words.
+
+    >>> _node_words("C"), _node_words(()), _node_words((4, 1)), _node_words((4, 1), True)
+    ('C', 'the root', 'the node after 4 1', '1')
+    """
+    if not isinstance(name, tuple):
+        return str(name)
+    if not name:
+        return "the root"
+    return str(name[-1]) if last_move else "the node after " + " ".join(map(str, name))
 
 
 def _default_name(path: Path) -> Hashable:

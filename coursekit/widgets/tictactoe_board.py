@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from coursekit.draw.boards import MARK_O, MARK_X
 from coursekit.draw.trees import draw_search
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, GameError, Player
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 from coursekit.search.alphabeta import alphabeta
 from coursekit.search.minimax import minimax
@@ -56,6 +56,12 @@ class TicTacToeBoard(widgets.HBox):
     """
 
     def __init__(self, depth: int = 2, human: Player = MAX, algorithm: str = "minimax") -> None:
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 9:
+            raise GameError(f"depth must be a whole number of plies from 1 to 9, got {depth!r}")
+        if not isinstance(human, Player):
+            raise GameError(f"human must be MAX (×, moves first) or MIN (○), got {human!r}")
+        if algorithm not in ("minimax", "alpha-beta"):
+            raise GameError(f'algorithm must be "minimax" or "alpha-beta", got {algorithm!r}')
         self.game = TicTacToe()
         self.state: TicTacToeState = self.game.initial
         self.last_search: SearchResult | None = None
@@ -139,8 +145,14 @@ class TicTacToeBoard(widgets.HBox):
             self.analyse()
 
     def play(self, cell: int) -> None:
-        """The person plays ``cell``; the computer answers at once."""
+        """The person plays ``cell`` (0–8, row by row); the computer answers at once.
+
+        A cell that cannot be played is named in the status line; the board stays.
+        """
         game, state = self.game, self.state
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 9:
+            self._say(f"cell must be a whole number from 0 to 8 (row by row), got {cell!r}.")
+            return
         if game.is_terminal(state):
             self._say("The game is over: press New game to play again.")
             return
@@ -260,9 +272,8 @@ class TicTacToeBoard(widgets.HBox):
         return (
             '<div style="display:flex;gap:1.2em;align-items:center">'
             f'<table class="ck-candidates-table" style="border-collapse:collapse;margin:0">{rows}'
-            f'</table><div style="line-height:1.4"><b>{head}</b>: {r.stats.nodes:,} nodes, '
-            f"{r.stats.leaves:,} positions valued.<br>{saved}"
-            "<small>In each free cell: the backed-up "
+            f'</table><div style="line-height:1.4"><b>{head}</b>: {html.escape(str(r.stats))}.'
+            f"<br>{saved}<small>In each free cell: the backed-up "
             f"value of a move there, and e(p) of the position it makes. Yellow: {best}.</small>"
             "</div></div>"
         )

@@ -281,3 +281,12 @@ def test_every_step_of_an_alphabeta_search_draws(seed, soft):
     assert {name for name, a in nodes.items() if a["label"] == "×"} == pruned
     cut_nodes = {c.node for c in r.trace.cutoffs()}
     assert {name for name, a in nodes.items() if " cut by " in a["xlabel"]} == cut_nodes
+
+
+def test_alphabeta_on_a_game_without_names_says_where_in_moves():
+    r = alphabeta(TicTacToe(), depth=2, symmetry=True, trace=True)
+    first = r.trace.cutoffs()[0]
+    assert first.cause == () and first.node == (1,)
+    assert str(first).startswith("α cut at the node after 1: β = -1 ≤ α = -1 of the root;")
+    picture = draw_search(r, names=False)
+    assert "α cut by the root" in picture.source

@@ -250,6 +250,72 @@ def test_perfect_order_evaluates_exactly_the_best_case_leaves(branching):
             assert leaves == len(reference_alphabeta(tree, tree.initial)[1])
 
 
+class PerfectlyOrderedTree:
+    """A uniform tree of branching B and depth D given by rules, not stored: every node's first
+    child is its best one, and the B^D leaf values are distinct.
+
+    A leaf's value is the sum over its levels of ∓ (the child index at that level) × B^(D-1-level),
+    minus at MAX levels and plus at MIN levels: a level's digit outweighs everything below it,
+    so the first child is the highest at a MAX node and the lowest at a MIN node.
+    """
+
+    initial = ()
+
+    def __init__(self, branching, depth):
+        self.b, self.d = branching, depth
+
+    def to_move(self, path):
+        return MAX if len(path) % 2 == 0 else MIN
+
+    def actions(self, path):
+        return range(self.b) if len(path) < self.d else ()
+
+    def result(self, path, action):
+        return (*path, action)
+
+    def is_terminal(self, path):
+        return len(path) == self.d
+
+    def utility(self, path, player=MAX):
+        value = sum(
+            (-i if level % 2 == 0 else i) * self.b ** (self.d - 1 - level)
+            for level, i in enumerate(path)
+        )
+        return value * player.sign
+
+
+def test_perfect_order_for_every_branching_up_to_5_and_depth_up_to_8():
+    for b in range(1, 6):
+        for d in range(9):
+            game = PerfectlyOrderedTree(b, d)
+            if b**d <= 1000:  # small enough to check the rules: distinct leaves, best first
+                tree = GameTree.from_nested(_nested(game, ()))
+                values = [tree.leaf_value(leaf) for leaf in tree.leaves]
+                assert len(set(values)) == len(values)
+                assert reorder(tree, "best") == tree
+            for soft in (False, True):
+                r = alphabeta(game, fail_soft=soft)
+                assert r.stats.leaves == best_case_leaves(b, d), (b, d)
+                assert r.pv == (0,) * d  # the first child is the best all the way down
+
+
+def _nested(game, path):
+    if game.is_terminal(path):
+        return game.utility(path)
+    return [_nested(game, (*path, a)) for a in game.actions(path)]
+
+
+@given(st.integers(1, 5), st.integers(0, 6), st.integers(0, 2**32))
+@settings(max_examples=150, deadline=None)
+def test_gametree_random_best_order_reaches_the_best_case(b, d, seed):
+    if b**d > 20_000:
+        return
+    tree = GameTree.random(b, d, seed=seed, order="best", values=(-(10**9), 10**9))
+    values = [tree.leaf_value(leaf) for leaf in tree.leaves]
+    if len(set(values)) == len(values):  # distinct leaves (almost always, with this range)
+        assert alphabeta(tree).stats.leaves == best_case_leaves(b, d)
+
+
 def test_best_case_formula_for_both_parities():
     assert [best_case_leaves(2, d) for d in range(7)] == [1, 2, 3, 5, 7, 11, 15]
     for b in range(1, 7):
@@ -353,3 +419,87 @@ def test_a_bad_window_is_refused(alpha, beta, words):
 def test_a_depth_limit_needs_an_evaluation():
     with pytest.raises(SearchError, match="static evaluation"):
         alphabeta(Grundy(7), depth=2)
+
+
+# --- deeper than Python's recursion limit -----------------------------------------------------
+
+
+@given(trees, st.booleans(), st.integers(-3, 3), st.sampled_from([1, 3, 20]))
+@settings(max_examples=800, deadline=None)
+def test_the_explicit_stack_form_searches_event_for_event_alike(tree, soft, low, width):
+    from coursekit.search.alphabeta import _alphabeta_with_stack, _recursive_alphabeta
+    from coursekit.search.core import Search
+
+    for alpha, beta in ((-INF, INF), (low, low + width)):
+        a = _recursive_alphabeta(Search(tree, trace=True), soft, alpha, beta)
+        b = _alphabeta_with_stack(Search(tree, trace=True), soft, alpha, beta)
+        assert (a.value, a.pv, a.stats.nodes, a.stats.leaves, a.stats.cutoffs) == (
+            b.value,
+            b.pv,
+            b.stats.nodes,
+            b.stats.leaves,
+            b.stats.cutoffs,
+        )
+        assert a.stats.depth == b.stats.depth
+        assert list(a.trace) == list(b.trace)
+
+
+def test_a_tree_deeper_than_the_recursion_limit():
+    # a spine 3,000 plies deep with a leaf beside every inner node
+    spec: object = 1
+    for level in range(3000):
+        spec = [spec, level % 7 - 3] if level % 2 else [level % 5 - 2, spec]
+    tree = GameTree.from_nested(spec)
+    for soft in (False, True):
+        r = alphabeta(tree, fail_soft=soft)
+        assert r.value == minimax(tree).value
+        assert r.stats.depth == 3000 and r.stats.leaves <= minimax(tree).stats.leaves
+    traced = alphabeta(tree, trace=True)
+    assert traced.trace.evaluated_leaves() == reference_leaves_with_stack(tree)
+
+
+def reference_leaves_with_stack(tree):
+    """The leaves a left-to-right α-β evaluates, by an explicit stack (no recursion)."""
+    evaluated = []
+    # frame: [label, alpha, beta, v, children iterator]
+    root = tree.initial
+    stack = [
+        [root, -INF, INF, -INF if tree.player(root) is MAX else INF, iter(tree.children(root))]
+    ]
+    returned = None
+    while stack:
+        frame = stack[-1]
+        label, alpha, beta, v, kids = frame
+        maximising = tree.player(label) is MAX
+        if returned is not None:
+            v = max(v, returned) if maximising else min(v, returned)
+            alpha, beta = (max(alpha, v), beta) if maximising else (alpha, min(beta, v))
+            frame[1:4] = alpha, beta, v
+            returned = None
+            if alpha >= beta:
+                stack.pop()
+                returned = v
+                continue
+        kid = next(kids, None)
+        if kid is None:
+            stack.pop()
+            returned = v
+        elif not tree.children(kid):
+            evaluated.append(kid)
+            returned = tree.leaf_value(kid)
+        else:
+            worst = -INF if tree.player(kid) is MAX else INF
+            stack.append([kid, alpha, beta, worst, iter(tree.children(kid))])
+    return evaluated
+
+
+def test_reorder_takes_trees_deeper_than_the_recursion_limit():
+    spec: object = 4
+    for level in range(2500):
+        spec = [level % 9 - 4, spec] if level % 3 else [spec, level % 5]
+    tree = GameTree.from_nested(spec)
+    best, worst = reorder(tree, "best"), reorder(tree, "worst")
+    assert best.height == worst.height == tree.height == 2500
+    value = minimax(tree).value
+    assert alphabeta(best).value == alphabeta(worst).value == value
+    assert alphabeta(best).stats.leaves <= alphabeta(worst).stats.leaves

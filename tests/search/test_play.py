@@ -47,7 +47,7 @@ def test_a_human_is_asked_until_the_move_is_legal():
 def test_two_phase_engines_play_too():
     tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     record = play(tree, (engine(minimax_two_phase), engine(minimax_two_phase)))
-    assert record.moves == ("B", "B1") and record.utility == 3
+    assert record.moves == ["B", "B1"] and record.utility == 3
 
 
 def test_bad_players_are_reported():

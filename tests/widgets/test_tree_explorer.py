@@ -137,7 +137,7 @@ def test_each_random_tree_box_makes_its_tree_at_once(explorer, box, value):
     shape = {"branching": 3, "depth": 3, "seed": 0, "order": "random", box: value}
     expected = GameTree.random(**shape)
     assert explorer.tree == expected != course_tree
-    assert GameTree.parse(explorer.text.value) == expected
+    assert GameTree.from_spec(explorer.text.value) == expected
     assert explorer.search.value == minimax(expected).value
     assert f"{len(expected)} nodes" in explorer.result.value
 
