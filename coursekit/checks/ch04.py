@@ -242,7 +242,7 @@ def random_trees(count: int = 200, seed: int = 4) -> list[GameTree]:
 
 
 def _describe(tree: GameTree) -> str:
-    text = tree.to_text() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
+    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
     return f"{text} with {tree.root_player} to move at the root"
 
 
