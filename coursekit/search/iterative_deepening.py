@@ -68,7 +68,7 @@ class Iteration:
     """How long this iteration took."""
 
 
-@dataclass  # TODO(integration): frozen=True once SearchResult is frozen
+@dataclass(frozen=True)
 class DeepeningResult(SearchResult):
     """A :class:`SearchResult` from the deepest finished iteration, with the whole run's record.
 
@@ -199,7 +199,7 @@ def iterative_deepening(
     assert best is not None  # depth 1 is never abandoned
     stats = replace(best.stats, nodes=nodes, seconds=time.perf_counter() - started)
     fields = {
-        name: getattr(best, name) for name in ("value", "move", "pv", "trace", "game", "state")
+        name: getattr(best, name) for name in ("value", "pv", "trace", "game", "state")
     }
     return DeepeningResult(
         **fields,

@@ -16,7 +16,7 @@ the work and in memory: the recursive form keeps one path of the tree
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> r = minimax(tree, trace=True)
 >>> r.value, r.move, r.pv
-(3, 'B', ['B', 'B1'])
+(3, 'B', ('B', 'B1'))
 >>> r.stats.nodes, r.stats.leaves
 (13, 9)
 >>> r.trace.evaluated_leaves()[:4]
@@ -89,12 +89,24 @@ def minimax(
     >>> r.value, r.stats.nodes
     (0, 549946)
     >>> minimax(TicTacToe(), depth=2, symmetry=True).pv
-    [4, 0]
+    (4, 0)
     """
-    search = Search(
-        game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
-        symmetry=symmetry, trace=trace, algorithm="minimax",
+    options = dict(
+        depth=depth, evaluate=evaluate, cutoff=cutoff, order=order, symmetry=symmetry,
+        trace=trace, algorithm="minimax",
     )  # fmt: skip
+    search = Search(game, state, **options)
+    try:
+        return _recursive_minimax(search)
+    except RecursionError:
+        # Deeper than Python lets functions call each other (about 1,000 plies): the same
+        # search, node for node and event for event, with an explicit stack.
+        return _minimax_with_stack(Search(game, state, **options))
+
+
+def _recursive_minimax(search: Search) -> SearchResult:
+    """MAX-VALUE and MIN-VALUE calling each other, as in the course."""
+    game = search.game
     cutoff_test, static_value, moves, result = (
         search.cutoff_test, search.eval, search.moves, game.result
     )  # fmt: skip
@@ -156,6 +168,71 @@ def minimax(
     value_of = max_value if game.to_move(root) is MAX else min_value
     value = value_of(root, 0, ())
     return search.result(value, unroll(line[0]), nodes=nodes, leaves=leaves, depth=deepest)
+
+
+def _minimax_with_stack(search: Search) -> SearchResult:
+    """Minimax with an explicit stack instead of recursion: for trees of any depth.
+
+    Each stack entry is one inner node being searched: ``[state, ply, path,
+    player, untried actions, best value so far, best line so far, the move
+    that led to it]``. Nodes are visited, counted and traced exactly as
+    :func:`_recursive_minimax` does.
+    """
+    game = search.game
+    cutoff_test, static_value, moves, result = (
+        search.cutoff_test, search.eval, search.moves, game.result
+    )  # fmt: skip
+    trace_ = search.trace
+    traced = trace_ is not None
+    nodes = leaves = deepest = 0
+    stack: list[list] = []
+
+    def visit(state: Any, ply: int, path: tuple, player: Player, move: Any) -> float | None:
+        """Count a node: a leaf's value at once, or None after pushing an inner node."""
+        nonlocal nodes, leaves, deepest
+        nodes += 1
+        if cutoff_test(state, ply):
+            leaves += 1
+            deepest = max(deepest, ply)
+            value = static_value(state)
+            if traced:
+                trace_.add(LEAF, path, player, value)
+            return value
+        if traced:
+            trace_.add(ENTER, path, player)
+        stack.append([state, ply, path, player, iter(moves(state)), None, None, move])
+        return None
+
+    def offer(node: list, move: Any, value: float, line: tuple | None) -> None:
+        """Let ``node`` keep its child's value and line if it is the first or a better one."""
+        best, player = node[5], node[3]
+        if node[6] is None or (value > best if player is MAX else value < best):
+            node[5], node[6] = value, (move, line)
+
+    root = search.root
+    value = visit(root, 0, (), game.to_move(root), None)
+    line = None
+    while stack:
+        node = stack[-1]
+        state, ply, path, player, untried = node[:5]
+        for a in untried:
+            child = (*path, a) if traced else path
+            w = visit(result(state, a), ply + 1, child, player.opponent, a)
+            if w is None:
+                break  # search that child first; this loop goes on after it
+            offer(node, a, w, None)
+        else:  # every move tried: the node's value is final
+            stack.pop()
+            v, best, move = node[5:]
+            if best is None:  # an inner node without moves, valued as the recursive form does
+                v = -INF if player is MAX else INF
+            if traced:
+                trace_.add(EXIT, path, player, v)
+            if stack:
+                offer(stack[-1], move, v, best)
+            else:
+                value, line = v, best
+    return search.result(value, unroll(line), nodes=nodes, leaves=leaves, depth=deepest)
 
 
 @register(
