@@ -47,18 +47,23 @@ from coursekit.search.result import (
     Trace,
 )
 from coursekit.search.solve import Solution, solve
+from coursekit.search.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
 
 __all__ = [
     "ALPHA_CUT",
     "BETA_CUT",
     "CUTOFF",
     "ENTER",
+    "EXACT",
     "EXIT",
     "LEAF",
+    "LOWER",
+    "UPPER",
     "Algorithm",
     "Cut",
     "DeepeningResult",
     "EngineFailure",
+    "Entry",
     "Event",
     "GameRecord",
     "Iteration",
@@ -73,6 +78,7 @@ __all__ = [
     "Solution",
     "Stats",
     "Trace",
+    "TranspositionTable",
     "algorithms",
     "alphabeta",
     "best_case_leaves",
