@@ -231,7 +231,7 @@ class Negamax:
                 table.store(k, v, depth=draft, alpha=searched_alpha, beta=beta, move=move)
                 counts.tt_stores += 1
             if traced:
-                trace_.add(EXIT, path, player, sign * v, *view(sign, searched_alpha, beta))
+                trace_.add(EXIT, path, player, sign * v, *view(sign, alpha, beta))
             return v  # step 6
 
         def cut(path: Path, player: Any, sign: int, v: float, alpha: float, beta: float,
