@@ -182,7 +182,9 @@ class _Solver:
         self.game, self.key = game, key
         self.table: dict[Hashable, tuple] = {}
         self.on_path: set[Hashable] = set()  # positions being searched (a cycle would loop)
-        self.nodes = self.leaves = self.cutoffs = self.hits = self.stores = self.passes = self.deepest = 0
+        self.nodes = self.leaves = self.cutoffs = self.hits = self.stores = self.passes = (
+            self.deepest
+        ) = 0
 
     def known(self, state: Any) -> float | None:
         """The exact value of ``state`` if the table has proven it, else ``None``."""
@@ -300,6 +302,52 @@ class _Solver:
         return tuple(line)
 
 
+class _GrundySolver(_Solver):
+    """Grundy's game from a table of won and lost positions.
+
+    A position is its heaps of three or more coins, largest first (smaller
+    heaps can never be split again); it is *won* for the player to move when
+    some split leaves a lost position. Whose turn it is only decides the sign.
+    """
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game, _table_key(game, False))
+        self.won: dict[tuple[int, ...], bool] = {(): False}
+
+    def known(self, state: Any) -> float | None:
+        heaps = tuple(h for h in state.heaps if h > 2)
+        return self._value(state, self.won[heaps]) if heaps in self.won else None
+
+    def _value(self, state: Any, mover_wins: bool) -> float:
+        return 1 if mover_wins == (state.to_move is MAX) else -1
+
+    def exact(self, state: Any) -> float:
+        self.passes += 1
+        return self._value(state, self.wins(tuple(h for h in state.heaps if h > 2)))
+
+    def wins(self, heaps: tuple[int, ...]) -> bool:
+        """True when the player to move wins ``heaps`` (heaps of 3+ coins, largest first)."""
+        won = self.won
+        if heaps in won:
+            self.hits += 1
+            return won[heaps]
+        self.nodes += 1
+        wins, previous = self.wins, 0
+        for i, heap in enumerate(heaps):
+            if heap == previous:  # the same split of an equal heap: already tried
+                continue
+            previous = heap
+            rest = heaps[:i] + heaps[i + 1 :]
+            for smaller in range(1, (heap + 1) // 2):
+                parts = [h for h in (heap - smaller, smaller) if h > 2]
+                if not wins(tuple(sorted(rest + tuple(parts), reverse=True))):
+                    won[heaps] = True
+                    return True
+        won[heaps] = False
+        self.leaves += heaps == ()
+        return False
+
+
 def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
     """The exact value of ``state`` and a line of perfect play, by α-β with a table and MTD(f).
 
@@ -353,7 +401,13 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
     root = setup.root
     key: Callable[[Any], Hashable] = game.key if symmetry else _same  # type: ignore[attr-defined]
     started = time.perf_counter()
-    solver = _Solver(game, _table_key(game, symmetry))
+    from coursekit.games.grundy import Grundy
+
+    solver = (
+        _GrundySolver(game)
+        if isinstance(game, Grundy)
+        else _Solver(game, _table_key(game, symmetry))
+    )
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
