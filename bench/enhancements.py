@@ -108,7 +108,7 @@ def main() -> None:
             "Reading: the repeated shallow iterations alone cost about a third more nodes; the",
             "previous iteration's line alone barely pays for them (it orders one path only).",
             "The table (answers and its best moves at every node it has seen), the history",
-            "heuristic and the killers each cut the nodes to between 0.15 and 0.38 of α-β's; all four",
+            "heuristic and the killers each cut the nodes to 0.15–0.38 of α-β's; all four",
             "together search about a tenth to a fifth of plain α-β's nodes, well under the",
             "half the issue asks for, and PVS on top changes little. Aspiration windows alone",
             "cost more than they save here: this e(p) swings between odd and even depths, so",

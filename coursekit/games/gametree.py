@@ -382,9 +382,35 @@ class GameTree:
     ) -> GameTree:
         """A tree from nested lists of leaf values, labelled A; B, C, D; B1 … D3; B1a … .
 
-        With ``uniform=True`` every leaf must lie at the same depth (a complete
-        textbook tree); otherwise a game may end early on some branches.
+        Parameters
+        ----------
+        spec : number or list
+            A leaf value, or a list of subtrees (lists or tuples), nested up to
+            ``MAX_DEPTH`` levels deep.
+        root : Player
+            The player to move at the root.
+        uniform : bool
+            Require every leaf at the same depth (a complete textbook tree);
+            otherwise a game may end early on some branches.
+        root_label : str
+            The root's label; the others follow from it.
 
+        Returns
+        -------
+        GameTree
+
+        Raises
+        ------
+        GameTreeError
+            Naming the place (``spec[1][0]``) of an empty list or a leaf that is
+            not a number, a ragged tree with ``uniform=True``, a bad ``root``.
+
+        See Also
+        --------
+        from_spec : the same from text; from_labelled : with the figure's own labels.
+
+        Examples
+        --------
         >>> GameTree.from_nested([[1, 2], [3, [4, 5]]]).leaves
         ('B1', 'B2', 'C1', 'C2a', 'C2b')
         >>> GameTree.from_nested([[1, 2], []])  # doctest: +ELLIPSIS
@@ -495,8 +521,35 @@ children with an ASCII comma ','
         """A tree from node names as in a figure: ``label → [children…]`` or ``label → value``.
 
         A child may be written as a plain number: it becomes a leaf named after
-        its parent and position (B1, B2, …).
+        its parent and position (B1, B2, …). Chains of any length are read.
 
+        Parameters
+        ----------
+        spec : dict
+            ``label → [children…]`` for inner nodes, ``label → value`` for leaves.
+        root : Player
+            The player to move at the root.
+        root_label : str, optional
+            The root; found by itself when only one node has no parent.
+        static : dict, optional
+            Static values e(p) of inner nodes, for depth-limited searches.
+
+        Returns
+        -------
+        GameTree
+
+        Raises
+        ------
+        GameTreeError
+            When ``spec`` is not a dict, names an unknown child, has a cycle, a
+            node with two parents, several roots, or a value that is not a number.
+
+        See Also
+        --------
+        from_nested, from_json, to_labelled
+
+        Examples
+        --------
         >>> t = GameTree.from_labelled({"S": ["A", "B"], "A": [3, 5], "B": ["E", 1], "E": 4})
         >>> t.initial, t.children("A"), t.leaf_value("E")
         ('S', ('A1', 'A2'), 4)
@@ -533,6 +586,21 @@ children with an ASCII comma ','
         """A tree from JSON: a nested list, or an object with ``"root"`` ("MAX"/"MIN") and
         either ``"tree"`` (nested list) or ``"nodes"`` (labelled spec, optional
         ``"root_label"`` and ``"static"``). :meth:`to_json` writes the second form.
+
+        Raises
+        ------
+        GameTreeError
+            When ``text`` is not a string of valid JSON (line and column given)
+            or does not describe a tree.
+
+        See Also
+        --------
+        to_json, from_labelled, from_nested
+
+        Examples
+        --------
+        >>> GameTree.from_json('{"root": "MIN", "tree": [[1, 2], [3]]}').root_player
+        MIN
         """
         if not isinstance(text, (str, bytes, bytearray)):
             raise GameTreeError(f"text must be a JSON string, got {text!r}")

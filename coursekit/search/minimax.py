@@ -53,43 +53,66 @@ def minimax(
 ) -> SearchResult:
     """Search ``game`` from ``state`` (its initial state by default) by minimax.
 
+    MAX-VALUE and MIN-VALUE call each other depth first; trees deeper than
+    Python's recursion limit (about 1,000 plies) are searched by the same
+    procedure with an explicit stack, with the same result and trace.
+
     Parameters
     ----------
-    game:
+    game : Game
         Any :class:`~coursekit.games.Game` whose players take turns.
-    state:
+    state : optional
         Where the search starts; ``game.initial`` when ``None``.
-    depth:
+    depth : int or None
         Search this many plies (half-moves) deep and value the positions there
         by the static evaluation; ``None`` searches to the end of the game.
-    evaluate:
+    evaluate : callable or None
         The static evaluation e(p), from MAX's point of view; ``game.evaluate``
         when ``None``. Finished games are always valued by ``game.utility``.
-    cutoff:
+    cutoff : callable or None
         An extra CUTOFF-TEST ``cutoff(state, ply) -> bool``: stop and evaluate
         where it says so (a ply is a level of the tree; the root is ply 0).
-    order:
+    order : callable or None
         ``order(state, actions)`` returns the actions in the order to try them.
-    symmetry:
+    symmetry : bool
         Try only one move per class of symmetric results (``game.key``), as
         the course does for tic-tac-toe; the value does not change.
-    trace:
+    trace : bool
         Record every step (see :mod:`coursekit.search.result`).
 
     Returns
     -------
     SearchResult
-        The backed-up value (MAX's point of view), the best move (the first
-        best one in move order), the principal variation and statistics.
+        ``value`` (MAX's point of view), ``move`` (the first best move in move
+        order), ``pv`` (the principal variation), ``stats`` and, with
+        ``trace=True``, ``trace``.
+
+    Raises
+    ------
+    SearchError
+        When ``game`` is not a game, ``state`` not one of its positions,
+        ``depth`` not a whole number >= 0, a depth limit is asked of a game
+        without ``evaluate`` and none is given, ``evaluate``/``cutoff``/``order``
+        are not functions, or ``symmetry=True`` for a game without ``key``.
+
+    See Also
+    --------
+    minimax_two_phase : the course's breadth-first form with OPEN and CLOSED.
+    solve : exact values of every position, each valued once (small games).
+    coursekit.search.result.SearchResult : the record returned.
 
     Examples
     --------
     >>> from coursekit.games import TicTacToe
     >>> r = minimax(TicTacToe())
-    >>> r.value, r.stats.nodes
-    (0, 549946)
+    >>> r.value, r.move, r.stats.nodes
+    (0, 0, 549946)
     >>> minimax(TicTacToe(), depth=2, symmetry=True).pv
     (4, 0)
+    >>> minimax(TicTacToe(), depth=-1)
+    Traceback (most recent call last):
+      ...
+    coursekit.search.core.SearchError: depth must be 0 or more, got -1
     """
     options = dict(
         depth=depth, evaluate=evaluate, cutoff=cutoff, order=order, symmetry=symmetry,
@@ -261,10 +284,29 @@ def minimax_two_phase(
     gets the largest child value if MAX moves there and the smallest if MIN
     does. The value of the root s is the answer.
 
-    Takes the same parameters as :func:`minimax` and returns the same result:
-    the same value, move, principal variation, node and leaf counts. It keeps
-    the whole tree in memory.
+    Parameters
+    ----------
+    game, state, depth, evaluate, cutoff, order, symmetry, trace
+        As for :func:`minimax`.
 
+    Returns
+    -------
+    SearchResult
+        The same value, move, principal variation, node and leaf counts as
+        :func:`minimax`; only the order of the trace's events differs. It keeps
+        the whole tree in memory (O(b^m)); it uses no recursion, so any depth works.
+
+    Raises
+    ------
+    SearchError
+        As :func:`minimax`.
+
+    See Also
+    --------
+    minimax : the recursive form, which keeps one path (O(bm)).
+
+    Examples
+    --------
     >>> from coursekit.games import TicTacToe
     >>> r = minimax_two_phase(TicTacToe(), depth=2, symmetry=True, trace=True)
     >>> r.value, r.move, r.stats.nodes

@@ -136,9 +136,47 @@ def play(
 ) -> GameRecord:
     """Play from ``state`` (``game.initial``) until the game ends or ``max_moves`` are made.
 
-    ``players`` is ``{MAX: …, MIN: …}`` or a pair ``(max_player, min_player)``.
     Each turn the player to move is asked for its move in the current
     position; an engine therefore searches again after every reply.
+
+    Parameters
+    ----------
+    game : Game
+        What is played.
+    players : {MAX: player, MIN: player} or (max_player, min_player)
+        A player is a function ``player(game, state) -> move``: :func:`engine`,
+        :func:`human`, :func:`random_player` or your own.
+    state : optional
+        The starting position; ``game.initial`` when ``None``.
+    max_moves : int or None
+        Stop after this many moves (``None``: play to the end).
+
+    Returns
+    -------
+    GameRecord
+        ``states``, ``moves``, ``searches`` (each engine's search) and the
+        outcome: ``finished``, ``utility`` (for MAX), ``winner``.
+
+    Raises
+    ------
+    SearchError
+        When ``players`` is not two player functions, ``state`` is not a
+        position of ``game``, ``max_moves`` is not a whole number >= 0, or a
+        player chooses an illegal move (its search's own errors pass through).
+
+    See Also
+    --------
+    engine, human, random_player
+
+    Examples
+    --------
+    >>> from coursekit.games import GameTree
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> answers = iter(["D"])                      # a person plays D at the root
+    >>> record = play(tree, {MAX: human(ask=lambda _: next(answers), show=print), MIN: engine()})
+    A
+    >>> record.moves, record.utility               # MIN answers D3: 2 instead of 3
+    (['D', 'D3'], 2)
     """
     if not isinstance(players, Mapping):
         if not isinstance(players, Sequence) or len(players) != 2:

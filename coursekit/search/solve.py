@@ -17,6 +17,7 @@ tic-tac-toe in a blink, Connect Four on small boards.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
@@ -180,6 +181,7 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
 
     # Depth first with an explicit stack of [state, key, ply, children still to value, best].
     stack: list[list] = []
+    open_keys: set[Hashable] = set()  # the positions on the stack (a cycle would loop forever)
 
     def meet(state: Any, ply: int) -> float | None:
         """Count a visit; the value when known at once (memo or finished game), else push."""
@@ -189,6 +191,11 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
         if k in values:
             tt_hits += 1
             return values[k]
+        if k in open_keys:
+            raise SearchError(
+                f"the game returns to position {state!r} while it is still being valued: "
+                "solve needs a game without cycles"
+            )
         if is_terminal(state):
             leaves += 1
             deepest = max(deepest, ply)
@@ -196,6 +203,7 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
             return values[k]
         better = max if to_move(state) is MAX else min
         stack.append([state, k, ply, iter(actions(state)), None, better])
+        open_keys.add(k)
         return None
 
     value = meet(root, 0)
@@ -209,6 +217,9 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
             frame[4] = best = v if best is None else better(best, v)
         else:
             stack.pop()
+            open_keys.discard(k)
+            if best is None:  # no moves in an unfinished position: as minimax values it
+                best = -math.inf if better is max else math.inf
             values[k] = best
             if stack:  # hand the value to the parent
                 parent = stack[-1]
