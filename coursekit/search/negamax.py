@@ -319,7 +319,11 @@ def negamax(
     table : bool or TranspositionTable, optional
         ``True``: remember positions in a new transposition table for this
         search; a :class:`~coursekit.search.TranspositionTable`: use (and fill)
-        that one, e.g. across the iterations of iterative deepening.
+        that one, e.g. across the iterations of iterative deepening. An entry
+        answers a node only when it was searched at least as deep as the node
+        needs now; a table kept from a *deeper* search of the same positions
+        may thus answer with the deeper (better informed) value, which can
+        differ from a fixed-depth minimax value.
     killers : bool or Killers, optional
         Try each ply's killer moves early (``True``: new ones).
     history : bool or History, optional
