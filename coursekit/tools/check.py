@@ -170,14 +170,17 @@ def run(args: argparse.Namespace) -> int:
     if not notebook.is_file():
         print(f"coursekit check: no such notebook: {notebook}", file=sys.stderr)
         return 2
+    if notebook.suffix != ".ipynb":
+        print(
+            f"coursekit check: {notebook}: not a notebook (a notebook's name ends in .ipynb)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         read_notebook(notebook)
         require_nbval()
     except (ValueError, CheckError) as error:
         print(f"coursekit check: {notebook}: {error}", file=sys.stderr)
-        return 2
-    if notebook.suffix != ".ipynb":
-        print(f"coursekit check: {notebook}: a notebook's name ends in .ipynb", file=sys.stderr)
         return 2
     command = pytest_command(notebook, timeout=args.timeout, score=True)
     return subprocess.run(command, stdin=subprocess.DEVNULL, env=pytest_env()).returncode
