@@ -228,7 +228,8 @@ def test_the_csv_has_a_row_per_submission_a_column_per_part_and_the_reports(batc
         reader = csv.DictReader(table)
         rows = list(reader)
     parts = [f"91_fixture part {n}" for n in range(1, 5)]
-    reports = ["tampered", "timed_out", "kernel_died", "review", "notes", "problem"]
+    reports = ["tampered", "timed_out", "kernel_died", "review", "library_calls", "notes"]
+    reports += ["problem", "sandbox"]
     assert reader.fieldnames == ["file", "exercise", *parts, "total", "max", *reports]
     assert [row["file"] for row in rows] == [str(paths[name]) for name in grades]
     by_name = dict(zip(grades, rows, strict=True))
