@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import io
 import json
 import math
 import pkgutil
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -301,8 +303,19 @@ def _exception(name: str) -> type[Exception]:
     return type(safe, (Exception,), {})
 
 
+_QUIET = threading.Lock()
+
+
 def judge(part: Part, data: Any, *, seed: int, allow_library: bool = False) -> Verdict:
-    """Decide one part from the data its kernel wrote, with this process's own checks."""
+    """Decide one part from the data its kernel wrote, with this process's own checks.
+
+    The checks' "✔ Correct." lines are kept off the grader's output.
+    """
+    with _QUIET, contextlib.redirect_stdout(io.StringIO()):
+        return _judge(part, data, seed=seed, allow_library=allow_library)
+
+
+def _judge(part: Part, data: Any, *, seed: int, allow_library: bool) -> Verdict:
     if not isinstance(data, dict):
         return Verdict(False, "The answer did not come back from the notebook.")
     try:
