@@ -192,13 +192,15 @@ class _Recorder:
         self.called: set[str] = set()
 
     def _profile(self, frame: Any, event: str, arg: Any) -> None:
-        if event == "call":
+        if event == "call" and frame.f_back is not None:
             module = frame.f_globals.get("__name__", "")
+            caller = frame.f_back.f_globals.get("__name__", "")
             if (
                 isinstance(module, str)
                 and module.startswith("coursekit.")
                 and not module.startswith("coursekit.checks")
-            ):
+                and not (isinstance(caller, str) and caller.startswith("coursekit."))
+            ):  # a coursekit function that the answer's own code called
                 self.called.add(f"{module}.{frame.f_code.co_qualname}")
 
     def __call__(self, *args: Any) -> Any:
