@@ -2,25 +2,28 @@
 
 ``coursekit grade`` runs each submission's pytest and kernel inside
 `bubblewrap <https://github.com/containers/bubblewrap>`_ (``bwrap``, Debian
-package ``bubblewrap``)::
+package ``bubblewrap``), on a file system built for it::
 
-    bwrap --ro-bind / / --tmpfs /tmp --bind WORK WORK --tmpfs SOLUTIONS ...
-          --unshare-net --unshare-pid --unshare-ipc --die-with-parent
+    bwrap --ro-bind /usr /usr ... --ro-bind VENV VENV --ro-bind COURSEKIT COURSEKIT
+          --tmpfs /tmp --bind WORK WORK --unshare-net --unshare-pid --die-with-parent
           -- setpriv --reuid=UID ... -- prlimit --as=... --nproc=... -- python ...
 
 so that inside
 
-* the whole file system is read-only (the package, the Python environment):
-  the submission's own folder ``WORK`` is the only writable place besides a
+* only the system's folders, the Python environment and the ``coursekit``
+  package folder exist, all read-only (:func:`readable_folders`): not the
+  course checkout around the package, not the instructor's solutions, not
+  the other submissions, not the home folder;
+* the submission's own folder ``WORK`` is the only writable place besides a
   private, empty ``/tmp``;
-* the instructor's solutions, the other submissions, the grades file and the
-  home folder are empty folders (a ``tmpfs`` over each);
 * there is no network, and the process tree sees only its own processes
   (``/proc`` shows nothing of the grader);
 * when the grader runs as root, the submission runs as a user of its own
   (``UID``, one per parallel job), without capabilities, with a limit on its
   address space and on its number of processes: a fork bomb or a memory hog
-  stops at the limit and harms nothing else.
+  stops at the limit and harms nothing else. (Not as root, the limits on
+  memory and file size hold, the process count is bounded by the pid
+  namespace and the time limits only.)
 
 What leaves the sandbox is data only (the report of the cells and the
 answers as JSON): the grader decides in its own process
@@ -34,7 +37,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,14 +80,36 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-def _needed() -> list[Path]:
-    """Folders the run must read: the interpreter, the environment, coursekit itself."""
+SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
+"""The system's programs and libraries, shown read-only in the sandbox."""
+
+
+def readable_folders() -> list[Path]:
+    """Everything a run may read: the system, the interpreter and its packages, coursekit.
+
+    Only the ``coursekit`` package folder is shown, never the folder holding it
+    (a course checkout with its ``solutions/``).
+    """
+    import sysconfig
+
     import coursekit
 
-    paths = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent}
-    paths.add(Path(coursekit.__file__).resolve().parent.parent)
-    paths.update(Path(p).resolve() for p in sys.path if p and Path(p).is_dir())
-    return sorted(paths)
+    paths = {Path(p) for p in SYSTEM_FOLDERS if Path(p).exists()}
+    paths |= {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent}
+    paths |= {Path(p) for p in sysconfig.get_paths().values() if Path(p).is_dir()}
+    paths.add(Path(coursekit.__file__).resolve().parent)
+    return [p for p in sorted(paths) if not any(o != p and _inside(p, o) for o in paths)]
+
+
+def _folders_to(path: Path, made: set[Path]) -> list[str]:
+    """bwrap options that make the folders above ``path`` readable by everyone
+    (those bwrap makes on its own would be root's only)."""
+    options = []
+    for step in reversed(path.parents):
+        if step != Path("/") and step not in made:
+            made.add(step)
+            options += ["--perms", "0755", "--dir", str(step)]
+    return options
 
 
 @dataclass
@@ -111,23 +136,18 @@ class Sandbox:
         """``command`` wrapped so that it runs sealed off, with ``work`` as its folder."""
         work = work.resolve()
         root = os.geteuid() == 0
-        wrapped = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-        wrapped += ["--tmpfs", "/tmp"]
-        for folder in _private_folders(self.hidden, work):
-            wrapped += ["--tmpfs", str(folder)]
-            made: set[Path] = set()
-            for path in _needed():
-                if not _inside(path, folder) or path == folder:
-                    continue
-                # bwrap would make the folders on the way readable by root only
-                for step in reversed(path.parents):
-                    if _inside(step, folder) and step != folder and step not in made:
-                        made.add(step)
-                        wrapped += ["--perms", "0755", "--dir", str(step)]
-                wrapped += ["--ro-bind", str(path), str(path)]
-        for step in reversed(work.parents):
-            if _inside(step, Path("/tmp")) and step != Path("/tmp"):
-                wrapped += ["--perms", "0755", "--dir", str(step)]
+        wrapped = ["bwrap", "--dev", "/dev", "--proc", "/proc"]
+        wrapped += ["--perms", "1777", "--tmpfs", "/tmp"]
+        made: set[Path] = {Path("/tmp")}
+        readable = readable_folders()
+        for path in readable:
+            wrapped += _folders_to(path, made)
+            wrapped += ["--ro-bind", str(path), str(path)]
+        for folder in self.hidden:  # only where a readable folder holds it
+            folder = Path(folder).resolve()
+            if any(_inside(folder, r) and folder != r for r in readable):
+                wrapped += ["--tmpfs", str(folder)]
+        wrapped += _folders_to(work, made)
         wrapped += ["--bind", str(work), str(work), "--chdir", str(work)]
         wrapped += ["--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts"]
         wrapped += ["--die-with-parent", "--new-session"]
@@ -158,19 +178,3 @@ class Sandbox:
         if root:  # a user of its own: the count is the sandbox's alone
             limits.append(f"--nproc={self.processes}")
         return [*wrapped, "prlimit", *limits, "--", *command]
-
-
-def _private_folders(hidden: Iterable[Path], work: Path) -> list[Path]:
-    """The folders to cover with an empty tmpfs: ``hidden`` and the home folder.
-
-    A folder that holds the submission's own folder cannot be covered (and
-    need not be: ``/tmp`` is private anyway).
-    """
-    folders = {Path(p).resolve() for p in hidden}
-    home = Path.home().resolve()
-    if home != Path("/"):
-        folders.add(home)
-    keep = [f for f in sorted(folders) if f.is_dir() and not _inside(work, f)]
-    keep = [f for f in keep if not _inside(f, Path("/tmp"))]  # already private
-    # a folder inside another covered one is covered already
-    return [f for f in keep if not any(o != f and _inside(f, o) for o in keep)]
