@@ -37,6 +37,9 @@ DEFAULT_TIMEOUT = 60
 UNANSWERED = "NotImplementedError"
 """What the stub of an unanswered answer cell raises."""
 
+CHECK_FAILURES = ("CheckFailed", "AssertionError")
+"""What a graded cell raises when its check finds the answer wrong (a hint, not a bug)."""
+
 
 @dataclass
 class CellResult:

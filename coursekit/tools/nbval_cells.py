@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from coursekit.tools.check import UNANSWERED, CellResult
+from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, CellResult
 from coursekit.tools.exercise import is_answer, is_graded, source_digest
 
 POLL_SECONDS = 0.5
@@ -204,7 +204,7 @@ def _rephrase_for_students(item: Any, report: pytest.TestReport, result: CellRes
         return
     if not report.failed:
         return
-    if result.ename == "AssertionError":
+    if result.ename in CHECK_FAILURES:
         report.longrepr = f"{header}✘ {result.evalue}"
     elif result.timed_out:
         report.longrepr = f"{header}✘ timed out: the cell ran longer than the time limit"

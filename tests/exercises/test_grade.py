@@ -142,7 +142,7 @@ def test_an_unanswered_notebook_gets_nothing_even_with_forged_outputs(batch):
     grades, _ = batch
     grade = grades["forged"]  # as released, plus "✔ Correct." stored under every graded cell
     assert grade.total == 0
-    assert [part.detail.split(":")[0] for part in grade.parts] == ["AssertionError"] * 4
+    assert [part.detail.split(":")[0] for part in grade.parts] == ["CheckFailed"] * 4
     assert not grade.tampered and not grade.notes  # stubs raising NotImplementedError: fine
 
 
