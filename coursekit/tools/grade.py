@@ -98,6 +98,7 @@ class Settings:
     seed: int = HIDDEN_SEED
     sandbox: Sandbox | None = None  # None: not sealed off (--unsafe-no-sandbox)
     allow_library: bool = False
+    in_kernel: bool = False  # True: every part judged by its graded cell (the old way, benchmarks)
 
 
 @dataclass
@@ -511,7 +512,7 @@ def grade_submission(
             grade.review.extend(f"{answer.label} {flag}" for flag in flags)
     if merged.by_order:
         grade.notes.append(f"{merged.by_order} cells matched by order (their ids had changed)")
-    found = declared_parts.declarations(exercise.name)
+    found = None if settings.in_kernel else declared_parts.declarations(exercise.name)
     declared: dict[int, declared_parts.Part] = found[1] if found else {}
 
     def stand_in(nb: nbformat.NotebookNode, folder: Path) -> dict[int, Path]:
