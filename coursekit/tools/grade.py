@@ -15,17 +15,24 @@ stores are the student's to change. For each submission the grader
    digest of the released source computed here, from the solutions): a part
    whose graded cell was edited or deleted gets no points and is reported as
    tampered;
-4. runs the result under nbval in a fresh kernel (:func:`coursekit.tools.check.run_cells`),
-   with a per-cell timeout; a cell that runs too long is interrupted and only
-   its part is lost. When the kernel dies, the culprit cell is neutralised
-   (an answer goes back to its stub, a graded cell is skipped) and the
-   notebook runs again, so the remaining parts are still graded;
-5. turns the per-cell results into points: a part scores its points when its
-   graded cell ran without an exception.
+4. puts, in place of each graded cell whose part its check module declares
+   (:mod:`coursekit.checks.parts`), a cell that writes the answer as plain
+   data: the answer variables, or the student's function's results on the
+   grader's hidden cases (``--seed``);
+5. runs the result under nbval in a fresh kernel (:func:`coursekit.tools.check.run_cells`),
+   sealed off with bubblewrap (:mod:`coursekit.tools.sandbox`), with a
+   per-cell timeout; a cell that runs too long is interrupted and only its
+   part is lost. When the kernel dies, the culprit cell is neutralised (an
+   answer goes back to its stub, a graded cell is skipped) and the notebook
+   runs again, so the remaining parts are still graded;
+6. decides each declared part here, in the grader's process, by running the
+   check on that data (:func:`coursekit.checks.parts.judge`); a part that no
+   module declares scores its points when its graded cell ran without an
+   exception.
 
-Submissions are graded in parallel, one pytest process and kernel each.
-Answer code that reaches for the checks or the import machinery (which could
-fake a pass, since it runs in the same kernel) is flagged for review.
+Submissions are graded in parallel, one sandbox, pytest process and kernel
+each. Answer code that reaches outside (files, processes, the shell, the
+grading machinery, IPython hooks) is flagged for review.
 """
 
 from __future__ import annotations

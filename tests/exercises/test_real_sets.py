@@ -179,3 +179,12 @@ def test_tampering_a_loop_and_a_dead_kernel_cost_only_their_own_parts(exercise, 
     for part, result in zip(exercise.parts, grade.parts, strict=True):
         earned = 0 if part.number in tampered else by_running[part.number]
         assert result.points == earned, (part.label, result.status, result.detail)
+
+
+def test_every_part_is_decided_by_the_grader_not_in_the_kernel(exercise):
+    """Every real set's check module declares all its parts (CONTRIBUTING, "Exercises")."""
+    from coursekit.checks.parts import declarations
+
+    found = declarations(exercise.name)
+    assert found is not None, f"no coursekit.checks module has EXERCISE = {exercise.name!r}"
+    assert sorted(found[1]) == [part.number for part in exercise.parts]
