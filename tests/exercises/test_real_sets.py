@@ -20,7 +20,8 @@ from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, real_set_ids, 
 from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, run_cells
 from coursekit.tools.execute import execute_notebook
 from coursekit.tools.exercise import STUB, ExerciseSet, load_exercise_set, released_notebook
-from coursekit.tools.grade import grade_all
+from coursekit.tools.grade import Settings, grade_all
+from coursekit.tools.sandbox import Sandbox, sandbox_problem
 
 pytestmark = pytest.mark.slow
 REAL_TIMEOUT = 2 * TIMEOUT  # real checks run many random cases
@@ -147,7 +148,10 @@ def graded(exercise, tmp_path_factory):
     tampered = _tamper(exercise, notebooks["broken"])
     paths = [write(nb, folder / f"{name}.ipynb") for name, nb in notebooks.items()]
     sets = {exercise.name: exercise}
-    grades = grade_all(paths, sets, timeout=REAL_TIMEOUT, jobs=2, progress=False)
+    # as `coursekit grade` does: sealed off where bubblewrap runs, decided in the grader
+    sandbox = Sandbox(hidden=[ROOT / "solutions"]) if sandbox_problem() is None else None
+    settings = Settings(timeout=REAL_TIMEOUT, sandbox=sandbox)
+    grades = grade_all(paths, sets, jobs=2, progress=False, settings=settings)
     return dict(zip(notebooks, grades, strict=True)), notebooks, tampered, broken
 
 
