@@ -129,8 +129,7 @@ def _minimax_only(game, state, alpha, beta):
     """The bounds are never passed down: every leaf is evaluated."""
     if game.is_terminal(state):
         return game.utility(state, MAX)
-    values = [_minimax_only(game, game.result(state, a), alpha, beta)
-              for a in game.actions(state)]  # fmt: skip
+    values = [_minimax_only(game, game.result(state, a), alpha, beta) for a in game.actions(state)]
     return max(values) if game.to_move(state) is MAX else min(values)
 
 
