@@ -9,6 +9,7 @@ the input.
 
 from coursekit.widgets.aostar_explorer import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.graph_view import GraphView, StepThrough
 from coursekit.widgets.payoff_editor import PayoffEditor
 from coursekit.widgets.tictactoe_board import TicTacToeBoard
 from coursekit.widgets.tree_explorer import TreeExplorer
@@ -17,7 +18,9 @@ from coursekit.widgets.tree_size_explorer import TreeSizeExplorer
 __all__ = [
     "AOStarExplorer",
     "Feedback",
+    "GraphView",
     "PayoffEditor",
+    "StepThrough",
     "SvgView",
     "TicTacToeBoard",
     "TreeExplorer",
