@@ -196,10 +196,13 @@ class TicTacToeBoard(widgets.HBox):
         for i in range(9):
             if i not in found:
                 taken = MARK_X if r.state.x >> i & 1 else MARK_O
-                cells.append(f'<td style="{_CELL};color:#9a9a9a">{taken}</td>')
+                cells.append(
+                    f'<td style="{_CELL};color:var(--jp-content-font-color2,#666)">{taken}</td>'
+                )
                 continue
             e, value = found[i]
-            style = _CELL + (";background:#ffe08a;font-weight:bold" if i == r.move else "")
+            chosen = ";background:#ffe08a;font-weight:bold;color:#1a1a1a"  # dark text, any theme
+            style = _CELL + (chosen if i == r.move else "")
             cells.append(
                 f'<td style="{style}" title="cell {i}"><span style="font-size:1.35em">'
                 f"{number_text(value)}</span><br><small>e(p) {number_text(e)}</small></td>"

@@ -40,7 +40,7 @@ def test_the_candidates_show_e_and_backed_up_values():
         assert f"e(p) {e}</small>" in table
     chosen = w.last_search.move
     assert table.count("background:#ffe08a") == 1
-    assert f'background:#ffe08a;font-weight:bold" title="cell {chosen}"' in table
+    assert f'background:#ffe08a;font-weight:bold;color:#1a1a1a" title="cell {chosen}"' in table
     assert "The computer (×) searched 2 plies" in table and "Yellow: its choice" in table
     assert "ck-candidates-table" in table
     assert "<TABLE" in w.picture.source  # the tree behind the choice, with boards
