@@ -33,14 +33,18 @@ PAGE_OPTIONS = ("require_js_url", "jquery_url", "mathjax_url", "widget_renderer_
 
 
 @functools.cache
-def html_exporter():
-    """nbconvert's HTML exporter pointed at the ``vendor/`` folder beside the pages."""
+def html_exporter(theme: str = "light"):
+    """nbconvert's HTML exporter pointed at the ``vendor/`` folder beside the pages.
+
+    ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme.
+    """
     from nbconvert import HTMLExporter
     from traitlets.config import Config
 
     config = Config()
     for option in PAGE_OPTIONS:
         config.HTMLExporter[option] = OFFLINE_URLS[option]
+    config.HTMLExporter.theme = theme
     return HTMLExporter(config=config)
 
 
@@ -54,6 +58,7 @@ def export_html(
     out_dir: Path = DEFAULT_OUT,
     *,
     timeout: int = DEFAULT_TIMEOUT,
+    theme: str = "light",
     say: Callable[[str], None] = _say,
 ) -> Path:
     """Run ``notebook`` (storing widget state) and write its page into ``out_dir``.
@@ -71,7 +76,7 @@ def export_html(
         name=str(notebook),
         say=say,
     )
-    body, _ = html_exporter().from_notebook_node(
+    body, _ = html_exporter(theme).from_notebook_node(
         nb, resources={"metadata": {"name": notebook.stem}}
     )
     target = page_path(notebook, out_dir)
@@ -85,12 +90,13 @@ def export_pages(
     out_dir: Path = DEFAULT_OUT,
     *,
     timeout: int = DEFAULT_TIMEOUT,
+    theme: str = "light",
     assets: Path | None = None,
     say: Callable[[str], None] = _say,
 ) -> list[Path]:
     """Export each of ``notebooks`` and the libraries beside them; return the pages."""
     copy_vendor(fetch_assets(assets, say=say), out_dir)
-    return [export_html(nb, out_dir, timeout=timeout, say=say) for nb in notebooks]
+    return [export_html(nb, out_dir, timeout=timeout, theme=theme, say=say) for nb in notebooks]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -105,11 +111,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--out", type=Path, default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT})"
     )
     parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="seconds per cell")
+    parser.add_argument(
+        "--theme", choices=("light", "dark"), default="light", help="JupyterLab theme of the pages"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        pages = export_pages(_chosen(args.notebooks), args.out, timeout=args.timeout)
+        pages = export_pages(
+            _chosen(args.notebooks), args.out, timeout=args.timeout, theme=args.theme
+        )
     except SlidesError as error:
         _say(f"coursekit html: {error}")
         return 1

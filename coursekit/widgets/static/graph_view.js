@@ -342,6 +342,7 @@ function render({ model, el }) {
   const count = () => Number(steps().count || 0);
 
   function setStep(k) {
+    const started = performance.now();
     k = Math.max(0, Math.min(count(), k));
     model.set("step", k);
     try {
@@ -350,6 +351,8 @@ function render({ model, el }) {
       /* the page has no comm */
     }
     showStep();
+    // how long a step took in this page (read by the browser tests and bench/pictures.md)
+    el.dataset.stepMs = (performance.now() - started).toFixed(2);
   }
 
   function showStep() {
@@ -382,6 +385,7 @@ function render({ model, el }) {
   }
 
   async function draw() {
+    const started = performance.now();
     const mine = ++drawing;
     const dot = model.get("dot");
     if (!dot) {
@@ -414,6 +418,8 @@ function render({ model, el }) {
     showStep();
     fit(svg, frame, model.get("root"), groups);
     el.dataset.drawn = String(Number(el.dataset.drawn || 0) + 1);
+    // how long the last layout and drawing took (the first one includes loading Graphviz)
+    el.dataset.drawMs = (performance.now() - started).toFixed(2);
     el.dispatchEvent(new CustomEvent("ck-drawn", { bubbles: true }));
   }
 
