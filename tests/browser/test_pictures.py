@@ -1,4 +1,4 @@
-"""Pictures drawn in the browser: JupyterLab and a static HTML page, with no request off the machine.
+"""Pictures drawn in the browser, in JupyterLab and a static HTML page, all offline.
 
 The fixture notebook ``fixtures/pictures.ipynb`` (written by
 ``fixtures/make_pictures_notebook.py``) holds a 100-node step-through, an AND/OR
@@ -36,73 +36,12 @@ AA = 4.5
 
 # Everything a test fails on, measured in the page: pictures wider than their container, a
 # scrolled picture whose root is out of view, text below 11 px, text with contrast below AA.
-MEASURE_JS = """(limits) => {
-  const parse = (c) => {
-    const m = c && c.match(/[\\d.]+/g);
-    if (!m || c === 'none') return null;
-    if (m.length > 3 && Number(m[3]) === 0) return null;
-    return m.slice(0, 3).map(Number);
-  };
-  const lum = (rgb) => {
-    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(rgb[0]) + 0.7152 * f(rgb[1]) + 0.0722 * f(rgb[2]);
-  };
-  const ratio = (a, b) => {
-    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-    return (hi + 0.05) / (lo + 0.05);
-  };
-  const background = (el) => {
-    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
-      const c = parse(getComputedStyle(n).backgroundColor);
-      if (c) return c;
-    }
-    return [255, 255, 255];
-  };
-  const out = {pictures: 0, wide: [], hidden_root: [], small: [], contrast: [], texts: 0};
-  const graphs = [...document.querySelectorAll('.ck-graph')].filter((g) => g.querySelector('svg'));
-  out.pictures = graphs.length;
-  graphs.forEach((g, i) => {
-    const box = g.getBoundingClientRect();
-    const host = g.parentElement.getBoundingClientRect();
-    if (box.width > host.width + 1) out.wide.push(`picture ${i}: ${box.width | 0} px in ${host.width | 0} px`);
-    const frame = g.querySelector('.ck-graph-frame').getBoundingClientRect();
-    let top = null;
-    for (const node of g.querySelectorAll('g.node')) {
-      const r = node.getBoundingClientRect();
-      if (!top || r.top < top.top) top = r;
-    }
-    if (top && (top.right < frame.left || top.left > frame.right)) out.hidden_root.push(`picture ${i}`);
-    const paper = background(g);
-    for (const t of g.querySelectorAll('svg text')) {
-      if (!t.textContent.trim()) continue;
-      out.texts++;
-      const px = parseFloat(t.getAttribute('font-size')) * Math.abs(t.getScreenCTM().a);
-      if (px < limits.px - 0.05) out.small.push(`picture ${i} "${t.textContent}": ${px.toFixed(1)} px`);
-      let bg = paper;
-      const node = t.closest('g.node');
-      if (node) {
-        for (const s of node.querySelectorAll('ellipse, polygon, path')) {
-          const fill = parse(getComputedStyle(s).fill);
-          if (fill) bg = fill;
-        }
-      }
-      const fg = parse(getComputedStyle(t).fill) || [0, 0, 0];
-      const r = ratio(fg, bg);
-      if (r < limits.aa) out.contrast.push(`picture ${i} "${t.textContent}": ${r.toFixed(2)}`);
-    }
-  });
-  const html = '.ck-payoff th, .ck-payoff td, .ck-legend, .ck-graph-caption, .ck-graph-readout, .ck-graph-button';
-  for (const el of document.querySelectorAll(html)) {
-    if (!el.textContent.trim() || el.offsetParent === null) continue;
-    out.texts++;
-    const fg = parse(getComputedStyle(el).color);
-    const r = ratio(fg, background(el));
-    if (r < limits.aa) out.contrast.push(`"${el.textContent.trim().slice(0, 30)}": ${r.toFixed(2)}`);
-    const px = parseFloat(getComputedStyle(el).fontSize);
-    if (px < limits.px - 0.05) out.small.push(`"${el.textContent.trim().slice(0, 30)}": ${px} px`);
-  }
-  return out;
-}"""
+MEASURE_JS = "\n".join(  # the function, without its leading comment lines
+    line
+    for line in (HERE / "measure_pictures.js").read_text().splitlines()
+    if not line.startswith("//")
+)
+
 
 NODE_TEXT_JS = """([index, title]) => {
   const g = document.querySelectorAll('.ck-graph')[index];
@@ -148,7 +87,7 @@ def record_timing(artifacts: Path, key: str, values: dict) -> None:
     path.write_text(json.dumps(known, indent=2) + "\n")
 
 
-# --- a static HTML page: no kernel --------------------------------------------------------------
+# --- a static HTML page: no kernel -------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -200,7 +139,7 @@ def test_static_page_steps_with_no_kernel(pages, open_page, artifacts):
     assert not log.blocked
 
 
-# --- JupyterLab, with a kernel ---------------------------------------------------------------------
+# --- JupyterLab, with a kernel -----------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
