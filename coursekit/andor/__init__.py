@@ -23,8 +23,9 @@ from coursekit.andor.aostar import (
     ao_star,
     revise,
 )
+from coursekit.andor.errors import AndOrError, CyclicGraphError, RuleSyntaxError
 from coursekit.andor.game_graph import GameAndOrGraph, winning_strategy
-from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError
+from coursekit.andor.graph import AndOrGraph, Connector
 from coursekit.andor.heuristics import (
     AdmissibilityViolation,
     MonotoneViolation,
@@ -34,7 +35,6 @@ from coursekit.andor.heuristics import (
     monotone_violations,
 )
 from coursekit.andor.implicit import DecomposableProblem, ImplicitAndOrGraph
-from coursekit.andor.rules import RuleSyntaxError
 from coursekit.andor.solution import (
     SolutionGraph,
     is_solution_graph,
@@ -50,6 +50,7 @@ __all__ = [
     "AOStar",
     "AOStarResult",
     "AdmissibilityViolation",
+    "AndOrError",
     "AndOrGraph",
     "Connector",
     "CyclicGraphError",

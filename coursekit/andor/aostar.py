@@ -43,25 +43,37 @@ from __future__ import annotations
 
 import heapq
 import math
+import sys
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 
+from tqdm import tqdm
+
 from coursekit.andor._toporder import CycleFound, TopologicalOrder
-from coursekit.andor.graph import (
-    AndOrGraph,
-    Connector,
-    CyclicGraphError,
-    Node,
-    cycle_text,
-)
+from coursekit.andor.errors import AndOrError, CyclicGraphError
+from coursekit.andor.graph import AndOrGraph, Connector, Node, check_node, cycle_text
 from coursekit.andor.implicit import DecomposableProblem, Entry, as_problem
 from coursekit.andor.solution import SolutionGraph
 from coursekit.text import node_text, number_text
 
 FUTILITY = math.inf
 """The q value of a dead end: higher than the cost of any solution graph."""
+
+SNAPSHOT_LIMIT = 3_000_000
+"""The most q values all snapshots together may hold (about 400 MB of memory).
+
+Each snapshot copies q, the marks, the SOLVED set and G′ for every node of G,
+so snapshots grow as cycles × nodes, about 130 bytes per q value
+(``bench/aostar_snapshots.md``): Grundy's game with 28 coins (2,788 cycles,
+3,115 nodes) needs 5.1 million, 630 MB more memory and more than twice the
+time. Past the limit AO* stops with an error that gives the size and
+suggests ``snapshots=False``."""
+
+PROGRESS_DELAY = 2.0
+"""Seconds after which a long search shows a progress bar (``progress=None``)."""
 
 
 class Revised(NamedTuple):
@@ -89,10 +101,16 @@ def revise(
     Revised(q=inf, marked=None, solved=False)
     """
     best_q, best = math.inf, None
-    for connector in connectors:
-        cost = connector.cost + sum(q[n] for n in connector.successors)
-        if cost < best_q:
-            best_q, best = cost, connector
+    try:
+        for connector in connectors:
+            cost = connector.cost + sum(q[n] for n in connector.successors)
+            if cost < best_q:
+                best_q, best = cost, connector
+    except (KeyError, AttributeError, TypeError):
+        raise AndOrError(
+            f"revise needs a list of Connectors and q(n) for each of their successors, "
+            f"got connectors={connectors!r:.80} and q={q!r:.80}"
+        ) from None
     is_solved = best is not None and all(n in solved for n in best.successors)
     return Revised(best_q, best, is_solved)
 
@@ -102,65 +120,84 @@ class Revision:
     """One node revised in a bottom-up phase: its q before and after, its mark, SOLVED."""
 
     node: Node
+    """The node m taken from S."""
     old_q: float
+    """q(m) before the revision."""
     q: float
+    """q(m) after it."""
     marked: Connector | None
+    """The connector marked at m (``None`` for a dead end)."""
     solved: bool
+    """Whether m is labelled SOLVED after the revision."""
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The state of AO* after one cycle (``cycle`` 0 is the state before the first).
-
-    Attributes
-    ----------
-    cycle: the cycle number.
-    expanded: the node expanded in this cycle (``None`` for cycle 0).
-    generated: the successors that were new to G in this cycle.
-    nodes: the nodes of the explicit graph G, in the order they were generated.
-    expanded_nodes: every node of G expanded so far.
-    q: q(n) for every node of G.
-    marked: the marked connector of every expanded node that has one.
-    solved: the nodes labelled SOLVED.
-    partial: the partial solution graph G′ (the marked connectors followed from s).
-    revisions: the bottom-up revisions of this cycle, in order.
-    """
+    """The state of AO* after one cycle (``cycle`` 0 is the state before the first)."""
 
     cycle: int
+    """The cycle number: 0 before the first cycle."""
     expanded: Node | None
+    """The node expanded in this cycle (``None`` for cycle 0)."""
     generated: tuple[Node, ...]
+    """The successors that were new to G in this cycle, in the order they came."""
     nodes: tuple[Node, ...]
+    """The nodes of the explicit graph G, in the order they were generated."""
     expanded_nodes: frozenset[Node]
+    """Every node of G expanded so far."""
     q: Mapping[Node, float]
+    """q(n) for every node of G (read-only)."""
     marked: Mapping[Node, Connector]
+    """The marked connector of every expanded node that has one (read-only)."""
     solved: frozenset[Node]
+    """The nodes labelled SOLVED."""
     partial: SolutionGraph
+    """The partial solution graph G′: the marked connectors followed from s."""
     revisions: tuple[Revision, ...]
+    """The bottom-up revisions of this cycle, in order (empty for cycle 0)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class AOStarResult:
-    """What :func:`ao_star` found.
+    """What :func:`ao_star` found: a read-only record.
 
-    ``status`` is ``"solved"``, ``"unsolvable"`` (q(s) reached the futility
-    value: no solution graph exists) or ``"limit"`` (``max_cycles`` ran out).
-    ``cost`` is q(s) (∞ unless solved) and ``solution`` the solution graph
-    (``None`` unless solved). ``graph`` is the explicit graph G that AO* built;
-    ``snapshots[k]`` is the state after cycle k (``snapshots[0]`` before the first).
+    >>> from coursekit.andor.examples import course_example
+    >>> r = ao_star(course_example(), "n0")
+    >>> r.status, r.cost, r.cycles
+    ('solved', 5, 4)
+    >>> r.cost = 0
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: cannot assign to field 'cost'
     """
 
     start: Node
+    """The start node s."""
     status: str
+    """``"solved"``, ``"unsolvable"`` (q(s) reached the futility value: no solution
+    graph exists) or ``"limit"`` (``max_cycles`` ran out)."""
     cost: float
+    """q(s), the cost of the solution graph found (∞ unless solved)."""
     solution: SolutionGraph | None
-    q: dict[Node, float]
-    marked: dict[Node, Connector]
+    """The solution graph: the marked connectors from s (``None`` unless solved)."""
+    q: Mapping[Node, float]
+    """q(n) for every node of G at the end (read-only)."""
+    marked: Mapping[Node, Connector]
+    """The marked connector of every expanded node that has one, at the end (read-only)."""
     solved_nodes: frozenset[Node]
+    """The nodes labelled SOLVED at the end."""
     graph: AndOrGraph
-    expansions: list[Node]
-    snapshots: list[Snapshot] = field(default_factory=list, repr=False)
+    """The explicit graph G that AO* built (the nodes generated and the connectors
+    of the nodes expanded)."""
+    expansions: tuple[Node, ...]
+    """The node expanded in each cycle, in order."""
+    snapshots: tuple[Snapshot, ...] = field(default=(), repr=False)
+    """``snapshots[k]`` is the state after cycle k (``snapshots[0]`` before the
+    first); empty when ``ao_star(..., snapshots=False)``."""
     revisions: int = 0
+    """The number of cost revisions (step 11) over all cycles."""
     seconds: float = 0.0
+    """The wall-clock time of the search."""
 
     @property
     def solved(self) -> bool:
@@ -192,26 +229,62 @@ def ao_star(
     max_cycles: int | None = None,
     snapshots: bool = True,
     revise: Callable[..., tuple[float, Connector | None, bool]] = revise,
+    progress: bool | None = None,
 ) -> AOStarResult:
     """Search ``problem`` from ``start`` with AO* and return the solution graph found.
 
     Parameters
     ----------
-    problem:
+    problem : AndOrGraph, DecomposableProblem or function
         An :class:`AndOrGraph`, any :class:`DecomposableProblem`, or a successor
         function ``node → connectors`` (then ``h`` and ``is_terminal`` describe
         the rest, see :class:`~coursekit.andor.implicit.ImplicitAndOrGraph`).
-    start:
+    start : node, optional
         The start node s (default: ``problem.start``).
-    futility:
-        The q value of a dead end; AO* gives up when q(s) reaches it.
-    max_cycles:
-        Stop (status ``"limit"``) after this many cycles; ``None``: no limit.
-    snapshots:
-        Record a :class:`Snapshot` per cycle (turn off for big searches).
-    revise:
+    h, is_terminal : optional
+        Only with a successor function: h(n) as a function or a mapping, and
+        the terminal nodes as a predicate or a collection.
+    futility : number, optional
+        The q value of a dead end, > 0 (default ∞); AO* gives up when q(s)
+        reaches it.
+    max_cycles : int, optional
+        Stop (status ``"limit"``) after this many cycles, a whole number ≥ 0;
+        ``None``: no limit.
+    snapshots : bool, optional
+        Record a :class:`Snapshot` per cycle (default). Each snapshot copies q,
+        so their size grows as cycles × nodes: a search whose snapshots would
+        hold more than :data:`SNAPSHOT_LIMIT` q values stops with an
+        :class:`AndOrError` that says so. Pass ``False`` for big searches.
+    revise : function, optional
         The cost revision of one node (step 11), ``revise(connectors, q, solved)``
         returning ``(q, marked connector, solved)``; replaceable for exercises.
+    progress : bool, optional
+        Show a progress bar (cycles, nodes in G) on standard error: ``True``
+        from the start, ``False`` never, ``None`` (default) only once the
+        search has run for :data:`PROGRESS_DELAY` seconds.
+
+    Returns
+    -------
+    AOStarResult
+        The status, the cost q(s), the solution graph, the explicit graph G,
+        the expansions and (with ``snapshots``) the state after every cycle.
+
+    Raises
+    ------
+    AndOrError
+        For a bad argument (a start node not in the graph, a ``max_cycles``
+        that is not a whole number ≥ 0, a ``futility`` that is not a positive
+        number, h values that are not finite numbers ≥ 0 …), or when the
+        snapshots outgrow :data:`SNAPSHOT_LIMIT`.
+    CyclicGraphError
+        When an expansion closes a cycle of G (AO* is defined for graphs
+        without cycles).
+
+    See Also
+    --------
+    coursekit.andor.solution.optimal_solution_graph : brute force, the oracle.
+    coursekit.andor.game_graph.winning_strategy : AO* on a game's AND/OR graph.
+    coursekit.draw.andor.draw_cycle : the picture of one snapshot.
 
     Examples
     --------
@@ -224,20 +297,35 @@ def ao_star(
     >>> [snapshot.q["n0"] for snapshot in r.snapshots]  # before cycle 1, after cycles 1–4
     [0, 3, 4, 5, 5]
     >>> r.expansions
-    ['n0', 'n1', 'n5', 'n4']
+    ('n0', 'n1', 'n5', 'n4')
+    >>> ao_star(course_example(), "n0", max_cycles=2).status
+    'limit'
+    >>> ao_star(course_example(), "n0", max_cycles=2.5)
+    Traceback (most recent call last):
+    ...
+    coursekit.andor.errors.AndOrError: max_cycles must be a whole number ≥ 0 or None, got 2.5
     """
     problem = as_problem(problem, h, is_terminal)
     if start is None:
         start = getattr(problem, "start", None)
         if start is None:
-            raise ValueError("no start node: pass one, e.g. ao_star(g, 'n0')")
+            raise AndOrError("start: no start node: pass one, e.g. ao_star(g, 'n0')")
+    check_node(start, "start")
     if isinstance(problem, AndOrGraph) and start not in problem:
-        raise ValueError(f"the start node {node_text(start)} is not in the graph")
-    if max_cycles is not None and max_cycles < 0:
-        raise ValueError(f"max_cycles must be zero or more, got {max_cycles}")
-    return AOStar(problem, start, futility=futility, record=snapshots, revise=revise).run(
-        max_cycles
-    )
+        raise AndOrError(f"start: the start node {node_text(start)} is not in the graph")
+    if max_cycles is not None and (
+        isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 0
+    ):
+        raise AndOrError(f"max_cycles must be a whole number ≥ 0 or None, got {max_cycles!r}")
+    if isinstance(futility, bool) or not isinstance(futility, (int, float)) or not futility > 0:
+        raise AndOrError(f"futility must be a number > 0 (default ∞), got {futility!r}")
+    for name, flag in (("snapshots", snapshots), ("progress", progress)):
+        if not isinstance(flag, bool) and not (name == "progress" and flag is None):
+            raise AndOrError(f"{name} must be True or False, got {flag!r}")
+    if not callable(revise):
+        raise AndOrError(f"revise must be a function revise(connectors, q, solved), got {revise!r}")
+    search = AOStar(problem, start, futility=futility, record=snapshots, revise=revise)
+    return search.run(max_cycles, progress=progress)
 
 
 class AOStar:
@@ -263,7 +351,7 @@ class AOStar:
         self.solved: set[Node] = set()
         self.expanded: list[Node] = []
         self._is_expanded: set[Node] = set()
-        digraph = self.G.digraph  # problem node → connector → successors
+        digraph = self._digraph = self.G.digraph  # problem node → connector → successors
         self.order = TopologicalOrder(
             successors=lambda n: (s for c in digraph.successors(n) for s in digraph.successors(c)),
             predecessors=lambda n: (
@@ -271,26 +359,42 @@ class AOStar:
             ),
         )
         self.snapshots: list[Snapshot] = []
+        self._recorded = 0  # q values held by the snapshots
         self.revisions = 0
         self._generate(start)  # step 1: G := {s}, q(s) := h(s)
 
     # ------------------------------------------------------------------ cycles
-    def run(self, max_cycles: int | None = None) -> AOStarResult:
-        """Cycle until s is SOLVED (step 2), unsolvable, or ``max_cycles`` is reached."""
+    def run(self, max_cycles: int | None = None, progress: bool | None = None) -> AOStarResult:
+        """Cycle until s is SOLVED (step 2), unsolvable, or ``max_cycles`` is reached.
+
+        ``progress``: show a bar of the cycles on standard error (``None``: only
+        after :data:`PROGRESS_DELAY` seconds).
+        """
         began = time.perf_counter()
         self._snapshot(None, (), ())
         status = "solved"
-        while self.start not in self.solved:
-            if self.q[self.start] >= self.futility:
-                status = "unsolvable"
-                break
-            if max_cycles is not None and len(self.expanded) >= max_cycles:
-                status = "limit"
-                break
-            n = self.choose_leaf()
-            generated = self.expand(n)
-            revisions = self.revise_costs(n)
-            self._snapshot(n, generated, revisions)
+        bar = tqdm(
+            desc="AO* cycles",
+            total=max_cycles,
+            unit=" cycles",
+            file=sys.stderr,
+            delay=0 if progress else PROGRESS_DELAY,
+            disable=progress is False,
+            leave=False,
+        )
+        with bar:
+            while self.start not in self.solved:
+                if self.q[self.start] >= self.futility:
+                    status = "unsolvable"
+                    break
+                if max_cycles is not None and len(self.expanded) >= max_cycles:
+                    status = "limit"
+                    break
+                n = self.choose_leaf()
+                generated = self.expand(n)
+                revisions = self.revise_costs(n)
+                self._snapshot(n, generated, revisions)
+                bar.update()
         return self._result(status, time.perf_counter() - began)
 
     def choose_leaf(self) -> Node:
@@ -307,22 +411,28 @@ class AOStar:
             connector = self.marked.get(node)
             if connector is not None:
                 stack.extend(reversed(connector.successors))
-        raise RuntimeError("AO* found no leaf to expand in G′ although s is not SOLVED")
+        raise AndOrError(
+            "revise: AO* found no leaf to expand in G′ although s is not SOLVED "
+            "(a node was labelled SOLVED or marked although its connector's successors are not)"
+        )
 
     def expand(self, n: Node) -> tuple[Node, ...]:
         """Step 6: add n's connectors to G; new successors get q := h (SOLVED if terminal)."""
         generated = []
         for connector in self.problem.connectors_of(n):
             if not isinstance(connector, Connector) or connector.parent != n:
-                raise ValueError(f"the problem gave {node_text(n)} the connector {connector!r}")
+                raise AndOrError(
+                    f"problem: connectors_of({node_text(n)}) gave {connector!r}, "
+                    f"not a Connector leaving {node_text(n)}"
+                )
             for successor in connector.successors:
                 if successor not in self.q:
                     self._generate(successor)
                     generated.append(successor)
             try:
                 self.G.add(connector)
-            except ValueError as error:
-                raise ValueError(f"expanding {node_text(n)}: {error}") from None
+            except AndOrError as error:
+                raise AndOrError(f"problem: expanding {node_text(n)}: {error}") from None
             for successor in dict.fromkeys(connector.successors):
                 try:
                     self.order.add_edge(n, successor)
@@ -344,7 +454,7 @@ class AOStar:
         while S:
             m = S.pop_last()  # no descendant of m in G is in S
             old_q, was_solved = self.q[m], m in self.solved
-            q, marked, solved = self.revise(self.G.connectors_of(m), self.q, self.solved)
+            q, marked, solved = self._revised(m)
             self.q[m] = min(q, self.futility)
             if marked is None:
                 self.marked.pop(m, None)
@@ -355,17 +465,39 @@ class AOStar:
             self.revisions += 1
             revisions.append(Revision(m, old_q, self.q[m], marked, m in self.solved))
             if (solved and not was_solved) or self.q[m] != old_q:
-                for connector in self.G.connectors_into(m):
+                for connector in self._digraph.predecessors(m):  # the connectors into m
                     if self.marked.get(connector.parent) == connector:
                         S.add(connector.parent)
         return tuple(revisions)
 
     # ---------------------------------------------------------------- helpers
+    def _revised(self, m: Node) -> tuple[float, Connector | None, bool]:
+        """Step 11 by ``self.revise``; an exercise's own revise is checked first."""
+        answer = self.revise(tuple(self._digraph.nodes[m]["connectors"]), self.q, self.solved)
+        if self.revise is revise:
+            return answer
+        try:
+            q, marked, solved = answer
+        except (TypeError, ValueError):
+            raise AndOrError(
+                f"revise must return (q, marked connector, solved), got {answer!r}"
+            ) from None
+        if isinstance(q, bool) or not isinstance(q, (int, float)) or q != q:
+            raise AndOrError(f"revise gave q({node_text(m)}) = {q!r}, not a number")
+        if marked is not None and marked not in self.G.connectors_of(m):
+            raise AndOrError(
+                f"revise marked {marked!r}, which is not a connector of {node_text(m)}"
+            )
+        return q, marked, bool(solved)
+
     def _generate(self, node: Node) -> None:
         """A node enters G: q := h(node); a terminal node is SOLVED at cost 0."""
         terminal = self.problem.is_terminal(node)
         h = self.problem.heuristic(node)
-        self.G.add_node(node, terminal=terminal, h=h)
+        try:
+            self.G.add_node(node, terminal=terminal, h=h)
+        except AndOrError as error:
+            raise AndOrError(f"problem: {error}") from None
         self.q[node] = 0 if terminal else h
         if terminal:
             self.solved.add(node)
@@ -380,6 +512,15 @@ class AOStar:
     ) -> None:
         if not self.record:
             return
+        self._recorded += len(self.q)
+        if self._recorded > SNAPSHOT_LIMIT:
+            cycles = len(self.expanded)
+            raise AndOrError(
+                f"snapshots: after {cycles:,} cycles, with {len(self.q):,} nodes in G, the "
+                f"snapshots would hold {self._recorded:,} q values (SNAPSHOT_LIMIT is "
+                f"{SNAPSHOT_LIMIT:,}): pass snapshots=False to search without them, or "
+                f"max_cycles={max(cycles - 1, 0)} to record the first cycles only"
+            )
         self.snapshots.append(
             Snapshot(
                 cycle=len(self.expanded),
@@ -387,8 +528,8 @@ class AOStar:
                 generated=generated,
                 nodes=tuple(self.q),
                 expanded_nodes=frozenset(self.expanded),
-                q=dict(self.q),
-                marked=dict(self.marked),
+                q=MappingProxyType(dict(self.q)),
+                marked=MappingProxyType(dict(self.marked)),
                 solved=frozenset(self.solved),
                 partial=self.partial_solution_graph(),
                 revisions=revisions,
@@ -402,12 +543,12 @@ class AOStar:
             status=status,
             cost=self.q[self.start] if solved else math.inf,
             solution=self.partial_solution_graph() if solved else None,
-            q=self.q,
-            marked=self.marked,
+            q=MappingProxyType(self.q),
+            marked=MappingProxyType(self.marked),
             solved_nodes=frozenset(self.solved),
             graph=self.G,
-            expansions=self.expanded,
-            snapshots=self.snapshots,
+            expansions=tuple(self.expanded),
+            snapshots=tuple(self.snapshots),
             revisions=self.revisions,
             seconds=seconds,
         )

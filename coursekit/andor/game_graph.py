@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from coursekit.andor.aostar import AOStarResult, ao_star
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.graph import Connector, Node
 from coursekit.andor.solution import SolutionGraph
 from coursekit.games.base import MAX, Game
@@ -35,6 +36,12 @@ class GameAndOrGraph:
     """
 
     def __init__(self, game: Game) -> None:
+        needed = ("initial", "actions", "result", "is_terminal", "utility", "to_move")
+        if not all(hasattr(game, name) for name in needed):
+            raise AndOrError(
+                f"game: expected a game ({', '.join(needed)}), "
+                f"got the {type(game).__name__} {game!r:.60}"
+            )
         self.game = game
         self.start = game.initial
 
@@ -73,8 +80,41 @@ class GameAndOrGraph:
 def winning_strategy(game: Game, state: Node | None = None, **options: Any) -> AOStarResult:
     """Search MAX's AND/OR graph of ``game`` with AO* (h = 0) from ``state``.
 
-    The result is solved exactly when MAX can force a win; its solution graph
-    is then MAX's winning strategy. ``options`` go to :func:`ao_star`.
+    Parameters
+    ----------
+    game : Game
+        Any game of :mod:`coursekit.games` (``initial``, ``actions``,
+        ``result``, ``is_terminal``, ``utility``, ``to_move``).
+    state : optional
+        The position to search from (default: ``game.initial``).
+    **options
+        Passed to :func:`~coursekit.andor.aostar.ao_star` (``max_cycles``,
+        ``snapshots``, ``progress`` …).
+
+    Returns
+    -------
+    AOStarResult
+        Solved exactly when MAX can force a win; its solution graph is then
+        MAX's winning strategy (:meth:`GameAndOrGraph.moves` lists the moves).
+
+    Raises
+    ------
+    AndOrError
+        When ``game`` is not a game, or for a bad option of :func:`ao_star`.
+
+    See Also
+    --------
+    coursekit.search.solve : the game's exact value by memoised minimax.
+
+    Examples
+    --------
+    >>> from coursekit.games import MIN, Grundy
+    >>> winning_strategy(Grundy(7, first=MIN)).status
+    'solved'
+    >>> winning_strategy("Grundy")
+    Traceback (most recent call last):
+    ...
+    coursekit.andor.errors.AndOrError: game: expected a game (initial, actions, result, ...
     """
     graph = GameAndOrGraph(game)
     return ao_star(graph, graph.start if state is None else state, **options)

@@ -10,6 +10,7 @@ import contextlib
 import math
 import random
 
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.graph import AndOrGraph, Connector, Node
 from coursekit.andor.solution import optimal_costs
 
@@ -39,8 +40,8 @@ def random_graph(
     >>> random_graph(seed=1, nodes=5) == g
     True
     """
-    if nodes < 1:
-        raise ValueError(f"a graph needs at least one node, got {nodes}")
+    if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
+        raise AndOrError(f"nodes: a graph needs a whole number ≥ 1 of nodes, got {nodes!r}")
     rng = random.Random(seed)
     names = [f"n{i}" for i in range(nodes)]
     graph = AndOrGraph(start=names[0])
@@ -57,7 +58,7 @@ def random_graph(
         for _ in range(rng.randint(1, max_connectors)):
             successors = tuple(rng.choice(later) for _ in range(rng.randint(1, max_k)))
             cost = None if rng.random() < 0.5 else rng.randint(1, max_cost)
-            with contextlib.suppress(ValueError):  # the same successors twice: skip the repeat
+            with contextlib.suppress(AndOrError):  # the same successors twice: skip the repeat
                 graph.add(Connector(name, successors, cost))
     return graph
 

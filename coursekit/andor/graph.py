@@ -30,15 +30,13 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import networkx as nx
 
-from coursekit.errors import CoursekitError
-from coursekit.text import node_text
-
-if TYPE_CHECKING:  # pragma: no cover
-    from coursekit.andor.rules import Rule
+from coursekit.andor.errors import AndOrError, CyclicGraphError, RuleSyntaxError
+from coursekit.andor.rule_text import Rule, RuleText, format_rules, parse_rules
+from coursekit.text import node_text, number_text
 
 Node = Hashable
 """A problem node: any hashable value (a name such as ``"n0"``, a number, a game state)."""
@@ -60,22 +58,41 @@ class Connector:
     """
 
     parent: Node
+    """The node the connector leaves (any hashable value, not a :class:`Connector`)."""
     successors: tuple[Node, ...]
+    """Its k successors, in order; a node named twice counts twice."""
     cost: float = field(default=None)  # type: ignore[assignment]  # None means k
+    """The cost c of the connector: a positive finite number, k unless given."""
     name: str | None = None
+    """The rule's name (``"R1"``), or ``None``."""
 
     def __post_init__(self) -> None:
+        check_node(self.parent, "parent")
+        if isinstance(self.successors, (str, bytes)) or not isinstance(self.successors, Iterable):
+            raise AndOrError(
+                f"successors: the connector of {node_text(self.parent)} needs a sequence of "
+                f"nodes, got {self.successors!r}"
+            )
         successors = tuple(self.successors)
+        for successor in successors:
+            check_node(successor, "successors")
         if not successors:
-            raise ValueError(f"a connector of {self.parent!r} needs at least one successor")
+            raise AndOrError(
+                f"successors: a connector of {node_text(self.parent)} needs at least one successor"
+            )
         object.__setattr__(self, "successors", successors)
         cost = len(successors) if self.cost is None else self.cost
         if isinstance(cost, bool) or not isinstance(cost, (int, float)):
-            raise TypeError(f"the cost of {self._text(successors)} must be a number, got {cost!r}")
-        if not (cost > 0 and math.isfinite(cost)):
-            raise ValueError(
-                f"the cost of {self._text(successors)} must be a positive number, got {cost!r}"
+            raise AndOrError(
+                f"cost: the cost of {self._text(successors)} must be a number, got {cost!r}"
             )
+        if not (cost > 0 and math.isfinite(cost)):
+            raise AndOrError(
+                f"cost: the cost of {self._text(successors)} must be a positive finite number, "
+                f"got {number_text(cost)}"
+            )
+        if self.name is not None and not isinstance(self.name, str):
+            raise AndOrError(f"name: a connector's name must be a string, got {self.name!r}")
         object.__setattr__(self, "cost", cost)
 
     def _text(self, successors: tuple[Node, ...]) -> str:
@@ -101,15 +118,27 @@ class Connector:
         return f"Connector({self.parent!r}, {self.successors!r}{extra})"
 
 
-class CyclicGraphError(CoursekitError):
-    """The graph has a cycle where the course's definitions need a graph without loops.
+def check_node(node: Any, what: str = "node") -> None:
+    """Raise :class:`AndOrError` unless ``node`` can be a problem node (hashable, not None)."""
+    if node is None or isinstance(node, Connector):
+        raise AndOrError(f"{what}: a problem node cannot be {node!r}")
+    try:
+        hash(node)
+    except TypeError:
+        raise AndOrError(
+            f"{what}: a problem node must be hashable (a name, a number, a tuple), "
+            f"got the {type(node).__name__} {node!r}"
+        ) from None
 
-    ``cycle`` lists the nodes of one cycle, first node repeated at the end.
-    """
 
-    def __init__(self, message: str, cycle: Sequence[Node]) -> None:
-        super().__init__(message)
-        self.cycle = list(cycle)
+def check_graph(graph: Any, what: str = "graph") -> AndOrGraph:
+    """``graph`` if it is an :class:`AndOrGraph`, else an :class:`AndOrError` naming ``what``."""
+    if not isinstance(graph, AndOrGraph):
+        raise AndOrError(
+            f"{what}: expected an AndOrGraph (e.g. AndOrGraph.from_rules(text)), "
+            f"got the {type(graph).__name__} {graph!r:.60}"
+        )
+    return graph
 
 
 def cycle_text(cycle: Sequence[Node]) -> str:
@@ -120,9 +149,31 @@ def cycle_text(cycle: Sequence[Node]) -> str:
 class AndOrGraph:
     """An explicit AND/OR graph with terminal nodes and heuristic values h(n).
 
-    Build it in code or parse the course's rule notation with
-    :meth:`from_rules`. Nodes without an h value have h = 0.
+    Parameters
+    ----------
+    connectors : iterable of Connector, optional
+        The connectors, in rule order (a node's first connector wins AO*'s ties).
+    h : mapping node → number, optional
+        h(n) for some nodes: finite numbers ≥ 0; nodes not given have h = 0.
+    terminals : iterable of nodes, optional
+        The terminal set N.
+    start : node, optional
+        The start node s that :func:`~coursekit.andor.aostar.ao_star` and
+        :func:`~coursekit.andor.solution.solution_graphs` use by default.
 
+    Raises
+    ------
+    AndOrError
+        For a connector that is not a :class:`Connector` or repeats another, an
+        h value that is not a finite number ≥ 0, or a node that is not hashable.
+
+    See Also
+    --------
+    from_rules : the same graph from the course's rule notation.
+    coursekit.andor.implicit.ImplicitAndOrGraph : a graph generated on demand.
+
+    Examples
+    --------
     >>> g = AndOrGraph(terminals=["n7", "n8"])
     >>> g.add_connector("n5", ["n7", "n8"])
     Connector('n5', ('n7', 'n8'))
@@ -147,9 +198,9 @@ class AndOrGraph:
     ) -> None:
         self.digraph = nx.DiGraph()
         self.start = start
-        for node in terminals:
+        for node in _iterable(terminals, "terminals"):
             self.add_node(node, terminal=True)
-        for connector in connectors:
+        for connector in _iterable(connectors, "connectors"):
             self.add(connector)
         if h:
             self.set_h(h)
@@ -165,12 +216,40 @@ class AndOrGraph:
         terminals: Iterable[Node] | None = None,
         start: Node | None = None,
     ) -> AndOrGraph:
-        """Parse the course's rule notation (see :mod:`coursekit.andor.rules`).
+        """The graph that a text in the course's rule notation describes.
 
-        ``h``, ``terminals`` and ``start`` given here are added to (and win over)
-        those written in the text. Errors are :class:`~coursekit.andor.rules.RuleSyntaxError`
-        naming the line.
+        Parameters
+        ----------
+        text : str
+            Rules and settings, one per line (see :mod:`coursekit.andor.rule_text`).
+        h : mapping node → number, optional
+            h values added to (and winning over) those of the text.
+        terminals : iterable of nodes, optional
+            The terminal set, replacing the text's ``terminals:``.
+        start : node, optional
+            The start node, replacing the text's ``start:`` (default: the
+            first rule's parent).
 
+        Returns
+        -------
+        AndOrGraph
+
+        Raises
+        ------
+        RuleSyntaxError
+            For a text that cannot be read: the message names the line.
+        AndOrError
+            For ``h``, ``terminals`` or ``start`` naming a node no rule
+            mentions, or an h value that is not a finite number ≥ 0 (the same
+            rule as ``h:`` in the text).
+
+        See Also
+        --------
+        to_rules : the inverse.
+        coursekit.andor.rule_text.parse_rules : the text read into rules, no graph built.
+
+        Examples
+        --------
         >>> g = AndOrGraph.from_rules('''
         ... R1: n0 -> n1, n2
         ... R2: n0 -> n3 cost 5
@@ -179,15 +258,71 @@ class AndOrGraph:
         ... ''')
         >>> [str(c) for c in g.connectors], g.connectors[1].cost, g.start
         (['R1: n0 → n1, n2', 'R2: n0 → n3'], 5, 'n0')
+        >>> AndOrGraph.from_rules("n0 -> n1", h={"n1": float("inf")})
+        Traceback (most recent call last):
+        ...
+        coursekit.andor.errors.AndOrError: h(n1) must be a finite number ≥ 0, got ∞
         """
-        from coursekit.andor.rules import build_graph, parse_rules
+        return cls.from_parsed(parse_rules(text), h=h, terminals=terminals, start=start)
 
-        return build_graph(parse_rules(text), h=h, terminals=terminals, start=start)
+    @classmethod
+    def from_parsed(
+        cls,
+        parsed: RuleText,
+        h: Mapping[Node, float] | None = None,
+        terminals: Iterable[Node] | None = None,
+        start: Node | None = None,
+    ) -> AndOrGraph:
+        """The graph of a parsed rule text (see :meth:`from_rules` for the arguments)."""
+        if not parsed.rules:
+            raise RuleSyntaxError(1, "there are no rules: write at least one “parent -> successor”")
+        graph = cls()
+        names: dict[str, int] = {}
+        lines: dict[Connector, int] = {}
+        for rule in parsed.rules:
+            if rule.name is not None:
+                if rule.name in names:
+                    raise RuleSyntaxError(
+                        rule.line,
+                        f"the rule name {rule.name} is already used on line {names[rule.name]}",
+                    )
+                names[rule.name] = rule.line
+            connector = Connector(rule.parent, rule.successors, rule.cost, rule.name)
+            old = graph._same_connector(connector)
+            if old is not None:
+                raise RuleSyntaxError(
+                    rule.line, f"this rule repeats the connector of line {lines[old]} ({old})"
+                )
+            lines[graph.add(connector)] = rule.line
+        for node, (_, number) in parsed.h.items():
+            if node not in graph:
+                raise RuleSyntaxError(number, f"h is given for {node}, which no rule mentions")
+        for node, number in parsed.terminals.items():
+            if node not in graph:
+                raise RuleSyntaxError(number, f"the terminal node {node} appears in no rule")
+        if parsed.start is not None and parsed.start[0] not in graph:
+            raise RuleSyntaxError(
+                parsed.start[1], f"the start node {parsed.start[0]} appears in no rule"
+            )
+        graph.set_h({node: value for node, (value, _) in parsed.h.items()})
+        if h:
+            graph.set_h(h)
+        graph.set_terminals(parsed.terminals if terminals is None else terminals)
+        if start is not None:
+            if not _is_node(start) or start not in graph:
+                raise AndOrError(f"start: the start node {start!r} appears in no rule")
+            graph.start = start
+        else:
+            graph.start = parsed.start[0] if parsed.start else parsed.rules[0].parent
+        return graph
 
     def add_node(self, node: Node, *, terminal: bool | None = None, h: float | None = None) -> None:
-        """Add ``node`` (if new); optionally set whether it is terminal and its h."""
-        if isinstance(node, Connector):
-            raise TypeError("a connector cannot be a problem node")
+        """Add ``node`` (if new); optionally set whether it is terminal and its h.
+
+        Raises :class:`AndOrError` for a node that is not hashable or an h that
+        is not a finite number ≥ 0.
+        """
+        check_node(node)
         if node not in self.digraph:
             self.digraph.add_node(
                 node, kind="node", h=0, terminal=False, connectors=[], signatures=set()
@@ -205,47 +340,96 @@ class AndOrGraph:
         name: str | None = None,
     ) -> Connector:
         """Add the connector ``parent → successors`` (cost k unless given) and return it."""
-        return self.add(Connector(parent, tuple(successors), cost, name))
+        return self.add(Connector(parent, successors, cost, name))
 
     def add(self, connector: Connector) -> Connector:
-        """Add a :class:`Connector` object; a repeated one is a ``ValueError``."""
-        parent = connector.parent
-        self.add_node(parent)
-        attributes = self.digraph.nodes[parent]
-        same = Counter(connector.successors)
-        signature = frozenset(same.items())  # the successors as a multiset
-        if signature in attributes["signatures"]:
-            old = next(c for c in attributes["connectors"] if Counter(c.successors) == same)
-            raise ValueError(f"{connector} repeats the connector {old}")
+        """Add a :class:`Connector` object; a repeated one is an :class:`AndOrError`."""
+        if not isinstance(connector, Connector):
+            raise AndOrError(
+                f"connector: expected a Connector, got the {type(connector).__name__} "
+                f"{connector!r} (use add_connector(parent, successors) for plain nodes)"
+            )
+        old = self._same_connector(connector)
+        if old is not None:
+            raise AndOrError(f"connector: {connector} repeats the connector {old}")
         names = self.digraph.graph.setdefault("connector_names", {})
         if connector.name is not None and connector.name in names:
             old = names[connector.name]
-            raise ValueError(f"two connectors are named {connector.name}: {old}, {connector}")
+            raise AndOrError(
+                f"connector: two connectors are named {connector.name}: {old}, {connector}"
+            )
+        parent = connector.parent
+        self.add_node(parent)
+        attributes = self.digraph.nodes[parent]
         for node in connector.successors:
             self.add_node(node)
+        same = Counter(connector.successors)
         self.digraph.add_node(connector, kind="connector")
         self.digraph.add_edge(parent, connector)
         for node, count in same.items():
             self.digraph.add_edge(connector, node, count=count)
         attributes["connectors"].append(connector)
-        attributes["signatures"].add(signature)
+        attributes["signatures"].add(frozenset(same.items()))  # the successors as a multiset
         if connector.name is not None:
             names[connector.name] = connector
         return connector
 
+    def _same_connector(self, connector: Connector) -> Connector | None:
+        """The connector of the graph with the same parent and successors, if any."""
+        if connector.parent not in self:
+            return None
+        attributes = self.digraph.nodes[connector.parent]
+        same = Counter(connector.successors)
+        if frozenset(same.items()) not in attributes["signatures"]:
+            return None
+        return next(c for c in attributes["connectors"] if Counter(c.successors) == same)
+
     def set_h(self, h: Mapping[Node, float]) -> None:
-        """Set h(n) for the nodes in ``h`` (every node must already be in the graph)."""
+        """Set h(n) for the nodes in ``h``.
+
+        Parameters
+        ----------
+        h : mapping node → number
+            Finite numbers ≥ 0, for nodes already in the graph.
+
+        Raises
+        ------
+        AndOrError
+            For ``h`` that is not a mapping, a node not in the graph, or a value
+            that is not a finite number ≥ 0 (an infinite h would make AO* call a
+            solvable node unsolvable; the rule text refuses it too).
+
+        See Also
+        --------
+        with_h : a copy with other h values.
+
+        Examples
+        --------
+        >>> g = AndOrGraph.from_rules("n0 -> n1\\nterminals: n1")
+        >>> g.set_h({"n0": 2.5})
+        >>> g.h["n0"]
+        2.5
+        >>> g.set_h({"n0": -1})
+        Traceback (most recent call last):
+        ...
+        coursekit.andor.errors.AndOrError: h(n0) must be a finite number ≥ 0, got -1
+        """
+        if not isinstance(h, Mapping):
+            raise AndOrError(f"h: expected a mapping node → h value, got {type(h).__name__}")
+        for node in h:
+            if not _is_node(node) or node not in self:
+                raise AndOrError(f"h: h is given for {node_text(node)}, which is not in the graph")
         for node, value in h.items():
-            if node not in self.digraph or self._is_connector(node):
-                raise ValueError(f"h is given for {node_text(node)}, which is not in the graph")
             self.digraph.nodes[node]["h"] = _check_h(node, value)
 
     def set_terminals(self, terminals: Iterable[Node]) -> None:
-        """Make exactly the nodes in ``terminals`` the terminal nodes."""
-        wanted = set(terminals)
+        """Make exactly the nodes in ``terminals`` the terminal nodes (all in the graph)."""
+        wanted = set(_iterable(terminals, "terminals"))
         for node in wanted:
-            if node not in self.digraph or self._is_connector(node):
-                raise ValueError(f"terminal node {node_text(node)} is not in the graph")
+            if not _is_node(node) or node not in self:
+                raise AndOrError(
+                    f"terminals: the terminal node {node_text(node)} is not in the graph"
+                )
         for node in self.nodes:
             self.digraph.nodes[node]["terminal"] = node in wanted
 
@@ -287,19 +471,34 @@ class AndOrGraph:
 
     def heuristic(self, node: Node) -> float:
         """h(node)."""
-        return self.digraph.nodes[node]["h"]
+        return self._attributes(node)["h"]
 
     def is_terminal(self, node: Node) -> bool:
         """Whether ``node`` belongs to the terminal set N."""
-        return self.digraph.nodes[node]["terminal"]
+        return self._attributes(node)["terminal"]
 
     def connectors_of(self, node: Node) -> tuple[Connector, ...]:
         """The connectors leaving ``node``, in the order they were given."""
-        return tuple(self.digraph.nodes[node]["connectors"])
+        return tuple(self._attributes(node)["connectors"])
 
     def connectors_into(self, node: Node) -> tuple[Connector, ...]:
         """The connectors that have ``node`` among their successors."""
+        self._attributes(node)
         return tuple(self.digraph.predecessors(node))
+
+    def _attributes(self, node: Node) -> dict[str, Any]:
+        """The attributes of problem node ``node``; an :class:`AndOrError` if there is none.
+
+        >>> AndOrGraph.from_rules("a -> b").heuristic("z")
+        Traceback (most recent call last):
+        ...
+        coursekit.andor.errors.AndOrError: node: z is not a node of the graph (a, b)
+        """
+        if not _is_node(node) or node not in self:
+            known = ", ".join(node_text(n) for n in self.nodes[:10])
+            more = ", …" if len(self) > 10 else ""
+            raise AndOrError(f"node: {node_text(node)} is not a node of the graph ({known}{more})")
+        return self.digraph.nodes[node]
 
     def children(self, node: Node) -> list[Node]:
         """The distinct successors of ``node`` over all its connectors, in order."""
@@ -314,6 +513,7 @@ class AndOrGraph:
 
     def descendants(self, node: Node) -> set[Node]:
         """Every problem node reachable from ``node`` (``node`` itself excluded)."""
+        self._attributes(node)
         return {n for n in nx.descendants(self.digraph, node) if not self._is_connector(n)}
 
     def find_cycle(self) -> list[Node] | None:
@@ -357,8 +557,6 @@ class AndOrGraph:
 
     def rules(self) -> list[Rule]:
         """The graph as rules (the inverse of :meth:`from_rules`)."""
-        from coursekit.andor.rules import Rule
-
         return [
             Rule(c.name, c.parent, c.successors, None if c.cost == c.k else c.cost)
             for c in self.connectors
@@ -367,6 +565,9 @@ class AndOrGraph:
     def to_rules(self) -> str:
         """The graph in the course's rule notation; ``from_rules`` reads it back.
 
+        h values are written only where they are not 0, the start node only
+        where it is not the first rule's parent.
+
         >>> g = AndOrGraph.from_rules("n0 -> n1, n2 cost 3\\nterminals: n1, n2")
         >>> print(g.to_rules())
         n0 -> n1, n2 cost 3
@@ -374,9 +575,14 @@ class AndOrGraph:
         >>> AndOrGraph.from_rules(g.to_rules()) == g
         True
         """
-        from coursekit.andor.rules import format_rules
-
-        return format_rules(self)
+        connectors = self.connectors
+        default_start = connectors[0].parent if connectors else None
+        return format_rules(
+            self.rules(),
+            h={n: v for n, v in self.h.items() if v != 0},
+            terminals=[n for n in self.nodes if self.is_terminal(n)],
+            start=None if self.start == default_start else self.start,
+        )
 
     def _is_connector(self, node: Any) -> bool:
         return self.digraph.nodes[node]["kind"] == "connector"
@@ -412,8 +618,27 @@ class AndOrGraph:
 
 
 def _check_h(node: Node, value: Any) -> float:
+    """``value`` if it can be h(node): a finite number ≥ 0, as in the rule text."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"h({node_text(node)}) must be a number, got {value!r}")
-    if not value >= 0:
-        raise ValueError(f"h({node_text(node)}) must be zero or more, got {value!r}")
+        raise AndOrError(f"h({node_text(node)}) must be a finite number ≥ 0, got {value!r}")
+    if not (value >= 0 and math.isfinite(value)):
+        raise AndOrError(
+            f"h({node_text(node)}) must be a finite number ≥ 0, got {number_text(value)}"
+        )
     return value
+
+
+def _is_node(value: object) -> bool:
+    """Whether ``value`` is hashable and not None (so that ``value in graph`` can be asked)."""
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return value is not None
+
+
+def _iterable(values: Any, what: str) -> Iterable[Any]:
+    """``values`` if it is a collection of nodes (not a string, which is one name)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise AndOrError(f"{what}: expected a list or set, got {values!r}")
+    return values

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coursekit.andor.graph import AndOrGraph, Connector, Node
+from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph
 from coursekit.andor.solution import optimal_costs
 from coursekit.text import node_text, number_text
 
@@ -23,8 +23,11 @@ class MonotoneViolation:
     """A connector for which h(parent) > c + Σ h(successors)."""
 
     connector: Connector
+    """The connector from n to n₁ … n_k."""
     h: float
+    """h(n)."""
     bound: float
+    """c + h(n₁) + … + h(n_k), which h(n) exceeds."""
 
     def __str__(self) -> str:
         c = self.connector
@@ -42,9 +45,13 @@ class AdmissibilityViolation:
     """
 
     node: Node
+    """The node n."""
     h: float
+    """h(n)."""
     h_star: float
+    """h*(n), the cost of an optimal solution graph from n, which h(n) exceeds."""
     connector: Connector | None = None
+    """The first connector of an optimal solution graph from n (``None`` if n is terminal)."""
 
     def __str__(self) -> str:
         node = node_text(self.node)
@@ -59,6 +66,7 @@ def monotone_violations(graph: AndOrGraph) -> list[MonotoneViolation]:
     >>> [str(v) for v in monotone_violations(g)]
     ['R5: h(n2) = 4 > 2 + h(n6) + h(n7) = 2']
     """
+    check_graph(graph)
     found = []
     for connector in graph.connectors:
         h = graph.heuristic(connector.parent)

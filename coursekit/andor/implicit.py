@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Protocol, Union, runtime_checkable
 
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.graph import Connector, Node
 from coursekit.text import node_text
 
@@ -74,7 +75,15 @@ class ImplicitAndOrGraph:
         is_terminal: Callable[[Node], bool] | Collection[Node] | None = None,
     ) -> None:
         if not callable(successors):
-            raise TypeError("successors must be a function: node → its connectors")
+            raise AndOrError(
+                f"successors must be a function: node → its connectors, got {successors!r}"
+            )
+        if h is not None and not isinstance(h, Mapping) and not callable(h):
+            raise AndOrError(f"h must be a function or a mapping node → h value, got {h!r}")
+        if not (is_terminal is None or callable(is_terminal) or _is_collection(is_terminal)):
+            raise AndOrError(
+                f"is_terminal must be a function or a collection of nodes, got {is_terminal!r}"
+            )
         self._successors = successors
         if h is None:
             self._h: Callable[[Node], float] = lambda node: 0
@@ -93,16 +102,23 @@ class ImplicitAndOrGraph:
     def connectors_of(self, node: Node) -> list[Connector]:
         """The connectors the successor function gives ``node``."""
         connectors = []
-        for entry in self._successors(node):
+        entries = self._successors(node)
+        if isinstance(entries, (str, bytes)) or not isinstance(entries, Iterable):
+            raise AndOrError(
+                f"successors: the successor function must return a list of connectors, "
+                f"got {entries!r} for {node_text(node)}"
+            )
+        for entry in entries:
             if isinstance(entry, Connector):
                 if entry.parent != node:
-                    raise ValueError(
+                    raise AndOrError(
                         f"the successor function gave {node_text(node)} the connector {entry}"
                     )
                 connectors.append(entry)
             elif isinstance(entry, (str, bytes)) or not isinstance(entry, Iterable):
-                raise TypeError(
-                    f"the successor function must give a list of successors per connector, "
+                raise AndOrError(
+                    "successors: the successor function must give a list of successors "
+                    f"per connector, "
                     f"got {entry!r} for {node_text(node)}"
                 )
             else:
@@ -124,13 +140,18 @@ def as_problem(
     """``problem`` itself, or a successor function wrapped in an :class:`ImplicitAndOrGraph`."""
     if isinstance(problem, DecomposableProblem):
         if h is not None or is_terminal is not None:
-            raise TypeError(
-                "h and is_terminal are given with a successor function, not with a graph"
+            raise AndOrError(
+                "h and is_terminal are given with a successor function, not with a graph "
+                "(use graph.with_h(h) to search a graph with other h values)"
             )
         return problem
     if callable(problem):
         return ImplicitAndOrGraph(problem, h=h, is_terminal=is_terminal)
-    raise TypeError(
-        f"AO* searches an AndOrGraph, a decomposable problem or a successor function, "
+    raise AndOrError(
+        f"problem: AO* searches an AndOrGraph, a decomposable problem or a successor function, "
         f"not {type(problem).__name__}"
     )
+
+
+def _is_collection(value: object) -> bool:
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes))

@@ -23,11 +23,12 @@ optimal solution graph (最佳解图) has the lowest cost; its cost from n is h*
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from coursekit.andor.graph import AndOrGraph, Connector, CyclicGraphError, Node, cycle_text
+from coursekit.andor.errors import AndOrError, CyclicGraphError
+from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph, check_node, cycle_text
 from coursekit.text import node_text
 
 
@@ -48,7 +49,20 @@ class SolutionGraph:
     """
 
     root: Node
+    """The node the solution graph starts from."""
     connectors: tuple[Connector, ...]
+    """One connector per non-leaf node, depth-first from the root."""
+
+    def __post_init__(self) -> None:
+        check_node(self.root, "root")
+        connectors = self.connectors
+        if isinstance(connectors, (str, bytes)) or not isinstance(connectors, Iterable):
+            raise AndOrError(f"connectors: expected a sequence of Connectors, got {connectors!r}")
+        connectors = tuple(connectors)
+        for connector in connectors:
+            if not isinstance(connector, Connector):
+                raise AndOrError(f"connectors: expected Connectors, got {connector!r}")
+        object.__setattr__(self, "connectors", connectors)
 
     @classmethod
     def from_choice(
@@ -61,6 +75,10 @@ class SolutionGraph:
 
         Nodes without a choice, and nodes for which ``stop`` is true, are leaves.
         """
+        if not isinstance(choice, Mapping):
+            raise AndOrError(
+                f"choice: expected a mapping node → Connector, got {type(choice).__name__}"
+            )
         connectors: list[Connector] = []
         seen = {root}
         stack = [root]
@@ -171,6 +189,9 @@ def solution_graph_problems(graph: AndOrGraph, solution: SolutionGraph) -> list[
     >>> solution_graph_problems(g, SolutionGraph("n0", g.connectors_of("n0")[:1]))
     ['leaf n2 is not a terminal node']
     """
+    check_graph(graph)
+    if not isinstance(solution, SolutionGraph):
+        raise AndOrError(f"solution: expected a SolutionGraph, got {type(solution).__name__}")
     problems = []
     if solution.root not in graph:
         return [f"the root {node_text(solution.root)} is not in the graph"]
@@ -203,28 +224,59 @@ def is_solution_graph(graph: AndOrGraph, solution: SolutionGraph) -> bool:
 def solution_graphs(graph: AndOrGraph, start: Node | None = None) -> Iterator[SolutionGraph]:
     """Every solution graph from ``start`` to the terminal set, by the recursive definition.
 
-    The graph may have cycles (the solution graphs never do). Meant for small
-    graphs: the number of solution graphs grows exponentially.
+    The graph may have cycles (the solution graphs never do). The walk keeps
+    its own stack, so graphs thousands of levels deep are fine; but the number
+    of solution graphs grows exponentially with the number of choices, so this
+    is meant for small graphs.
 
+    Parameters
+    ----------
+    graph : AndOrGraph
+    start : node, optional
+        The root (default: ``graph.start``).
+
+    Returns
+    -------
+    iterator of SolutionGraph
+        In depth-first order of the choices, each node's connectors in rule order.
+
+    Raises
+    ------
+    AndOrError
+        When ``graph`` is not an :class:`AndOrGraph` or ``start`` is not one of its nodes.
+
+    See Also
+    --------
+    optimal_solution_graph : the cheapest of them.
+    coursekit.andor.aostar.ao_star : finds an optimal one without trying them all.
+
+    Examples
+    --------
     >>> g = AndOrGraph.from_rules("n0 -> n1\\nn0 -> n2\\nn1 -> n2\\nterminals: n2")
     >>> [str(s) for s in solution_graphs(g)]
     ['n0 → n1; n1 → n2', 'n0 → n2']
     """
-    start = _start(graph, start)
+    return _solution_graphs(graph, _start(graph, start))
 
-    def extend(choice: dict[Node, Connector], pending: tuple[Node, ...]) -> Iterator[SolutionGraph]:
-        if not pending:
+
+def _solution_graphs(graph: AndOrGraph, start: Node) -> Iterator[SolutionGraph]:
+    # Each entry: the connectors chosen so far and the nodes still to be given one.
+    stack: list[tuple[dict[Node, Connector], tuple[Node, ...]]] = [({}, (start,))]
+    while stack:
+        choice, pending = stack.pop()
+        i = 0
+        while i < len(pending) and (pending[i] in choice or graph.is_terminal(pending[i])):
+            i += 1
+        if i == len(pending):
             yield SolutionGraph.from_choice(start, choice)
-            return
-        node, rest = pending[0], pending[1:]
-        if node in choice or graph.is_terminal(node):
-            yield from extend(choice, rest)
-            return
-        for connector in graph.connectors_of(node):
-            if not _closes_cycle(choice, connector):
-                yield from extend({**choice, node: connector}, rest + connector.successors)
-
-    yield from extend({}, (start,))
+            continue
+        node, rest = pending[i], pending[i + 1 :]
+        branches = [
+            ({**choice, node: connector}, rest + connector.successors)
+            for connector in graph.connectors_of(node)
+            if not _closes_cycle(choice, connector)
+        ]
+        stack.extend(reversed(branches))  # the first connector is tried first
 
 
 def _closes_cycle(choice: Mapping[Node, Connector], connector: Connector) -> bool:
@@ -245,9 +297,32 @@ def _closes_cycle(choice: Mapping[Node, Connector], connector: Connector) -> boo
 def optimal_solution_graph(graph: AndOrGraph, start: Node | None = None) -> SolutionGraph | None:
     """The cheapest solution graph from ``start``, found by trying them all (brute force).
 
-    The first one enumerated wins a tie; ``None`` when ``start`` is not solvable.
     This is the oracle AO* is tested against.
 
+    Parameters
+    ----------
+    graph : AndOrGraph
+    start : node, optional
+        The root (default: ``graph.start``).
+
+    Returns
+    -------
+    SolutionGraph or None
+        The first one enumerated wins a tie; ``None`` when ``start`` is not solvable.
+
+    Raises
+    ------
+    AndOrError
+        When ``graph`` is not an :class:`AndOrGraph` or ``start`` is not one of its nodes.
+
+    See Also
+    --------
+    solution_graphs : all of them.
+    optimal_costs : h*(n) for every node, bottom-up (no enumeration).
+    coursekit.andor.aostar.ao_star : the heuristic search.
+
+    Examples
+    --------
     >>> g = AndOrGraph.from_rules("n0 -> n1\\nn0 -> n2, n3\\nn1 -> n2, n3\\nterminals: n2, n3")
     >>> best = optimal_solution_graph(g)
     >>> str(best), best.cost
@@ -272,6 +347,7 @@ def solvable_nodes(graph: AndOrGraph) -> frozenset[Node]:
     >>> sorted(solvable_nodes(g))
     ['a', 'b', 'c', 'd']
     """
+    check_graph(graph)
     unsolved = {c: len(set(c.successors)) for c in graph.connectors}
     solved = set(graph.terminals)
     queue = list(solved)
@@ -294,6 +370,7 @@ def optimal_costs(graph: AndOrGraph) -> dict[Node, float]:
     >>> optimal_costs(g)
     {'n0': 2, 'n1': 2, 'n2': 0, 'n3': 0}
     """
+    check_graph(graph)
     graph.require_acyclic("h* is defined by the course for graphs without cycles")
     best: dict[Node, float] = {}
     for node in reversed(graph.topological_order()):
@@ -308,9 +385,11 @@ def optimal_costs(graph: AndOrGraph) -> dict[Node, float]:
 
 
 def _start(graph: AndOrGraph, start: Node | None) -> Node:
+    check_graph(graph)
     start = graph.start if start is None else start
     if start is None:
-        raise ValueError("no start node: pass one or set graph.start")
+        raise AndOrError("start: no start node: pass one or set graph.start")
+    check_node(start, "start")
     if start not in graph:
-        raise ValueError(f"the start node {node_text(start)} is not in the graph")
+        raise AndOrError(f"start: the start node {node_text(start)} is not in the graph")
     return start

@@ -240,5 +240,18 @@ def check_mixed_2x2(mixed_2x2: Callable) -> None:
         _mixed_only_games(120, seed=5),
         describe=lambda A, B: f"the game A = {A}, B = {B} (two numbers p, q)",
         same=same,
+        diagnose=lambda got, A, B: _swapped_p_q(got, reference(A, B), A, B),
     )
     passed()
+
+
+def _swapped_p_q(got: object, want: tuple[Fraction, Fraction], A: list, B: list) -> str | None:
+    """The usual mistake: p and q swapped, each player mixing to make *itself* indifferent."""
+    pair = _probability_pair(got)
+    if pair is None or not all(same_number(g, w) for g, w in zip(pair, want[::-1], strict=True)):
+        return None
+    return (
+        f"On the game A = {A}, B = {B} your p and q are swapped: p (the row player's "
+        "probability) is what makes the *column* player indifferent, so it comes from B; "
+        "q makes the row player indifferent and comes from A."
+    )

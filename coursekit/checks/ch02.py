@@ -15,11 +15,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from coursekit.andor.aostar import ao_star
+from coursekit.andor.aostar import AOStar, ao_star
 from coursekit.andor.aostar import revise as reference_revise
 from coursekit.andor.examples import exercise_1, exercise_2
 from coursekit.andor.generate import monotone_heuristic, random_graph
-from coursekit.andor.graph import AndOrGraph, Connector
+from coursekit.andor.graph import AndOrGraph, Connector, Node
 from coursekit.andor.solution import SolutionGraph, optimal_costs, solution_graph_problems
 from coursekit.checks.common import (
     answered,
@@ -82,48 +82,119 @@ def _shape(connector: Connector) -> tuple:
 
 # ---------------------------------------------------------------- q values
 def check_cycles(exercise: int, q_after: Any) -> None:
-    """The q values of every node of G after each cycle of AO* (cycle 1 first)."""
+    """The q values of every node of G after each cycle of AO* (cycle 1 first).
+
+    The course's procedure lets each cycle expand *any* non-terminal leaf of
+    G′, so there is more than one right answer: every sequence of q values that
+    some legal choice of leaves produces is accepted (the marked connector
+    among equally cheap ones is the one listed first, as the exercise says).
+    """
     answered(q_after)
     require_type(q_after, (list, tuple), "Your answer (one dictionary per cycle)")
-    graph = _reference(exercise)
-    snapshots = ao_star(graph, graph.start).snapshots[1:]
     for number, given in enumerate(q_after, start=1):
         require_type(given, Mapping, f"Your q values for cycle {number}")
+    graph = _reference(exercise)
+    traces: list[list] = [[]]  # the choices of leaves that agree with the answer so far
+    for number, given in enumerate(q_after, start=1):
+        given = {str(node): value for node, value in given.items()}
+        unfinished = [t for t in traces if graph.start not in _replay(graph, t).solved]
+        require(
+            unfinished,
+            f"You give {len(q_after)} cycles, but AO* stops earlier: it ends as soon as the "
+            "start node is SOLVED.",
+        )
+        candidates = [
+            ([*trace, leaf], _replay(graph, [*trace, leaf]).q)
+            for trace in unfinished
+            for leaf in legal_leaves(_replay(graph, trace))
+        ]
+        traces = [trace for trace, q in candidates if _same_q(given, q)]
+        if not traces:
+            _explain(number, given, [q for _, q in candidates])
     require(
-        len(q_after) >= len(snapshots),
+        any(graph.start in _replay(graph, trace).solved for trace in traces),
         f"You give {len(q_after)} cycle(s), but AO* is not finished by then: "
         f"the start node is not SOLVED yet after cycle {len(q_after)}.",
     )
-    require(
-        len(q_after) == len(snapshots),
-        f"You give {len(q_after)} cycles, but AO* stops earlier: it ends as soon as the "
-        "start node is SOLVED.",
-    )
-    for number, (given, snapshot) in enumerate(zip(q_after, snapshots, strict=True), start=1):
-        given = {str(node): value for node, value in given.items()}
-        for node in given:
-            require(
-                node in snapshot.q,
-                f"After cycle {number}, {node} is not in the explicit graph G yet: only "
-                "expanded nodes and their successors are.",
-            )
-        for node in snapshot.q:
-            require(
-                str(node) in given,
-                f"After cycle {number}, a node of G is missing from your q values "
-                "(give q for every node generated so far).",
-            )
-            value = given[str(node)]
-            require(
-                isinstance(value, (int, float)) and not isinstance(value, bool),
-                f"After cycle {number}, q({node}) should be a number.",
-            )
-            require(
-                math.isclose(value, snapshot.q[node]),  # math.isclose(∞, ∞) is True too
-                f"After cycle {number}, q({node}) is not right. Did you expand the right leaf "
-                "of G′, and revise every marked ancestor, counting k for a k-connector?",
-            )
     passed()
+
+
+def legal_leaves(search: AOStar) -> list[Node]:
+    """The leaves the course's procedure may expand next: every non-terminal leaf of G′.
+
+    These are the nodes reached from s along marked connectors that are neither
+    expanded nor SOLVED (terminal nodes are SOLVED), in the order AO* meets them.
+
+    >>> from coursekit.andor.examples import exercise_1
+    >>> graph = exercise_1()
+    >>> legal_leaves(_replay(graph, ["n0"]))
+    ['n1', 'n2']
+    """
+    leaves, seen, stack = [], set(), [search.start]
+    while stack:
+        node = stack.pop()
+        if node in seen or node in search.solved:
+            continue
+        seen.add(node)
+        if node not in search.expanded:
+            leaves.append(node)
+        elif node in search.marked:
+            stack.extend(reversed(search.marked[node].successors))
+    return leaves
+
+
+def _replay(graph: AndOrGraph, leaves: Iterable[Node]) -> AOStar:
+    """AO* on ``graph`` after expanding ``leaves`` in this order (one per cycle)."""
+    search = AOStar(graph, graph.start, record=False)
+    for leaf in leaves:
+        search.expand(leaf)
+        search.revise_costs(leaf)
+    return search
+
+
+def _same_q(given: Mapping[str, Any], q: Mapping[Node, float]) -> bool:
+    return set(given) == {str(node) for node in q} and all(
+        same_number(given[str(node)], value) for node, value in q.items()
+    )
+
+
+def _explain(number: int, given: Mapping[str, Any], candidates: list[Mapping[Node, float]]) -> None:
+    """Fail with a hint for the q values of cycle ``number``, none of the ``candidates``.
+
+    The candidates are the q values after each legal expansion, AO*'s own choice
+    first; the hint is about the one closest to the answer.
+    """
+    with_same_nodes = [q for q in candidates if {str(n) for n in q} == set(given)]
+    q = with_same_nodes[0] if with_same_nodes else candidates[0]
+    for node in given:
+        require(
+            node in {str(n) for n in q},
+            f"After cycle {number}, {node} is not in the explicit graph G yet: G holds the "
+            "nodes expanded so far and their successors, and each cycle expands a "
+            "non-terminal leaf of G′.",
+        )
+    for node in q:
+        require(
+            str(node) in given,
+            f"After cycle {number}, a node of G is missing from your q values "
+            "(give q for every node generated so far).",
+        )
+        answer = given[str(node)]
+        require(
+            isinstance(answer, (int, float)) and not isinstance(answer, bool),
+            f"After cycle {number}, q({node}) should be a number.",
+        )
+    closest = min(with_same_nodes, key=lambda q: _disagreements(given, q))
+    wrong = next(node for node in closest if not same_number(given[str(node)], closest[node]))
+    fail(
+        f"After cycle {number}, q({wrong}) is not right. Did you expand a non-terminal leaf "
+        "of G′ (follow the marked connectors from the start node), revise every ancestor "
+        "that reaches it through a marked connector, and count k for a k-connector?"
+    )
+
+
+def _disagreements(given: Mapping[str, Any], q: Mapping[Node, float]) -> int:
+    return sum(not same_number(given[str(node)], value) for node, value in q.items())
 
 
 # ---------------------------------------------------------- solution graphs
@@ -191,7 +262,14 @@ def check_revise(student: Callable[..., Any]) -> None:
     """A student's ``revise(connectors, q, solved)``: first on single nodes, then inside AO*."""
     answered(student)
     require(callable(student), "revise should be a function.")
-    run_cases(student, reference_revise, _revise_cases(), _describe, same=_same_revision)
+    run_cases(
+        student,
+        reference_revise,
+        _revise_cases(),
+        _describe,
+        same=_same_revision,
+        diagnose=_forgotten_cost,
+    )
     for seed in range(RANDOM_GRAPHS):
         graph = random_graph(seed, nodes=7 + seed % 4)
         graph = graph.with_h(monotone_heuristic(graph, seed))
@@ -226,6 +304,27 @@ def check_revise(student: Callable[..., Any]) -> None:
                 f"random graph {seed}.",
             )
     passed()
+
+
+FORGOTTEN_COST = (
+    "it looks as if the connector's own cost were left out: a connector of cost c to "
+    "n₁ … n_k gives c + q(n₁) + … + q(n_k), not just the sum of the q values."
+)
+
+
+def _forgotten_cost(got: Any, connectors: Iterable[Connector], q: Mapping, solved) -> str | None:
+    """The usual mistake: summing the successors' q values without the connector's cost."""
+    sums = [(sum(q[n] for n in c.successors), i) for i, c in enumerate(connectors)]
+    if not sums:
+        return None
+    q_free, first = min(sums)  # the first connector of the lowest sum
+    try:
+        got_q, got_marked, _ = got
+    except (TypeError, ValueError):
+        return None
+    if same_number(got_q, q_free) and got_marked == list(connectors)[first]:
+        return f"Wrong result on {_describe(connectors, q, solved)}: {FORGOTTEN_COST}"
+    return None
 
 
 def _as_triple(value: Any) -> tuple:

@@ -156,8 +156,17 @@ def check_minimax_function(minimax_value: Callable[[Any, Any], float]) -> None:
     passed()
 
 
+MOVER_UTILITY = (
+    "it looks as if each finished game were scored for the player to move there. Minimax "
+    "scores every end of the game for MAX, whoever's turn it would be: game.utility(state, MAX)."
+)
+
+
 def _wrong_minimax_value(got: Any, game: Any, state: Any) -> str:
     """What a wrong minimax value most likely comes from."""
+    if same_number(got, _value_with_mover_utility(game, state)):
+        where = _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
+        return f"Wrong value on {where}: {MOVER_UTILITY}"
     if not isinstance(game, GameTree):
         return (
             f"Your function gives a wrong value ({got!r}) on the tic-tac-toe position\n"
@@ -174,6 +183,14 @@ def _wrong_minimax_value(got: Any, game: Any, state: Any) -> str:
             "maximum. At MIN nodes take the minimum of the children's values."
         )
     return f"Your function gives a wrong value ({got!r}) on {_describe(game)}."
+
+
+def _value_with_mover_utility(game: Any, state: Any) -> float:
+    """The usual mistake: minimax with the utility for the player to move, not for MAX."""
+    if game.is_terminal(state):
+        return game.utility(state, game.to_move(state))
+    values = [_value_with_mover_utility(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) is MAX else min(values)
 
 
 def _flip(tree: GameTree) -> GameTree:

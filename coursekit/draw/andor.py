@@ -33,9 +33,11 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from coursekit.andor.aostar import AOStarResult
-from coursekit.andor.graph import AndOrGraph, Connector, Node
+from coursekit.andor.errors import AndOrError
+from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph
 from coursekit.andor.solution import SolutionGraph
 from coursekit.draw.base import Picture
+from coursekit.games.base import MAX
 from coursekit.text import node_text, number_text
 
 BLUE = "#1f5fbf"  # G′ (the partial solution graph) and the solution graph
@@ -78,6 +80,7 @@ def draw_graph(
     >>> "h=2" in p.source and 'id=ck_fan_2' in p.source and 'size="6,5"' in p.source
     True
     """
+    check_graph(graph)
     return _draw(
         graph,
         graph.nodes,
@@ -113,10 +116,10 @@ def draw_cycle(
     >>> "after cycle 3" in p.source and ">h=0 q=5<" in p.source
     True
     """
-    if not result.snapshots:
-        raise ValueError("this result has no snapshots: run ao_star(..., snapshots=True)")
-    if not 0 <= cycle < len(result.snapshots):
-        raise ValueError(f"cycle must be between 0 and {len(result.snapshots) - 1}, got {cycle}")
+    _check_result(result)
+    last = len(result.snapshots) - 1
+    if isinstance(cycle, bool) or not isinstance(cycle, int) or not 0 <= cycle <= last:
+        raise AndOrError(f"cycle must be a whole number between 0 and {last}, got {cycle!r}")
     snap = result.snapshots[cycle]
     connectors = [c for c in result.graph.connectors if c.parent in snap.expanded_nodes]
     what = "before the first cycle" if cycle == 0 else f"after cycle {cycle}"
@@ -162,6 +165,11 @@ def draw_solution(
     >>> "k=5" in p.source and "n1" not in p.source
     True
     """
+    if not isinstance(solution, SolutionGraph):
+        raise AndOrError(
+            f"solution: expected a SolutionGraph (e.g. ao_star(...).solution), "
+            f"got {type(solution).__name__}"
+        )
     graph = AndOrGraph(terminals=solution.leaves if terminals is None else terminals)
     for node in solution.nodes:
         graph.add_node(node)
@@ -201,8 +209,7 @@ class CycleTable:
     """
 
     def __init__(self, result: AOStarResult) -> None:
-        if not result.snapshots:
-            raise ValueError("this result has no snapshots: run ao_star(..., snapshots=True)")
+        _check_result(result)
         self.result = result
         self.nodes = natural_order(result.graph.nodes)
         self.rows = [
@@ -238,6 +245,14 @@ class CycleTable:
         )
 
 
+def _check_result(result: AOStarResult) -> None:
+    """Raise :class:`AndOrError` unless ``result`` is an AO* result with snapshots."""
+    if not isinstance(result, AOStarResult):
+        raise AndOrError(f"result: expected what ao_star returns, got {type(result).__name__}")
+    if not result.snapshots:
+        raise AndOrError("result: this result has no snapshots: run ao_star(..., snapshots=True)")
+
+
 def natural_order(nodes: Iterable[Node]) -> list[Node]:
     """The nodes sorted by name, numbers by value: n2 before n10.
 
@@ -253,8 +268,6 @@ def _natural(node: Node) -> list:
 
 def player_shapes(game: Any) -> Shape:
     """The course's shapes for game states: MAX to move a square, MIN a circle."""
-    from coursekit.games.base import MAX
-
     return lambda state: "box" if game.to_move(state) is MAX else "circle"
 
 
@@ -277,7 +290,7 @@ def _draw(
 ) -> AndOrPicture:
     """The picture; ``values`` maps a value's name ("h", "q", "k") to its value per node."""
     if rankdir not in DIRECTIONS:
-        raise ValueError(f"rankdir must be one of {', '.join(DIRECTIONS)}, not {rankdir!r}")
+        raise AndOrError(f"rankdir must be one of {', '.join(DIRECTIONS)}, not {rankdir!r}")
     picture = AndOrPicture(
         "andor",
         graph_attr={

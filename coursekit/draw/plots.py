@@ -110,14 +110,14 @@ def best_response_plot(
         for e in found:
             text = f"({format_fraction(e.p[0], False)}, {format_fraction(e.q[0], False)})"
             ax.annotate(text, (float(e.p[0]), float(e.q[0])), textcoords="offset points",
-                        xytext=(6, 6), fontsize=10)  # fmt: skip
+                        xytext=(6, 6), fontsize="medium")  # fmt: skip
         ax.set_xlim(-0.05, 1.05)
         ax.set_ylim(-0.05, 1.05)
         ax.set_aspect("equal")
         ax.set_xlabel(f"p = P({plot_text(game.players[0])} plays {plot_text(game.row_labels[0])})")
         ax.set_ylabel(f"q = P({plot_text(game.players[1])} plays {plot_text(game.col_labels[0])})")
         ax.grid(alpha=0.3)
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=9, frameon=False)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize="small", frameon=False)
     return figure
 
 
@@ -138,7 +138,7 @@ def tournament_plot(result: Tournament) -> Figure:
         bars.set_yticks(range(len(ranking)), ranking)
         bars.invert_yaxis()
         for k, v in enumerate(values):
-            bars.text(v, k, f" {v:.2f}", va="center", fontsize=9)
+            bars.text(v, k, f" {v:.2f}", va="center", fontsize="small")
         bars.set_xlabel("average score per round")
         bars.set_title(f"round robin: {result.rounds} rounds, noise {result.noise:g}")
         order = [index[name] for name in ranking]
@@ -149,7 +149,7 @@ def tournament_plot(result: Tournament) -> Figure:
         for a in range(len(order)):
             for b in range(len(order)):
                 dark = table[a][b] > (min(map(min, table)) + max(map(max, table))) / 2
-                grid.text(b, a, f"{table[a][b]:.1f}", ha="center", va="center", fontsize=8,
+                grid.text(b, a, f"{table[a][b]:.1f}", ha="center", va="center", fontsize="x-small",
                           color="white" if dark else "black")  # fmt: skip
         grid.set_title("score per round of row against column")
         figure.colorbar(image, ax=grid, shrink=0.8)

@@ -77,6 +77,15 @@ class ConnectFour:
                         windows.append(sum(self._bit(r, c) for r, c in cells))
         return windows
 
+    @property
+    def windows(self) -> tuple[int, ...]:
+        """Every line of k cells on the board as a bit mask (for evaluation features)."""
+        return tuple(self._windows)
+
+    def cell(self, row: int, col: int) -> int:
+        """The bit of the cell in ``row`` (0 = bottom) and ``col`` (0 = left)."""
+        return self._bit(row, col)
+
     def has_line(self, board: int) -> bool:
         """True when ``board`` holds k pieces in a row, a column or a diagonal."""
         for step in self._steps:
@@ -132,6 +141,20 @@ class ConnectFour:
         open_for_max = sum(1 for w in self._windows if not w & state.o)
         open_for_min = sum(1 for w in self._windows if not w & state.x)
         return open_for_max - open_for_min
+
+    def forcing_moves(self, state: ConnectFourState) -> list[int]:
+        """The columns that win at once, or stop the opponent from winning there at once.
+
+        These are the moves that make a position *not quiet* for quiescence search.
+        """
+        taken = state.x | state.o
+        mine, theirs = (state.x, state.o) if self.to_move(state) is MAX else (state.o, state.x)
+        forcing = []
+        for column in self.actions(state):
+            piece = (taken + self._bottom[column]) & self._column[column]
+            if self.has_line(mine | piece) or self.has_line(theirs | piece):
+                forcing.append(column)
+        return forcing
 
     # --- symmetry ---------------------------------------------------------------------
 

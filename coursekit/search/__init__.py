@@ -12,8 +12,18 @@ its results, never the other way round.
 """
 
 from coursekit.search.core import Search, SearchError, distinct_actions
+from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
+from coursekit.search.match import (
+    EngineFailure,
+    MatchEngine,
+    MatchResult,
+    PlayedGame,
+    match,
+    round_robin,
+)
 from coursekit.search.minimax import minimax, minimax_two_phase
 from coursekit.search.play import GameRecord, engine, human, play, random_player
+from coursekit.search.quiescence import Quiescence, quiescent
 from coursekit.search.registry import Algorithm, algorithms, register
 from coursekit.search.result import (
     CUTOFF,
@@ -34,9 +44,16 @@ __all__ = [
     "EXIT",
     "LEAF",
     "Algorithm",
+    "DeepeningResult",
+    "EngineFailure",
     "Event",
     "GameRecord",
+    "Iteration",
+    "MatchEngine",
+    "MatchResult",
     "NodeView",
+    "PlayedGame",
+    "Quiescence",
     "Search",
     "SearchError",
     "SearchResult",
@@ -47,10 +64,14 @@ __all__ = [
     "distinct_actions",
     "engine",
     "human",
+    "iterative_deepening",
+    "match",
     "minimax",
     "minimax_two_phase",
     "play",
+    "quiescent",
     "random_player",
     "register",
+    "round_robin",
     "solve",
 ]

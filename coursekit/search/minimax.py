@@ -200,6 +200,8 @@ def minimax_two_phase(
         symmetry=symmetry, trace=trace, algorithm="minimax (two-phase)",
     )  # fmt: skip
     trace_ = search.trace
+    if trace_ is not None:  # phase 1 computes no value above the tips (pictures show none)
+        trace_.running_values = False
     root = search.root
     states = {(): root}  # the tree T: every generated node, by its path
     player = {(): game.to_move(root)}

@@ -125,16 +125,22 @@ class Trace(Sequence[Event]):
 
     ``name`` turns a path into the name a person uses for the node (a
     :class:`~coursekit.games.GameTree` names nodes by their labels); without
-    it nodes are named by their paths.
+    it nodes are named by their paths. ``running_values`` says whether an
+    unfinished node keeps the best child value seen so far (≥/≤ in pictures):
+    true for the depth-first searches, false for an algorithm such as the
+    two-phase minimax that values only the tips until its backing-up phase.
     """
 
     def __init__(
         self,
         events: list[Event] | None = None,
         name: Callable[[Path], Hashable] | None = None,
+        *,
+        running_values: bool = True,
     ) -> None:
         self.events: list[Event] = [] if events is None else events
         self.name: Callable[[Path], Hashable] = name or _default_name
+        self.running_values = running_values
 
     def add(
         self,
@@ -160,7 +166,7 @@ class Trace(Sequence[Event]):
     def __getitem__(self, index: slice) -> Trace: ...
     def __getitem__(self, index: int | slice) -> Event | Trace:
         if isinstance(index, slice):
-            return Trace(self.events[index], self.name)
+            return Trace(self.events[index], self.name, running_values=self.running_values)
         return self.events[index]
 
     def __iter__(self) -> Iterator[Event]:
@@ -218,7 +224,8 @@ class Trace(Sequence[Event]):
             elif e.kind in (LEAF, EXIT):
                 status = "leaf" if e.kind == LEAF else "done"
                 view[e.path] = NodeView(e.path, e.player, status, e.value, alpha, beta)
-                _offer_to_parent(view, e.path, e.value)
+                if self.running_values:
+                    _offer_to_parent(view, e.path, e.value)
             else:  # CUTOFF
                 if old is not None:
                     view[e.path] = NodeView(e.path, e.player, old.status, old.value, alpha, beta)

@@ -9,6 +9,7 @@ the input.
 
 from coursekit.widgets.aostar_explorer import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.connect_four_board import ConnectFourBoard
 from coursekit.widgets.graph_view import GraphView, StepThrough
 from coursekit.widgets.payoff_editor import PayoffEditor
 from coursekit.widgets.tictactoe_board import TicTacToeBoard
@@ -17,6 +18,7 @@ from coursekit.widgets.tree_size_explorer import TreeSizeExplorer
 
 __all__ = [
     "AOStarExplorer",
+    "ConnectFourBoard",
     "Feedback",
     "GraphView",
     "PayoffEditor",

@@ -8,9 +8,11 @@ import math
 import ipywidgets as widgets
 
 from coursekit.andor.aostar import AOStarResult, ao_star
+from coursekit.andor.errors import AndOrError, CyclicGraphError
 from coursekit.andor.examples import COURSE_EXAMPLE
-from coursekit.andor.graph import AndOrGraph, CyclicGraphError, Node
+from coursekit.andor.graph import AndOrGraph, Node
 from coursekit.andor.heuristics import admissibility_violations, monotone_violations
+from coursekit.andor.rule_text import ascii_text
 from coursekit.draw.andor import draw_cycle, natural_order
 from coursekit.text import node_text, number_text
 from coursekit.widgets.base import Feedback, SvgView
@@ -19,6 +21,7 @@ PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph sta
 EDITED = "#fff1c2"  # the background of an h value typed in the table
 SHOWN_PROBLEMS = 3  # violations of the heuristic's properties listed by name
 LINES = '<div style="line-height: 1.5">{}</div>'  # ipywidgets' HTML spaces lines widely
+MAX_NODES = 150  # the most nodes the explorer draws and lists (one h box each)
 
 
 class AOStarExplorer(widgets.VBox):
@@ -28,7 +31,9 @@ class AOStarExplorer(widgets.VBox):
     wins over the one written in the rules (``reset h`` goes back to the
     rules). Under the picture: the cycle shown, AO*'s result, and whether h is
     admissible and monotone. Bad input is reported beside the box it came
-    from, and the last good graph stays on screen.
+    from, and the last good graph stays on screen. Text typed with a Chinese
+    input method is understood (full-width digits, ``，：＝``, ``－》``); other
+    full-width punctuation is named in the message.
 
     >>> w = AOStarExplorer()
     >>> w.cycle.max, w.result.cost
@@ -41,11 +46,16 @@ class AOStarExplorer(widgets.VBox):
     'line 1: the rule has no successors after “->” (in “n0 ->”)'
     >>> w.result.cost  # the last good graph is kept
     8
+    >>> w.h_inputs["n4"].value = "２．５"  # full-width digits are read
+    >>> w.result.graph.heuristic("n4")
+    2.5
     """
 
     def __init__(self, rules: str = COURSE_EXAMPLE, max_cycles: int = 500) -> None:
+        if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
+            raise AndOrError(f"max_cycles must be a whole number ≥ 1, got {max_cycles!r}")
         self.max_cycles = max_cycles
-        self.graph: AndOrGraph = AndOrGraph.from_rules(rules)
+        self.graph: AndOrGraph = _small(AndOrGraph.from_rules(rules))
         self._h_edits: dict[Node, float] = {}
         self.result: AOStarResult = self._search(self.graph)
 
@@ -124,10 +134,10 @@ class AOStarExplorer(widgets.VBox):
     # ------------------------------------------------------------ reactions
     def _rules_changed(self, change: object = None) -> None:
         try:
-            graph = AndOrGraph.from_rules(self.rules.value)
+            graph = _small(AndOrGraph.from_rules(self.rules.value))
             edits = _differences(graph, self._h_edits)
             result = self._search(graph.with_h(edits))
-        except (ValueError, TypeError) as error:
+        except AndOrError as error:
             self.rules_feedback.problem(str(error))
             return
         self.rules_feedback.clear()
@@ -138,15 +148,14 @@ class AOStarExplorer(widgets.VBox):
     def _h_changed(self, change: dict) -> None:
         node = change["owner"].node
         text = change["new"].strip()
-        try:
-            value = float(text)
-            if not (value >= 0 and math.isfinite(value)):
-                raise ValueError
-        except ValueError:
-            self.h_feedback.problem(f"h({node_text(node)}) must be a number ≥ 0, not “{text}”")
+        value = _h_value(text)
+        if value is None:
+            self.h_feedback.problem(
+                f"h({node_text(node)}) must be a finite number ≥ 0, not “{text}”"
+                + _full_width_hint(text)
+            )
             return
-        typed = int(value) if value.is_integer() else value
-        self._use_h(_differences(self.graph, {**self._h_edits, node: typed}))
+        self._use_h(_differences(self.graph, {**self._h_edits, node: value}))
 
     def _reset_h(self) -> None:
         self._use_h({})
@@ -155,7 +164,7 @@ class AOStarExplorer(widgets.VBox):
     def _use_h(self, edits: dict[Node, float]) -> None:
         try:
             result = self._search(self.graph.with_h(edits))
-        except (ValueError, TypeError) as error:  # pragma: no cover - h cannot make a cycle
+        except AndOrError as error:  # pragma: no cover - h cannot make a cycle
             self.h_feedback.problem(str(error))
             return
         self.h_feedback.clear()
@@ -184,10 +193,7 @@ class AOStarExplorer(widgets.VBox):
         return button
 
     def _search(self, graph: AndOrGraph) -> AOStarResult:
-        try:
-            return ao_star(graph, graph.start, max_cycles=self.max_cycles)
-        except CyclicGraphError as error:
-            raise ValueError(str(error)) from None
+        return ao_star(graph, graph.start, max_cycles=self.max_cycles, progress=False)
 
     def _show_h_table(self) -> None:
         """One box per node in natural order (n2 before n10), holding the h in use.
@@ -298,6 +304,44 @@ def _listed(problems: list[str]) -> str:
     shown = "; ".join(html.escape(p) for p in problems[:SHOWN_PROBLEMS])
     more = len(problems) - SHOWN_PROBLEMS
     return shown + (f"; and {more} more" if more > 0 else "")
+
+
+def _small(graph: AndOrGraph) -> AndOrGraph:
+    """``graph`` if the explorer can show it (at most :data:`MAX_NODES` nodes)."""
+    if len(graph) > MAX_NODES:
+        raise AndOrError(
+            f"rules: the explorer shows graphs of up to {MAX_NODES} nodes, this one has "
+            f"{len(graph):,}; search it with ao_star(AndOrGraph.from_rules(text), snapshots=False)"
+        )
+    return graph
+
+
+def _h_value(text: str) -> float | None:
+    """The h value typed (full-width digits allowed), or ``None`` if it is not one.
+
+    >>> _h_value("2.5"), _h_value("３"), _h_value("-1"), _h_value("inf"), _h_value("x")
+    (2.5, 3, None, None, None)
+    """
+    try:
+        value = float(ascii_text(text))
+    except ValueError:
+        return None
+    if not (value >= 0 and math.isfinite(value)):
+        return None
+    return int(value) if value.is_integer() else value
+
+
+def _full_width_hint(text: str) -> str:
+    """A hint naming a character in ``text`` that keeps it from being a number.
+
+    >>> _full_width_hint("２，５"), _full_width_hint("三")
+    (' (write decimals with a point: “2.5”, not “2,5”)', ' (“三” is not an ASCII digit)')
+    """
+    ascii = ascii_text(text)
+    if "," in ascii:
+        return f" (write decimals with a point: “{ascii.replace(',', '.')}”, not “{ascii}”)"
+    odd = [c for c in ascii if ord(c) > 0x2E7F]
+    return f" (“{odd[0]}” is not an ASCII digit)" if odd else ""
 
 
 def _differences(graph: AndOrGraph, h: dict[Node, float]) -> dict[Node, float]:

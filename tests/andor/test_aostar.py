@@ -20,6 +20,7 @@ from coursekit.andor import (
     solution_graph_problems,
 )
 from coursekit.andor import aostar as aostar_module
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.examples import course_example, exercise_1, exercise_2
 from coursekit.andor.generate import monotone_heuristic, overestimating_heuristic, random_graph
 
@@ -130,7 +131,7 @@ def test_the_course_example_ends_with_q_n0_5_and_solution_graph_c():
     assert r.solved and r.status == "solved" and r.cost == 5
     assert {str(c) for c in r.solution.connectors} == {"n0 → n5, n4", "n4 → n8", "n5 → n7, n8"}
     assert set(r.solution.nodes) == {"n0", "n4", "n5", "n7", "n8"}
-    assert r.expansions == ["n0", "n1", "n5", "n4"]
+    assert r.expansions == ("n0", "n1", "n5", "n4")
     # G′ after cycle 2 and 3 is n0 with the marked connector n0 → n5, n4
     assert set(r.snapshots[2].partial.nodes) == {"n0", "n4", "n5"}
     assert set(r.snapshots[3].partial.nodes) == {"n0", "n4", "n5", "n7", "n8"}
@@ -221,13 +222,13 @@ def test_an_infinite_implicit_graph_stops_at_the_cycle_limit():
 
 def test_start_node_errors():
     g = course_example()
-    with pytest.raises(ValueError, match="not in the graph"):
+    with pytest.raises(AndOrError, match="not in the graph"):
         ao_star(g, "n42")
-    with pytest.raises(ValueError, match="no start node"):
+    with pytest.raises(AndOrError, match="no start node"):
         ao_star(lambda n: [], None)
-    with pytest.raises(TypeError, match="AO\\* searches"):
+    with pytest.raises(AndOrError, match="AO\\* searches"):
         ao_star(42, "n0")
-    with pytest.raises(TypeError, match="not with a graph"):
+    with pytest.raises(AndOrError, match="not with a graph"):
         ao_star(g, "n0", h={"n0": 1})
 
 
@@ -246,13 +247,13 @@ def test_a_problem_giving_a_wrong_connector_is_reported():
         def heuristic(self, node):
             return 0
 
-    with pytest.raises(ValueError, match="connector"):
+    with pytest.raises(AndOrError, match="connector"):
         ao_star(Broken(), "a")
 
 
 def test_snapshots_can_be_switched_off():
     r = ao_star(course_example(), "n0", snapshots=False)
-    assert r.snapshots == [] and r.cost == 5
+    assert r.snapshots == () and r.cost == 5
 
 
 def test_revise_is_the_textbook_step_11():
@@ -357,3 +358,32 @@ def test_the_explicit_graph_is_a_networkx_dag_with_connector_nodes():
     assert nx.is_directed_acyclic_graph(r.graph.digraph)
     kinds = nx.get_node_attributes(r.graph.digraph, "kind")
     assert sum(kind == "connector" for kind in kinds.values()) == 8
+
+
+def test_snapshots_past_the_limit_stop_with_the_size_and_a_way_out(monkeypatch):
+    monkeypatch.setattr(aostar_module, "SNAPSHOT_LIMIT", 20)
+    with pytest.raises(AndOrError, match="snapshots=False") as caught:
+        ao_star(course_example(), "n0")
+    assert "SNAPSHOT_LIMIT is 20" in str(caught.value) and "nodes in G" in str(caught.value)
+    assert ao_star(course_example(), "n0", snapshots=False).cost == 5
+
+
+def test_a_progress_bar_on_request_and_none_by_default(capsys):
+    ao_star(course_example(), "n0", progress=True)
+    assert "AO* cycles" in capsys.readouterr().err
+    ao_star(course_example(), "n0")
+    ao_star(course_example(), "n0", progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_results_and_snapshots_are_read_only():
+    r = ao_star(course_example(), "n0")
+    with pytest.raises(AttributeError):
+        r.cost = 0
+    with pytest.raises(TypeError):
+        r.q["n0"] = 0
+    with pytest.raises(TypeError):
+        r.snapshots[1].q["n0"] = 0
+    with pytest.raises(AttributeError):
+        r.snapshots[1].cycle = 7
+    assert isinstance(r.snapshots, tuple) and isinstance(r.expansions, tuple)

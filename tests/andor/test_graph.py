@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import networkx as nx
 import pytest
 
 from coursekit.andor import AndOrGraph, Connector, CyclicGraphError
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.examples import course_example
 
 
@@ -17,14 +20,14 @@ def test_a_k_connector_costs_k_unless_given():
 
 @pytest.mark.parametrize("cost", [0, -1, float("inf"), float("nan")])
 def test_a_connector_cost_must_be_positive_and_finite(cost):
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(AndOrError, match="positive"):
         Connector("a", ("b",), cost)
 
 
 def test_a_connector_needs_successors_and_a_numeric_cost():
-    with pytest.raises(ValueError, match="at least one successor"):
+    with pytest.raises(AndOrError, match="at least one successor"):
         Connector("a", ())
-    with pytest.raises(TypeError, match="must be a number"):
+    with pytest.raises(AndOrError, match="must be a number"):
         Connector("a", ("b",), "3")
 
 
@@ -50,9 +53,9 @@ def test_a_successor_named_twice_is_kept_twice_and_counted_on_the_edge():
 def test_repeated_connectors_and_names_are_refused():
     g = AndOrGraph()
     g.add_connector("a", ["b", "c"], name="R1")
-    with pytest.raises(ValueError, match="repeats"):
+    with pytest.raises(AndOrError, match="repeats"):
         g.add_connector("a", ["c", "b"])
-    with pytest.raises(ValueError, match="two connectors are named R1"):
+    with pytest.raises(AndOrError, match="two connectors are named R1"):
         g.add_connector("b", ["c"], name="R1")
     g.add_connector("a", ["b", "b"])  # a different multiset is a different connector
     assert len(g.connectors_of("a")) == 2
@@ -89,12 +92,14 @@ def test_h_and_terminals():
     g = course_example()
     assert g.h["n2"] == 4 and g.heuristic("n6") == 2
     assert g.terminals == {"n7", "n8"}
-    with pytest.raises(ValueError, match="not in the graph"):
+    with pytest.raises(AndOrError, match="not in the graph"):
         g.set_h({"n99": 1})
-    with pytest.raises(ValueError, match="zero or more"):
+    with pytest.raises(AndOrError, match="finite number ≥ 0, got -1"):
         g.set_h({"n1": -1})
-    with pytest.raises(TypeError, match="must be a number"):
+    with pytest.raises(AndOrError, match="finite number ≥ 0, got '2'"):
         g.set_h({"n1": "2"})
+    with pytest.raises(AndOrError, match=r"h\(n1\) must be a finite number ≥ 0, got ∞"):
+        g.set_h({"n1": math.inf})  # the rule text refuses ∞ too
     changed = g.with_h({"n1": 9})
     assert changed.h["n1"] == 9 and g.h["n1"] == 2
     assert changed != g and changed.with_h({"n1": 2}) == g

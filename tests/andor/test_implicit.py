@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.andor import AndOrGraph, Connector, ImplicitAndOrGraph, ao_star
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.examples import splitting_problem
 from coursekit.andor.generate import RandomProblem
 
@@ -38,13 +39,13 @@ def test_entries_may_be_connectors_with_costs():
 
 
 def test_bad_successor_entries_are_reported():
-    with pytest.raises(TypeError, match="list of successors per connector"):
+    with pytest.raises(AndOrError, match="list of successors per connector"):
         ao_star(lambda n: ["ab"], "s")
-    with pytest.raises(ValueError, match="gave s the connector"):
+    with pytest.raises(AndOrError, match="gave s the connector"):
         ao_star(lambda n: [Connector("x", ("y",))], "s")
-    with pytest.raises(TypeError, match="must be a function"):
+    with pytest.raises(AndOrError, match="must be a function"):
         ImplicitAndOrGraph("not a function")
-    with pytest.raises(ValueError, match="repeats"):
+    with pytest.raises(AndOrError, match="repeats"):
         ao_star(lambda n: [("t",), ("t",)], "s", is_terminal={"t"})
 
 

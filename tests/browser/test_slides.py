@@ -141,6 +141,58 @@ def too_tall(page) -> list[str]:
     )
 
 
+TEXT_PX = 28  # body text, in px on a 1280×720 screen
+CODE_PX = 20  # code, program output, tables and widgets
+SMALL_PARTS = "pre, code, table, .jupyter-widgets, .jp-OutputArea-output, .ck-payoff"
+"""Where the smaller limit holds (everything else on a slide is body text)."""
+
+
+def too_small(page) -> list[str]:
+    """The slides whose smallest text is below the limit, as shown on a 1280×720 screen.
+
+    Every text node of the slide counts (speaker notes, pictures drawn as SVG and
+    the inner parts of typeset formulas aside): its computed font size times
+    the CSS zoom of its ancestors times reveal.js's scale of the slide.
+    """
+    return page.evaluate(
+        """([src, textPx, codePx, smallParts]) => new Promise(done => require([src], R => {
+            const small = [];
+            const skip = "svg, aside.notes, script, style, .MathJax, .mjx-chtml, .controls, "
+                + ".slide-number";
+            for (const slide of R.getSlides()) {
+                const at = R.getIndices(slide);
+                R.slide(at.h, at.v);
+                const scale = R.getScale();
+                const worst = {};
+                const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+                while (walker.nextNode()) {
+                    const node = walker.currentNode;
+                    const el = node.parentElement;
+                    if (!node.textContent.trim() || el.closest(skip)) continue;
+                    if (!el.getClientRects().length) continue;  // not laid out: not shown
+                    let zoom = 1;
+                    for (let e = el; e; e = e.parentElement) {
+                        zoom *= parseFloat(getComputedStyle(e).zoom) || 1;
+                    }
+                    const px = parseFloat(getComputedStyle(el).fontSize) * zoom * scale;
+                    const kind = el.closest(smallParts) ? "code" : "text";
+                    const limit = kind === "code" ? codePx : textPx;
+                    if (px < limit - 0.05 && !(worst[kind] && worst[kind].px <= px)) {
+                        worst[kind] = {px, text: node.textContent.trim().slice(0, 30)};
+                    }
+                }
+                for (const [kind, w] of Object.entries(worst)) {
+                    small.push(`slide ${at.h + 1}.${at.v + 1}: ${kind} ${w.px.toFixed(1)} px `
+                        + `("${w.text}")`);
+                }
+            }
+            R.slide(0, 0);
+            done(small);
+        }))""",
+        [REVEAL, TEXT_PX, CODE_PX, SMALL_PARTS],
+    )
+
+
 def test_every_chapter_is_covered():
     assert "00_start_here" in DECKS
 
@@ -202,6 +254,11 @@ def test_deck_opens_offline_as_the_metadata_says(name, exported, open_page, arti
         "slides taller than the screen: split them (a Sub-Slide), move long code to Notes, "
         "or tag a picture's cell hide-input"
     )
+    assert too_small(page) == [], (
+        f"text smaller than {TEXT_PX} px (code, output, tables and widgets: {CODE_PX} px) at "
+        "1280×720: put the paragraph into the speaker notes (a Notes cell) and keep the key "
+        "sentence on the slide, or give a picture larger fonts"
+    )
     assert log.blocked == [], "requests that would have left the machine"
     assert log.off_machine() == []
     assert log.failed == [], "files the deck asked for that are missing"
@@ -221,6 +278,32 @@ def test_speaker_notes_open_offline(exported, open_page):
     first_notes = next(c.source for c in nb.cells if c.metadata.slideshow.slide_type == "notes")
     assert first_notes in notes.inner_text()
     assert log.blocked == [] and log.failed == [] and log.errors == []
+
+
+def test_a_focused_slider_keeps_the_arrow_keys(exported, open_page):
+    deck, _ = exported[EVERY_TYPE]
+    page, log = open_page("file://")
+    page.goto(deck.as_uri())
+    page.wait_for_selector(".reveal.ready", timeout=30_000)
+    section = page.locator(WIDGET_VIEW).first.locator("xpath=ancestor::section[1]")
+    at = section.evaluate(
+        "(s, src) => new Promise(done => require([src], R => {"
+        " const at = R.getIndices(s); R.slide(at.h, at.v); done([at.h, at.v]); }))",
+        REVEAL,
+    )
+    handle = section.locator('[role="slider"]').first
+    handle.wait_for(timeout=20_000)
+    readout = section.locator(".widget-readout").first
+    before = readout.inner_text()
+    handle.focus()
+    page.keyboard.press("ArrowLeft")
+    assert reveal(page, "[R.getIndices().h, R.getIndices().v]") == at, "the slide turned"
+    assert readout.inner_text() != before, "the slider did not move"
+    # with the focus elsewhere, the same key turns the slide again
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("ArrowLeft")
+    assert reveal(page, "[R.getIndices().h, R.getIndices().v]") != at
+    assert log.errors == []
 
 
 def test_widget_state_is_embedded(exported):

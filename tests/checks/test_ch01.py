@@ -162,7 +162,9 @@ def test_mixed_hints():
         return q, p  # q was computed from A (the row player's payoffs), p from B
 
     assert "wrong result" in hint(ch01.check_mixed_2x2, complement)
-    assert "wrong result" in hint(ch01.check_mixed_2x2, own_indifference)
+    message = hint(ch01.check_mixed_2x2, own_indifference)
+    assert "p and q are swapped" in message and "comes from B" in message
+    assert "swapped" not in hint(ch01.check_mixed_2x2, complement)
     assert "wrong result (0.5)" in hint(ch01.check_mixed_2x2, lambda A, B: 0.5)
 
 

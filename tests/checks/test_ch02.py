@@ -7,7 +7,7 @@ import math
 import pytest
 
 from coursekit.andor import AndOrGraph, Connector, optimal_costs, optimal_solution_graph, revise
-from coursekit.andor.examples import EXERCISE_1, EXERCISE_2
+from coursekit.andor.examples import EXERCISE_1, EXERCISE_2, exercise_1
 from coursekit.andor.generate import random_graph
 from coursekit.checks import ch02
 from coursekit.checks.common import SUCCESS_LINE
@@ -25,6 +25,9 @@ Q_2 = [
     {6: 10, 3: 4, 4: 6, 2: 2, 1: 0},
     {6: 10, 3: 4, 4: 6, 2: 2, 1: 0},
 ]
+
+
+EXERCISE_1_GRAPH = exercise_1()
 
 
 def passes(check, *args, capsys):
@@ -129,6 +132,46 @@ def test_wrong_q_values_get_a_hint_without_the_right_value():
     assert "After cycle 1, q(6)" in hint(ch02.check_exercise_2_cycles, wrong)
 
 
+# After cycle 3, G′ is n0 → n2, n3 (R2) with two non-terminal leaves: the course's procedure
+# may expand either. Worked by hand: expanding n3 first, then n5 or n2.
+Q_1_N3 = {"n0": 9, "n1": 5, "n2": 4, "n3": 3, "n4": 5, "n5": 1, "n6": 0}
+Q_1_N3_N5 = [
+    *Q_1[:3],
+    Q_1_N3,
+    {"n0": 9, "n1": 5, "n2": 4, "n3": 3, "n4": 5, "n5": 1, "n6": 0, "n7": 0},
+    {"n0": 7, "n1": 3, "n2": 2, "n3": 3, "n4": 3, "n5": 1, "n6": 0, "n7": 0},
+]
+Q_1_N3_N2 = [
+    *Q_1[:3],
+    Q_1_N3,
+    {"n0": 7, "n1": 3, "n2": 2, "n3": 3, "n4": 3, "n5": 1, "n6": 0, "n7": 0},
+]
+
+
+@pytest.mark.parametrize("trace", [Q_1, Q_1_N3_N5, Q_1_N3_N2], ids=["n2", "n3-n5", "n3-n2"])
+def test_every_legal_choice_of_leaf_is_accepted(trace, capsys):
+    passes(ch02.check_exercise_1_cycles, trace, capsys=capsys)
+
+
+def test_the_other_leaf_is_not_finished_after_cycle_4():
+    message = hint(ch02.check_exercise_1_cycles, [*Q_1[:3], Q_1_N3])
+    assert "not finished" in message and "cycle 4" in message
+
+
+def test_a_leaf_outside_g_prime_is_refused():
+    # After cycle 2, n0's marked connector is R1 (a tie with R2, listed first): n3 is in G but
+    # not in G′, and expanding it is not a step of AO*.
+    outside = {"n0": 10, "n1": 4, "n2": 4, "n3": 3, "n4": 3, "n5": 1, "n6": 0}
+    message = hint(ch02.check_exercise_1_cycles, [*Q_1[:2], outside])
+    assert "After cycle 3, n5 is not in the explicit graph G" in message and "G′" in message
+
+
+def test_legal_leaves_are_the_unexpanded_unsolved_nodes_of_g_prime():
+    search = ch02._replay(EXERCISE_1_GRAPH, ["n0", "n1", "n4"])
+    assert ch02.legal_leaves(search) == ["n2", "n3"]
+    assert search.choose_leaf() in ch02.legal_leaves(search)
+
+
 def test_too_few_or_too_many_cycles_and_wrong_nodes():
     assert "not finished" in hint(ch02.check_exercise_1_cycles, Q_1[:3])
     assert "stops earlier" in hint(ch02.check_exercise_1_cycles, [*Q_1, Q_1[-1]])
@@ -204,6 +247,13 @@ def forgets_the_connector_cost(connectors, q, solved):
     return best
 
 
+def test_the_forgotten_cost_hint_is_only_for_that_mistake():
+    for student in (once_per_successor, last_on_ties, never_solved):
+        with pytest.raises(AssertionError) as caught:
+            ch02.check_revise(student)
+        assert "own cost" not in str(caught.value)
+
+
 def dead_ends_cost_nothing(connectors, q, solved):
     return (0, None, False) if not connectors else revise(connectors, q, solved)
 
@@ -222,7 +272,7 @@ def crashes(connectors, q, solved):
         (once_per_successor, "wrong result"),
         (last_on_ties, "wrong result"),
         (never_solved, "wrong result"),
-        (forgets_the_connector_cost, "wrong result"),
+        (forgets_the_connector_cost, "connector's own cost were left out"),
         (dead_ends_cost_nothing, "a dead end"),
         (returns_only_q, "three things"),
         (crashes, "IndexError"),

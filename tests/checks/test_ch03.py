@@ -133,6 +133,17 @@ def max_first(game, state, player=MAX):
     return max(values) if player is MAX else min(values)
 
 
+def mover_utility(game, state):  # the utility for the player to move, not for MAX
+    if game.is_terminal(state):
+        return game.utility(state, game.to_move(state))
+    values = [mover_utility(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) is MAX else min(values)
+
+
+def mover_utility_only_in_tictactoe(game, state):
+    return (good_minimax if isinstance(game, GameTree) else mover_utility)(game, state)
+
+
 def never_stops(game, state):
     return never_stops(game, state)
 
@@ -150,6 +161,8 @@ def crashes(game, state):
     [
         (always_max, "every node took the maximum"),
         (max_first, "as if MAX moved at the root. Ask the game who moves"),
+        (mover_utility, "scored for the player to move there.*utility\\(state, MAX\\)"),
+        (mover_utility_only_in_tictactoe, "tic-tac-toe position: it looks as if each finished"),
         (never_stops, "recursed without end"),
         (not_yet, "still raises NotImplementedError"),
         (crashes, "raised AttributeError"),

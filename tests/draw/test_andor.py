@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from coursekit.andor import AndOrGraph, ao_star
+from coursekit.andor import AndOrError, AndOrGraph, ao_star
 from coursekit.andor.examples import course_example, exercise_2
 from coursekit.andor.game_graph import winning_strategy
 from coursekit.draw import has_dot
@@ -131,7 +131,7 @@ def test_only_the_graphs_nodes_are_svg_nodes():
 
 def test_cycle_numbers_are_checked():
     r = ao_star(course_example(), "n0")
-    with pytest.raises(ValueError, match="between 0 and 4"):
+    with pytest.raises(AndOrError, match="between 0 and 4"):
         draw_cycle(r, 5)
     with pytest.raises(ValueError, match="no snapshots"):
         draw_cycle(ao_star(course_example(), "n0", snapshots=False), 1)

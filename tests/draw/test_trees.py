@@ -133,7 +133,12 @@ def test_the_two_phase_form_values_all_tips_before_backing_up():
     phase_one = sum(1 for e in result.trace if e.kind in (ENTER, LEAF))
     nodes = by_name(draw_search(result, phase_one))
     assert all(nodes[leaf]["label"] != " " for leaf in tree.leaves)
-    assert nodes["B"]["label"] == "≤3" and nodes["A"]["label"] == " "
+    # phase 1 computes no value above the tips: no running bound (≤3) at B, none at A
+    assert nodes["B"]["label"] == " " and nodes["A"]["label"] == " "
+    # the recursive form does keep one while it works below B
+    recursive = minimax(tree, trace=True)
+    after_b1 = next(k for k, e in enumerate(recursive.trace, 1) if e.kind == LEAF)
+    assert by_name(draw_search(recursive, after_b1))["B"]["label"] == "≤3"
 
 
 def handmade_alphabeta():

@@ -66,6 +66,17 @@ def test_snapshots_show_provisional_and_final_values():
     assert set(final) == {p for e in t for p in [e.path]} | {("C", "C2")}
 
 
+def test_a_trace_without_running_values_shows_only_final_ones():
+    events = handmade_trace().events
+    t = Trace(events, handmade_trace().name, running_values=False)
+    after_first_leaf = t.snapshot(3)
+    assert after_first_leaf[("B",)].status == "open" and after_first_leaf[("B",)].value is None
+    assert t.snapshot(5)[()].value is None  # B is done, but A has no value until it exits
+    assert t.snapshot()[()].value == 3
+    assert t[:4].running_values is False  # a slice keeps the setting
+    assert handmade_trace().running_values is True
+
+
 def test_names_default_to_paths():
     r = minimax(GameTree.from_nested([[1, 2]]), trace=True)
     assert r.trace.evaluated_leaves() == ["B1", "B2"]

@@ -57,7 +57,7 @@ def test_editing_h_re_runs_ao_star_at_once(explorer):
 def test_a_bad_h_value_is_reported_and_the_last_graph_kept(explorer, text):
     before = explorer.picture.source
     explorer.h_inputs["n1"].value = text
-    assert "h(n1) must be a number" in explorer.h_feedback.message
+    assert "h(n1) must be a finite number ≥ 0" in explorer.h_feedback.message
     assert explorer.picture.source == before and explorer.result.cost == 5
     explorer.h_inputs["n1"].value = "2"
     assert explorer.h_feedback.message == ""

@@ -7,8 +7,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from coursekit.andor import AndOrGraph, RuleSyntaxError
+from coursekit.andor.errors import AndOrError
 from coursekit.andor.examples import COURSE_EXAMPLE, EXERCISE_1, EXERCISE_2
 from coursekit.andor.generate import random_graph
+from coursekit.andor.rule_text import Rule, ascii_text, format_rules, parse_rules
 
 
 def test_the_course_example_reads_as_the_course_gives_it():
@@ -91,8 +93,8 @@ def test_errors_name_the_line_and_the_problem(text, line, words):
     assert words in str(caught.value)
 
 
-def test_a_non_string_is_a_type_error():
-    with pytest.raises(TypeError, match="must be a string"):
+def test_a_non_string_is_refused():
+    with pytest.raises(AndOrError, match="must be a string"):
         AndOrGraph.from_rules(["a -> b"])
 
 
@@ -106,3 +108,52 @@ def test_writing_and_reading_back_gives_the_same_graph(seed, nodes):
     again = AndOrGraph.from_rules(g.to_rules())
     assert again == g
     assert [c.cost for c in again.connectors] == [c.cost for c in g.connectors]
+
+
+def test_parse_rules_builds_no_graph_and_keeps_lines():
+    parsed = parse_rules("# notes\nR1: a -> b, b cost 3\nh: a=2\nterminals: b\nstart: a")
+    (rule,) = parsed.rules
+    assert (rule.name, rule.parent, rule.successors, rule.cost, rule.line) == (
+        "R1", "a", ("b", "b"), 3, 2,
+    )  # fmt: skip
+    assert parsed.h == {"a": (2, 3)} and parsed.terminals == {"b": 4} and parsed.start == ("a", 5)
+
+
+def test_format_rules_writes_what_parse_rules_reads():
+    rules = [Rule("R1", "a", ("b", "c"), 2.5), Rule(None, "b", ("c",))]
+    text = format_rules(rules, {"a": 1}, ["c"], "a")
+    assert text == "R1: a -> b, c cost 2.5\nb -> c\nh: a=1\nterminals: c\nstart: a"
+    again = parse_rules(text)
+    assert [(r.name, r.parent, r.successors, r.cost) for r in again.rules] == [
+        (r.name, r.parent, r.successors, r.cost) for r in rules
+    ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "ascii"),
+    [
+        ("n0 －＞ n1，n2", "n0 -> n1,n2"),
+        ("n0 -》 n1、n2", "n0 -> n1,n2"),
+        ("n0 ⟶ n1", "n0 -> n1"),
+        ("h： n1＝１２．５", "h: n1=12.5"),
+        ("ｔｅｒｍｉｎａｌｓ：ｎ７", "terminals:n7"),
+        ("n0 -> n1；n2", "n0 -> n1；n2"),  # not understood: the error names it
+    ],
+)
+def test_full_width_forms_become_ascii(typed, ascii):
+    assert ascii_text(typed) == ascii
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("n0 -> n1；n2", "“；” is a full-width character; use ASCII punctuation"),
+        ("n0 -> (n1)", "“(” cannot be part of a name"),
+        ("n0（ -> n1", "“（” is a full-width character"),
+        ("n0 -> n1\nterminals: n1；", "“；”"),
+    ],
+)
+def test_a_character_that_cannot_be_in_a_name_is_named(text, words):
+    with pytest.raises(RuleSyntaxError) as caught:
+        parse_rules(text)
+    assert words in str(caught.value)

@@ -1,4 +1,4 @@
-"""The course's rule notation for AND/OR graphs, read and written.
+"""The course's rule notation for AND/OR graphs: text ⇄ rules (no graph is built here).
 
 One item per line; ``#`` starts a comment; blank lines are ignored::
 
@@ -14,19 +14,26 @@ One item per line; ``#`` starts a comment; blank lines are ignored::
 
 ``→`` may be written instead of ``->``. Node and rule names are words made of
 letters, digits, ``_`` and ``'``; the words ``h``, ``terminals`` and ``start``
-begin the three kinds of settings. Every mistake is reported as a
-:class:`RuleSyntaxError` that names the line and what is wrong.
+begin the three kinds of settings. Text typed with a Chinese input method is
+understood: full-width letters, digits and ``，：＝－＞`` read as their ASCII
+forms, ``、`` as a comma and ``－》`` or ``⟶`` as an arrow; other full-width
+punctuation (``；（）``) is named in the error. Every mistake is reported as a
+:class:`~coursekit.andor.errors.RuleSyntaxError` that names the line and what
+is wrong.
+
+:func:`parse_rules` reads a text into a :class:`RuleText`;
+:meth:`coursekit.andor.graph.AndOrGraph.from_rules` builds the graph from it,
+and :func:`format_rules` writes rules and settings back as text.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from coursekit.andor.graph import AndOrGraph, Connector, Node
-from coursekit.errors import CoursekitError
+from coursekit.andor.errors import RuleSyntaxError
 from coursekit.text import number_text
 
 NAME = r"[\w']+"
@@ -38,16 +45,23 @@ _RULE = re.compile(
 )
 _COST_ONLY = re.compile(r"^\s*cost\s+(\S+)$")
 
+# Full-width forms a Chinese input method types, read as the ASCII the notation uses.
+_UNDERSTOOD = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ,:=-><.#_'+"
+_ASCII = str.maketrans(
+    {chr(ord(c) + 0xFEE0): c for c in _UNDERSTOOD} | {"、": ",", "\u3000": " ", "—": "-"}
+)
+_ARROW = re.compile(r"-\s?[>》〉]|[⟶⇒➔➜➝➞]")
 
-class RuleSyntaxError(CoursekitError):
-    """A rule text that cannot be read; ``line`` is its line number (1-based)."""
 
-    def __init__(self, line: int, message: str, text: str = "") -> None:
-        self.line = line
-        self.message = message
-        self.text = text
-        shown = f" (in “{text.strip()}”)" if text.strip() else ""
-        super().__init__(f"line {line}: {message}{shown}")
+def ascii_text(line: str) -> str:
+    """``line`` with the full-width forms the notation understands made ASCII.
+
+    >>> ascii_text("ｎ０ －》 ｎ１，ｎ２")
+    'n0 -> n1,n2'
+    >>> ascii_text("h： n1＝２")
+    'h: n1=2'
+    """
+    return _ARROW.sub("->", line.translate(_ASCII))
 
 
 @dataclass(frozen=True)
@@ -55,10 +69,15 @@ class Rule:
     """One rewrite rule: ``name: parent -> successors cost c`` (name and cost optional)."""
 
     name: str | None
+    """The rule's name (``R1``), or ``None``."""
     parent: str
+    """The node the rule rewrites."""
     successors: tuple[str, ...]
+    """The nodes it is rewritten into, in order (a node may appear twice)."""
     cost: float | None = None
+    """The connector's cost; ``None`` means the default, k."""
     line: int = 0
+    """The line of the text the rule was read from (0: not read from a text)."""
 
     def __str__(self) -> str:
         head = f"{self.name}: " if self.name else ""
@@ -71,14 +90,36 @@ class RuleText:
     """What a rule text says, with the line of each item (for error messages)."""
 
     rules: list[Rule] = field(default_factory=list)
+    """The rules, in the order of the text."""
     h: dict[str, tuple[float, int]] = field(default_factory=dict)
+    """``node: (h value, line)`` for every h value given."""
     terminals: dict[str, int] = field(default_factory=dict)
+    """``node: line`` for every terminal node named."""
     start: tuple[str, int] | None = None
+    """``(start node, line)``, or ``None`` when the text names none."""
 
 
 def parse_rules(text: str) -> RuleText:
     """Read a rule text into its rules and settings (no graph is built yet).
 
+    Parameters
+    ----------
+    text : str
+        Rules and settings in the course's notation, one per line.
+
+    Returns
+    -------
+    RuleText
+        The rules and the h values, terminal nodes and start node, each with its line.
+
+    Raises
+    ------
+    RuleSyntaxError
+        For the first line that cannot be read, naming the line and the problem
+        (or for a ``text`` that is not a string, as line 1).
+
+    Examples
+    --------
     >>> parsed = parse_rules("R1: n0 -> n1, n2\\nh: n1=2\\nterminals: n2")
     >>> parsed.rules[0]
     Rule(name='R1', parent='n0', successors=('n1', 'n2'), cost=None, line=1)
@@ -87,13 +128,13 @@ def parse_rules(text: str) -> RuleText:
     >>> parse_rules("n0 -> n1 n2")
     Traceback (most recent call last):
     ...
-    coursekit.andor.rules.RuleSyntaxError: line 1: “n1 n2” is not a node name (separate ...)
+    coursekit.andor.errors.RuleSyntaxError: line 1: “n1 n2” is not a node name (separate ...)
     """
     if not isinstance(text, str):
-        raise TypeError(f"the rules must be a string, got {type(text).__name__}")
+        raise RuleSyntaxError(1, f"the rules must be a string, got {type(text).__name__}")
     parsed = RuleText()
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+        line = ascii_text(raw).split("#", 1)[0].strip()
         if not line:
             continue
         setting = _SETTING.match(line)
@@ -102,6 +143,30 @@ def parse_rules(text: str) -> RuleText:
         else:
             parsed.rules.append(_read_rule(line, number, raw))
     return parsed
+
+
+def format_rules(
+    rules: Iterable[Rule],
+    h: Mapping[object, float] | None = None,
+    terminals: Iterable[object] = (),
+    start: object | None = None,
+) -> str:
+    """Write rules and settings in the notation that :func:`parse_rules` reads.
+
+    >>> print(format_rules([Rule(None, "n0", ("n1", "n2"), 3)], {"n0": 2}, ["n1", "n2"]))
+    n0 -> n1, n2 cost 3
+    h: n0=2
+    terminals: n1, n2
+    """
+    lines = [str(rule) for rule in rules]
+    if h:
+        lines.append("h: " + ", ".join(f"{n}={number_text(v)}" for n, v in h.items()))
+    names = ", ".join(map(str, terminals))
+    if names:
+        lines.append(f"terminals: {names}")
+    if start is not None:
+        lines.append(f"start: {start}")
+    return "\n".join(lines)
 
 
 def _read_rule(line: str, number: int, raw: str) -> Rule:
@@ -113,8 +178,7 @@ def _read_rule(line: str, number: int, raw: str) -> Rule:
     name, parent = match.group("name"), match.group("parent")
     if not parent:
         raise RuleSyntaxError(number, "the rule has no parent node before “->”", raw)
-    if not _NAME.match(parent):
-        raise RuleSyntaxError(number, f"“{parent}” is not a node name", raw)
+    _check_name(parent, number, raw)
     text = match.group("successors").strip()
     cost_text = match.group("cost")
     only_cost = _COST_ONLY.match(text)
@@ -132,13 +196,32 @@ def _read_rule(line: str, number: int, raw: str) -> Rule:
             number, "a successor is missing between two commas or after the last one", raw
         )
     for successor in successors:
-        if not _NAME.match(successor):
-            hint = " (separate successors with commas)" if " " in successor else ""
-            raise RuleSyntaxError(number, f"“{successor}” is not a node name{hint}", raw)
+        _check_name(successor, number, raw)
     cost = None if cost_text is None else _read_number(cost_text, "the cost", number, raw)
     if cost is not None and cost <= 0:
         raise RuleSyntaxError(number, f"the cost must be a positive number, got {cost_text}", raw)
     return Rule(name, parent, successors, cost, number)
+
+
+def _check_name(text: str, number: int, raw: str) -> None:
+    """Raise a :class:`RuleSyntaxError` naming the character that keeps ``text`` from a name."""
+    if _NAME.match(text):
+        return
+    problem = f"“{text}” is not a node name"
+    bad = next((c for c in text if not re.match(NAME, c) and not c.isspace()), None)
+    if bad is not None:
+        raise RuleSyntaxError(number, f"{problem}: {_character_hint(bad)}", raw)
+    raise RuleSyntaxError(number, f"{problem} (separate successors with commas)", raw)
+
+
+def _character_hint(character: str) -> str:
+    """What to type instead of a character that cannot be part of a name."""
+    if unicodedata.east_asian_width(character) in "FW":
+        return (
+            f"“{character}” is a full-width character; use ASCII punctuation "
+            "(an ASCII comma “,” between successors, one rule per line)"
+        )
+    return f"“{character}” cannot be part of a name (letters, digits, _ and ')"
 
 
 def _read_setting(parsed: RuleText, key: str, body: str, number: int, raw: str) -> None:
@@ -163,8 +246,7 @@ def _read_setting(parsed: RuleText, key: str, body: str, number: int, raw: str) 
             parsed.h[node] = (h, number)
     elif key == "terminals":
         for item in items:
-            if not _NAME.match(item):
-                raise RuleSyntaxError(number, f"“{item}” is not a node name", raw)
+            _check_name(item, number, raw)
             parsed.terminals.setdefault(item, number)
     else:  # start
         if len(items) != 1 or not _NAME.match(items[0]):
@@ -184,79 +266,3 @@ def _read_number(text: str, what: str, number: int, raw: str) -> float:
     if value != value or value in (float("inf"), float("-inf")):
         raise RuleSyntaxError(number, f"{what} must be a finite number, got “{text}”", raw)
     return int(value) if value.is_integer() else value
-
-
-def build_graph(
-    parsed: RuleText,
-    h: Mapping[Node, float] | None = None,
-    terminals: Iterable[Node] | None = None,
-    start: Node | None = None,
-) -> AndOrGraph:
-    """Make the :class:`AndOrGraph` a parsed rule text describes.
-
-    ``h`` updates the text's h values; ``terminals`` and ``start``, when given,
-    replace the text's.
-    """
-    if not parsed.rules:
-        raise RuleSyntaxError(1, "there are no rules: write at least one “parent -> successor”")
-    graph = AndOrGraph()
-    names: dict[str, int] = {}
-    for rule in parsed.rules:
-        if rule.name is not None:
-            if rule.name in names:
-                raise RuleSyntaxError(
-                    rule.line,
-                    f"the rule name {rule.name} is already used on line {names[rule.name]}",
-                )
-            names[rule.name] = rule.line
-        try:
-            graph.add(Connector(rule.parent, rule.successors, rule.cost, rule.name))
-        except ValueError as error:
-            first = _same_rule(parsed, rule)
-            raise RuleSyntaxError(
-                rule.line, f"this rule repeats the connector of line {first.line} ({first})"
-            ) from error
-    for node, (_, number) in parsed.h.items():
-        if node not in graph:
-            raise RuleSyntaxError(number, f"h is given for {node}, which no rule mentions")
-    for node, number in parsed.terminals.items():
-        if node not in graph:
-            raise RuleSyntaxError(number, f"the terminal node {node} appears in no rule")
-    if parsed.start is not None and parsed.start[0] not in graph:
-        raise RuleSyntaxError(
-            parsed.start[1], f"the start node {parsed.start[0]} appears in no rule"
-        )
-    graph.set_h({node: value for node, (value, _) in parsed.h.items()})
-    if h:
-        graph.set_h(h)
-    graph.set_terminals(parsed.terminals if terminals is None else terminals)
-    if start is not None:
-        if start not in graph:
-            raise ValueError(f"the start node {start} appears in no rule")
-        graph.start = start
-    else:
-        graph.start = parsed.start[0] if parsed.start else parsed.rules[0].parent
-    return graph
-
-
-def _same_rule(parsed: RuleText, rule: Rule) -> Rule:
-    """The earlier rule that ``rule`` repeats."""
-    for other in parsed.rules:
-        if other.parent == rule.parent and Counter(other.successors) == Counter(rule.successors):
-            return other
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def format_rules(graph: AndOrGraph) -> str:
-    """Write ``graph`` in the rule notation (h values only where they are not 0)."""
-    lines = [str(rule) for rule in graph.rules()]
-    h = {n: v for n, v in graph.h.items() if v != 0}
-    if h:
-        lines.append("h: " + ", ".join(f"{n}={number_text(v)}" for n, v in h.items()))
-    if graph.terminals:
-        lines.append("terminals: " + ", ".join(str(n) for n in graph.nodes if graph.is_terminal(n)))
-    connectors = graph.connectors
-    default_start = connectors[0].parent if connectors else None
-    if graph.start is not None and graph.start != default_start:
-        lines.append(f"start: {graph.start}")
-    return "\n".join(lines)

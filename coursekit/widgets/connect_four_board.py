@@ -1,0 +1,209 @@
+"""Play Connect Four against the engine, choosing how deep or how long it thinks.
+
+Press a column's button to drop a piece; the engine answers with iterative
+deepening α-β (minimax where α-β is not available) under the chosen limit:
+a fixed depth, or a time per move. Beside the board: the depth it reached,
+the nodes it searched, its principal variation and its evaluation of the
+position, so a reader sees what an evaluation function and a cut-off test do.
+
+>>> w = ConnectFourBoard(rows=4, cols=5, k=4, depth=2)
+>>> w.columns[2].click()                      # x in the middle; the engine answers
+>>> sum(1 for mark in w.game.to_text(w.state) if mark in "xo")
+2
+>>> w.last_search.depth_limit
+2
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from coursekit.evaluation.connectfour_features import connect_four_evaluation
+from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.connectfour import ConnectFour, ConnectFourState
+from coursekit.search.iterative_deepening import iterative_deepening
+from coursekit.search.registry import algorithms
+from coursekit.search.result import SearchResult
+from coursekit.text import number_text
+from coursekit.widgets.base import INLINE, Feedback
+
+PIECE = {"x": "#d32f2f", "o": "#f9a825", ".": "var(--jp-layout-color2, #e0e0e0)"}
+
+
+def board_html(game: ConnectFour, state: ConnectFourState, last: int | None = None) -> str:
+    """The board as an HTML grid of discs (x red, o yellow), the last move's column marked."""
+    rows = []
+    for line in game.to_text(state).splitlines():
+        cells = "".join(
+            f"<td style='padding:3px'><div style='width:34px;height:34px;border-radius:50%;"
+            f"background:{PIECE[mark]}'></div></td>"
+            for mark in line.split()
+        )
+        rows.append(f"<tr>{cells}</tr>")
+    marks = "".join(
+        f"<td style='text-align:center;font-size:14px'>{'▲' if c == last else c}</td>"
+        for c in range(game.cols)
+    )
+    return (
+        "<table style='background:#1565c0;border-radius:8px;border-collapse:separate'>"
+        f"{''.join(rows)}</table><table><tr>{marks}</tr></table>"
+    )
+
+
+class ConnectFourBoard(widgets.HBox):
+    """A Connect Four board against the engine (see the module docstring).
+
+    Parts: ``columns`` (a button per column), ``limit`` (depth or time per
+    move), ``depth``, ``seconds``, ``evaluation`` (the features' EVAL or the
+    course-style open lines), ``side``, ``new_game``, ``board``, ``status``,
+    ``report`` (depth reached, nodes, principal variation) and ``feedback``.
+    """
+
+    def __init__(
+        self,
+        rows: int = 6,
+        cols: int = 7,
+        k: int = 4,
+        *,
+        depth: int = 4,
+        seconds: float = 1.0,
+        human: Player = MAX,
+    ) -> None:
+        self.game = ConnectFour(rows=rows, cols=cols, k=k)
+        self.state: ConnectFourState = self.game.initial
+        self.last_search: SearchResult | None = None
+        self.last_column: int | None = None
+        self._evaluations = {
+            "features (open twos, threes, threats, centre)": connect_four_evaluation(self.game),
+            "open lines (the course's e(p))": self.game.evaluate,
+        }
+        self.columns = []
+        for c in range(cols):
+            button = widgets.Button(description=f"↓{c}", layout=widgets.Layout(width="40px"))
+            button.add_class("ck-column")
+            button.on_click(lambda _, c=c: self.play(c))
+            self.columns.append(button)
+        self.limit = widgets.ToggleButtons(
+            options=["depth", "time"], value="depth", description="Limit",
+            style={"description_width": "initial", "button_width": "auto"},
+        )  # fmt: skip
+        self.limit.add_class("ck-limit").add_class(INLINE)
+        self.depth = widgets.IntSlider(
+            value=depth, min=1, max=10, description="Depth", continuous_update=False,
+            style={"description_width": "initial"}, layout=widgets.Layout(width="260px"),
+        )  # fmt: skip
+        self.depth.add_class("ck-depth")
+        self.seconds = widgets.FloatSlider(
+            value=seconds, min=0.1, max=5.0, step=0.1, description="Seconds a move",
+            continuous_update=False, style={"description_width": "initial"},
+            layout=widgets.Layout(width="260px"),
+        )  # fmt: skip
+        self.seconds.add_class("ck-seconds")
+        self.evaluation = widgets.Dropdown(
+            options=list(self._evaluations), description="EVAL",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="360px"),
+        )  # fmt: skip
+        self.evaluation.add_class("ck-evaluation")
+        self.side = widgets.ToggleButtons(
+            options=[("x (first)", MAX), ("o", MIN)], value=human, description="I play",
+            style={"description_width": "initial", "button_width": "auto"},
+        )  # fmt: skip
+        self.side.add_class("ck-side").add_class(INLINE)
+        self.new_game = widgets.Button(description="New game")
+        self.new_game.add_class("ck-new-game")
+        self.board = widgets.HTML()
+        self.board.add_class("ck-board")
+        self.status = widgets.HTML()
+        self.status.add_class("ck-status")
+        self.report = widgets.HTML()
+        self.report.add_class("ck-result")
+        self.feedback = Feedback()
+        left = widgets.VBox(
+            [widgets.HBox(self.columns), self.board, self.status, self.feedback],
+            layout=widgets.Layout(flex="0 0 auto"),
+        )
+        right = widgets.VBox(
+            [self.side, self.limit, self.depth, self.seconds, self.evaluation, self.new_game,
+             self.report],
+            layout=widgets.Layout(flex="1 1 auto", min_width="0"),
+        )  # fmt: skip
+        super().__init__([left, right])
+        self.add_class("ck-connect-four")
+        self.new_game.on_click(lambda _: self.restart())
+        self.side.observe(lambda _: self.restart(), names="value")
+        self.restart()
+
+    @property
+    def human(self) -> Player:
+        return self.side.value
+
+    def restart(self) -> None:
+        """An empty board; the engine opens when the person plays o."""
+        self.state = self.game.initial
+        self.last_column = None
+        self.last_search = None
+        self.report.value = ""
+        self._refresh()
+        if self.game.to_move(self.state) is not self.human:
+            self.engine_move()
+
+    def play(self, column: int) -> None:
+        """The person drops a piece into ``column``; the engine answers."""
+        game = self.game
+        if game.is_terminal(self.state) or game.to_move(self.state) is not self.human:
+            self.feedback.problem("it is not your turn: start a new game")
+            return
+        if column not in game.actions(self.state):
+            self.feedback.problem(f"column {column} is full: choose another one")
+            return
+        self.feedback.clear()
+        self.state = game.result(self.state, column)
+        self.last_column = column
+        self._refresh()
+        if not game.is_terminal(self.state):
+            self.engine_move()
+
+    def engine_move(self) -> None:
+        """The engine searches the position on the board and plays its move."""
+        self.status.value = "<i>thinking…</i>"
+        options: dict[str, Any] = {"evaluate": self._evaluations[self.evaluation.value]}
+        search = "alpha-beta" if "alpha-beta" in algorithms() else "minimax"
+        if self.limit.value == "time":
+            options["seconds"] = self.seconds.value
+        else:
+            options["max_depth"] = self.depth.value
+        result = iterative_deepening(self.game, self.state, search=search, **options)
+        self.last_search = result
+        self.state = self.game.result(self.state, result.move)
+        self.last_column = result.move
+        self.report.value = self._report(result)
+        self._refresh()
+
+    def _report(self, r: SearchResult) -> str:
+        pv = " ".join(map(str, r.pv)) or "—"
+        timed = " (time ran out)" if getattr(r, "timed_out", False) else ""
+        return (
+            f"<div style='font-size:14px'>{html.escape(r.algorithm)}<br>"
+            f"depth reached: <b>{r.depth_limit}</b>{timed}<br>"
+            f"nodes: {r.stats.nodes:,} in {r.stats.seconds:.2f} s<br>"
+            f"value for x: <b>{number_text(r.value)}</b><br>"
+            f"principal variation (columns): {html.escape(pv)}</div>"
+        )
+
+    def _refresh(self) -> None:
+        game, state = self.game, self.state
+        self.board.value = board_html(game, state, self.last_column)
+        over = game.is_terminal(state)
+        for button in self.columns:
+            button.disabled = over
+        if over:
+            value = game.utility(state, MAX)
+            text = "x wins" if value > 0 else "o wins" if value < 0 else "a draw"
+            self.status.value = f"<b>Game over: {text}.</b>"
+        else:
+            mover = "x" if game.to_move(state) is MAX else "o"
+            whose = "your" if game.to_move(state) is self.human else "the engine's"
+            self.status.value = f"{mover} to move ({whose} turn)"

@@ -1,0 +1,59 @@
+"""The Connect Four board: the person plays, the engine answers within its limit."""
+
+from __future__ import annotations
+
+from coursekit.games import MAX, MIN
+from coursekit.search import minimax
+from coursekit.widgets import ConnectFourBoard
+
+
+def pieces(w):
+    return sum(1 for mark in w.game.to_text(w.state) if mark in "xo")
+
+
+def test_a_move_gets_an_answer_at_the_chosen_depth():
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=3)
+    w.columns[1].click()
+    assert pieces(w) == 2 and w.last_search.depth_limit == 3
+    assert "depth reached: <b>3</b>" in w.report.value
+    # the engine's move is the fixed-depth search's best move with the same evaluation
+    before = w.game.result(w.game.initial, 1)
+    evaluate = w._evaluations[w.evaluation.value]
+    assert w.last_search.move == minimax(w.game, before, depth=3, evaluate=evaluate).move
+
+
+def test_time_per_move_reports_the_depth_reached():
+    w = ConnectFourBoard(rows=6, cols=7, k=4)
+    w.limit.value = "time"
+    w.seconds.value = 0.2
+    w.columns[3].click()
+    assert pieces(w) == 2 and w.last_search.depth_limit >= 1
+    assert "depth reached" in w.report.value and "principal variation" in w.report.value
+
+
+def test_playing_o_lets_the_engine_open():
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=2, human=MIN)
+    assert pieces(w) == 1 and w.game.to_move(w.state) is MIN
+    w.side.value = MAX
+    assert pieces(w) == 0
+
+
+def test_a_full_column_and_the_wrong_turn_are_refused_with_a_message():
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=1)
+    w.state = w.game.parse("o . . . .\nx . . . .\no . . . .\nx . . . .")  # column 0 full, x to move
+    w.columns[0].click()
+    assert "column 0 is full" in w.feedback.message
+    assert w.game.to_text(w.state).count("x") == 2  # nothing was played
+    w.side.value = MIN  # a new game: the engine (x) opens, o to move
+    w.state = w.game.result(w.state, 1)  # now x would be to move: not the person's turn
+    w.columns[2].click()
+    assert "not your turn" in w.feedback.message
+
+
+def test_the_game_ends_with_a_result():
+    w = ConnectFourBoard(rows=3, cols=3, k=3, depth=9)
+    while not w.game.is_terminal(w.state):
+        column = w.game.actions(w.state)[0]
+        w.columns[column].click()
+    assert "Game over" in w.status.value
+    assert all(button.disabled for button in w.columns)
