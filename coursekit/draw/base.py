@@ -10,10 +10,13 @@ freshly opened notebook or a preview shows) and serves PNG/PDF export
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import re
 import shutil
 import unicodedata
+from collections.abc import Iterator
 from typing import Any
 
 import graphviz
@@ -31,6 +34,28 @@ BROWSER_ONLY = "a picture (drawn in the browser when the notebook runs)"
 GRAPH_ATTR = {"fontname": "Helvetica", "bgcolor": "transparent", "nodesep": "0.3"}
 NODE_ATTR = {"fontname": "Helvetica", "fontsize": "12"}
 EDGE_ATTR = {"fontname": "Helvetica", "fontsize": "10", "arrowsize": "0.6"}
+
+
+_LOOKS_ONLY = contextvars.ContextVar("looks_only", default=False)
+
+
+@contextlib.contextmanager
+def looks_only() -> Iterator[None]:
+    """Inside this block pictures only record :attr:`Picture.looks` and their caption, and
+    write no DOT: how a step-through reads the steps' pictures quickly (DOT quoting is
+    most of the time spent drawing).
+
+    >>> with looks_only():
+    ...     p = Picture()
+    ...     p.node("a", "1", color="red")
+    >>> p.looks, "a [" in p.source
+    ({'a': {'color': 'red', 'label': '1'}}, False)
+    """
+    token = _LOOKS_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _LOOKS_ONLY.reset(token)
 
 
 class GraphvizMissing(RuntimeError):
@@ -54,6 +79,11 @@ class Picture(graphviz.Digraph):
         kwargs.setdefault("node_attr", dict(NODE_ATTR))
         kwargs.setdefault("edge_attr", dict(EDGE_ATTR))
         super().__init__(name, **kwargs)
+        # What each node ("a") and edge ("a->b") was drawn with, as in Graphviz's SVG
+        # <title>s: a step-through compares the pictures of its steps through these.
+        self.looks: dict[str, dict[str, str]] = {}
+        self.caption: str | None = None  # the graph's label, when given through attr()
+        self._caption_line: int | None = None
 
     def node(self, name: str, label: str | None = None, *args: Any, **attrs: Any) -> None:
         """A node; one whose label has Chinese (wide) characters gets a box wide enough.
@@ -66,11 +96,44 @@ class Picture(graphviz.Digraph):
         >>> "width=" in p.source
         True
         """
+        if _LOOKS_ONLY.get():
+            self._remember(str(name), label, attrs)
+            return
         if label is not None and "width" not in attrs:
             width = label_width(label, float(attrs.get("fontsize", NODE_ATTR["fontsize"])))
             if width is not None:
                 attrs["width"] = f"{width:.2f}"
         super().node(name, label, *args, **attrs)
+        self._remember(str(name), label, attrs)
+
+    def _remember(self, item: str, label: str | None, attrs: dict[str, Any]) -> None:
+        look = self.looks.setdefault(item, {})
+        look.update({k: str(v) for k, v in attrs.items() if v is not None})
+        if label is not None:
+            look["label"] = str(label)
+
+    def edge(
+        self, tail_name: str, head_name: str, label: str | None = None, *args: Any, **attrs: Any
+    ) -> None:
+        """An edge; its attributes are remembered in :attr:`looks` under ``"tail->head"``."""
+        if not _LOOKS_ONLY.get():
+            super().edge(tail_name, head_name, label, *args, **attrs)
+        self._remember(f"{tail_name}->{head_name}", label, attrs)
+
+    def attr(self, kw: str | None = None, *args: Any, **attrs: Any) -> None:
+        """Graph, node or edge defaults; a graph ``label`` is remembered as :attr:`caption`."""
+        if not _LOOKS_ONLY.get():
+            super().attr(kw, *args, **attrs)
+        if kw in (None, "graph") and attrs.get("label") is not None:
+            self.caption = str(attrs["label"])
+            self._caption_line = None if _LOOKS_ONLY.get() else len(self.body) - 1
+
+    def without_caption(self) -> Picture:
+        """A copy of this picture without its graph label (shown apart, in a caption line)."""
+        copy = self.copy()
+        if self._caption_line is not None:
+            del copy.body[self._caption_line]
+        return copy
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict:
         from coursekit.widgets.graph_view import GraphView  # the picture's view, drawn in the page

@@ -21,6 +21,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,8 +112,11 @@ class StepThrough:
     captions: list[str] = field(default_factory=list)
     items: dict[str, list[list[Any]]] = field(default_factory=dict)
 
-    def change(self, item: str, step: int, style: str, label: str | None = None) -> None:
-        """From ``step`` on, ``item`` looks like ``styles[style]`` (with ``label``, if given).
+    def change(
+        self, item: str, step: int, style: str, label: str | list[str] | None = None
+    ) -> None:
+        """From ``step`` on, ``item`` looks like ``styles[style]`` (with ``label``, if given:
+        a text for its first text line, or a list of texts for its text lines in order).
 
         Raises
         ------
@@ -139,7 +144,7 @@ class StepThrough:
             "captions": self.captions,
         }
 
-    def look_at(self, item: str, step: int) -> tuple[str | None, str | None]:
+    def look_at(self, item: str, step: int) -> tuple[str | None, Any]:
         """The style name and label of ``item`` at ``step`` (None, None: as drawn).
 
         The browser computes the same; Python tests read it here.
@@ -182,11 +187,15 @@ class GraphView(anywidget.AnyWidget):
     steps = traitlets.Dict().tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
     busy = traitlets.Bool(False).tag(sync=True)
+    controls = traitlets.Bool(True).tag(sync=True)
+    """Show the step-through's own « ‹ slider › » (explorers that have a step slider of their
+    own link it to ``step`` and turn these off)."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("library", graph_library())
         super().__init__(**kwargs)
         self.add_class("ck-picture")
+        self._source_at: Callable[[int], str] | None = None
 
     @traitlets.validate("step")
     def _step_in_range(self, proposal: dict) -> int:
@@ -195,7 +204,10 @@ class GraphView(anywidget.AnyWidget):
 
     @property
     def source(self) -> str:
-        """The DOT source drawn (empty while a text is shown)."""
+        """The DOT source of what is shown (at the current step, when the steps' own
+        pictures were given to :meth:`show`); empty while a text is shown."""
+        if self._source_at is not None and self.dot:
+            return self._source_at(self.step)
         return self.dot
 
     @property
@@ -210,9 +222,15 @@ class GraphView(anywidget.AnyWidget):
         *,
         step: int | None = None,
         root: str = "",
+        source_at: Callable[[int], str] | None = None,
     ) -> None:
-        """Draw ``picture``; with ``steps``, a step-through (at ``step``, default: kept)."""
+        """Draw ``picture``; with ``steps``, a step-through (at ``step``, default: kept).
+
+        ``source_at(k)`` gives the DOT source of step k's own picture; then :attr:`source`
+        answers with the current step's (for tests; nothing of it is sent to the page).
+        """
         description = steps.as_dict() if steps is not None else {}
+        self._source_at = source_at
         with self.hold_sync():
             self.text = ""
             self.engine = picture.engine
@@ -226,6 +244,7 @@ class GraphView(anywidget.AnyWidget):
 
     def show_text(self, text: str) -> None:
         """Replace the picture by a short text."""
+        self._source_at = None
         with self.hold_sync():
             self.dot = ""
             self.steps = {}
@@ -246,6 +265,129 @@ class _Busy:
 
     def __exit__(self, *exc: object) -> None:
         self.view.busy = False
+
+
+MAX_BROWSER_STEPS = 400
+"""A step-through longer than this is drawn step by step from Python instead (with a kernel)."""
+
+HIDDEN = "hidden"
+
+
+def step_through(pictures: list[Any]) -> tuple[Any, StepThrough]:
+    """One layout and the steps between ``pictures`` (the same drawing at steps 0, 1, …).
+
+    The last picture is laid out (it holds every node, label and α/β that any step
+    shows, so space is kept for all of them); for each earlier step every node and
+    edge gets the look it has in that step's picture: colours, fill, pen, dashes,
+    its label lines, or hidden when that picture lacks it. Each picture's graph label
+    becomes the step's caption. Node names must mean the same node in every picture.
+
+    Parameters
+    ----------
+    pictures:
+        :class:`~coursekit.draw.base.Picture` objects, one per step (at least one); all
+        but the last may be drawn inside :func:`~coursekit.draw.base.looks_only`.
+
+    Returns
+    -------
+    The layout (the last picture without its graph label) and the :class:`StepThrough`.
+
+    Raises
+    ------
+    CoursekitError
+        When ``pictures`` is empty.
+
+    Examples
+    --------
+    >>> from coursekit.draw import Picture
+    >>> steps = []
+    >>> for k in range(3):
+    ...     p = Picture()
+    ...     p.node("a", str(k), color="red" if k == 2 else "black")
+    ...     p.attr(label=f"after {k} steps")
+    ...     steps.append(p)
+    >>> layout, through = step_through(steps)
+    >>> through.count, through.captions[1], "after" in layout.source
+    (2, 'after 1 steps', False)
+    >>> [change[0] for change in through.items["a"]]
+    [0, 1, 2]
+    """
+    if not pictures:
+        raise CoursekitError("pictures: expected at least one picture, got none")
+    final = pictures[-1]
+    through = StepThrough(styles={}, count=len(pictures) - 1)
+    through.captions = [p.caption or "" for p in pictures]
+    names: dict[tuple, str] = {}
+    for item, final_attrs in final.looks.items():
+        is_edge = "->" in item
+        final_lines = _lines(item, final_attrs)
+        previous: tuple | None = None
+        for k, picture in enumerate(pictures):
+            attrs = picture.looks.get(item)
+            look = _look(attrs, is_edge)
+            lines = _aligned(_lines(item, attrs), final_lines) if attrs is not None else None
+            if (look, lines) == previous:
+                continue
+            previous = (look, lines)
+            name = names.setdefault(look, f"s{len(names)}")
+            through.styles[name] = _style(look)
+            through.change(item, k, name, label=lines)
+    return final.without_caption(), through
+
+
+def _look(attrs: dict[str, str] | None, is_edge: bool) -> tuple:
+    if attrs is None:
+        return (HIDDEN,)
+    style = set(attrs.get("style", "").split(","))
+    color = attrs.get("color", "black")
+    fill = attrs.get("fillcolor", color) if "filled" in style and not is_edge else "none"
+    pen = attrs.get("penwidth", "2" if "bold" in style else "1")
+    dash = "5,2" if "dashed" in style else "1,3" if "dotted" in style else "none"
+    shown = "0" if "invis" in style else "1"
+    return (color, fill, attrs.get("fontcolor", "black"), pen, dash, shown)
+
+
+def _style(look: tuple) -> dict[str, str]:
+    if look == (HIDDEN,):
+        return {"opacity": "0"}
+    color, fill, fontcolor, pen, dash, shown = look
+    return {
+        "color": color,
+        "fillcolor": fill,
+        "fontcolor": fontcolor,
+        "penwidth": pen,
+        "dash": dash,
+        "opacity": shown,
+    }
+
+
+_NEWLINE = re.compile(r"\\[nlr]|\n")
+
+
+def _lines(item: str, attrs: dict[str, str]) -> tuple[list[str], list[str]] | None:
+    """The text lines Graphviz draws for a node or edge: its label's, then its xlabel's.
+
+    None for an HTML-like label (its texts are not simple lines). A node without a
+    label shows its name; an empty label draws no text, a blank one a blank line.
+    """
+    default = "" if "->" in item else item
+    label = attrs.get("label", default)
+    if label.startswith("<"):
+        return None
+    xlabel = attrs.get("xlabel", "")
+    return (
+        _NEWLINE.split(label) if label else [],
+        _NEWLINE.split(xlabel) if xlabel else [],
+    )
+
+
+def _aligned(lines: tuple[list[str], list[str]] | None, final: tuple | None) -> list[str] | None:
+    """``lines`` padded or cut to the text elements of the final (laid out) picture."""
+    if lines is None or final is None:
+        return None
+    label, xlabel = lines
+    size, xsize = len(final[0]), len(final[1])
+    return (label + [""] * size)[:size] + (xlabel + [""] * xsize)[:xsize]
 
 
 VISITED = {"color": "#1f5fbf", "penwidth": "2.5", "fontcolor": "#1f5fbf"}

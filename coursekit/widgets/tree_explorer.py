@@ -16,6 +16,7 @@ import html
 
 import ipywidgets as widgets
 
+from coursekit.draw.base import looks_only
 from coursekit.draw.trees import MAX_DRAWN_NODES, draw_search
 from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.gametree import GameTree, GameTreeError
@@ -23,6 +24,7 @@ from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SPACED, Feedback, SvgView
+from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
@@ -133,7 +135,10 @@ class TreeExplorer(widgets.VBox):
 
         self.result = widgets.HTML()
         self.result.add_class("ck-result")
-        self.picture = SvgView()
+        # the picture steps in the browser: the slider is linked to it in the page, so it
+        # steps with no kernel too (exported slides, static HTML)
+        self.picture = SvgView(controls=False)
+        self._steps_in_browser = False
 
         super().__init__(
             [
@@ -163,6 +168,7 @@ class TreeExplorer(widgets.VBox):
         self.root.observe(self._on_root, names="value")
         self.algorithm.observe(lambda _: self.run(), names="value")
         self.step.observe(lambda _: self.redraw(), names="value")
+        widgets.jslink((self.step, "value"), (self.picture, "step"))
         for box in (self.branching, self.depth, self.seed, self.order):
             box.observe(lambda _: self.make_random(), names="value")
         self.run()
@@ -237,14 +243,42 @@ class TreeExplorer(widgets.VBox):
             f"nodes, {r.stats.leaves:,} leaves"
             + (f", {r.stats.cutoffs:,} cut-offs" if r.stats.cutoffs else "")
         )
-        self.redraw()
+        self._show_search()
 
     def redraw(self) -> None:
-        """Draw the search as it stood after ``step`` events."""
+        """Show the search as it stood after ``step`` events.
+
+        A search of up to :data:`MAX_BROWSER_STEPS` steps is sent to the page once, as one
+        layout and the changes of every step (:func:`step_through`): a new step then
+        only restyles the picture. A longer one is drawn anew at each step.
+        """
         if self.search is None:
+            return
+        if self._steps_in_browser:
+            self.picture.step = self.step.value
             return
         picture = draw_search(self.search, self.step.value, max_depth=drawable_depth(self.tree))
         self.picture.show(picture)
+
+    def _show_search(self) -> None:
+        """Send the whole step-through of the current search to the picture."""
+        steps = len(self.search.trace)
+        self._steps_in_browser = steps <= MAX_BROWSER_STEPS
+        if not self._steps_in_browser:
+            self.redraw()
+            return
+        search, depth = self.search, drawable_depth(self.tree)
+        with self.picture.busy_while():
+            with looks_only():  # the steps' looks only: no DOT written but the last step's
+                pictures = [draw_search(search, k, max_depth=depth) for k in range(steps)]
+            pictures.append(draw_search(search, steps, max_depth=depth))
+            layout, through = step_through(pictures)
+        self.picture.show(
+            layout,
+            through,
+            step=self.step.value,
+            source_at=lambda k: draw_search(search, k, max_depth=depth).source,
+        )
 
 
 def _number_box(kind: type, description: str, value: int, **bounds: int) -> widgets.Widget:

@@ -19,6 +19,7 @@ from coursekit.widgets.graph_view import (
     example_step_through,
     graph_library,
     library_code,
+    step_through,
 )
 
 
@@ -148,3 +149,50 @@ def test_bad_changes_are_refused_with_a_message(args, message):
 def test_example_refuses_an_empty_tree():
     with pytest.raises(CoursekitError, match="at least 1"):
         example_step_through(0)
+
+
+def _steps_of(values: list[str]) -> list[Picture]:
+    pictures = []
+    for k, value in enumerate(values):
+        p = Picture()
+        p.node("a", value, color="red" if k % 2 else "black", xlabel=f"α={k}")
+        if k:
+            p.edge("a", "b", style="dashed")
+        p.attr(label=f"step {k}")
+        pictures.append(p)
+    return pictures
+
+
+def test_step_through_lays_out_the_last_picture_once():
+    pictures = _steps_of(["?", "3", "3"])
+    layout, through = step_through(pictures)
+    assert "step 2" not in layout.source and layout.source.count("a -> b") == 1
+    assert through.count == 2 and through.captions == ["step 0", "step 1", "step 2"]
+
+
+def test_step_through_records_each_change_and_hides_what_a_step_lacks():
+    _, through = step_through(_steps_of(["?", "3", "3"]))
+    hidden = [name for name, style in through.styles.items() if style == {"opacity": "0"}]
+    # the edge appears at step 1; node a changes colour, label and α at every step
+    assert through.look_at("a->b", 0)[0] in hidden
+    assert through.look_at("a->b", 1)[0] not in hidden
+    assert [c[0] for c in through.items["a"]] == [0, 1, 2]
+    assert through.look_at("a", 0)[1] == ["?", "α=0"]
+    assert through.look_at("a", 1)[1] == ["3", "α=1"]
+    assert through.styles[through.look_at("a", 1)[0]]["color"] == "red"
+
+
+@given(st.lists(st.sampled_from(["?", "1", "2", "∞"]), min_size=1, max_size=12))
+def test_every_step_shows_what_its_own_picture_says(values):
+    pictures = _steps_of(values)
+    _, through = step_through(pictures)
+    for k, picture in enumerate(pictures):
+        style, lines = through.look_at("a", k)
+        assert lines == [picture.looks["a"]["label"], f"α={k}"]
+        colour = picture.looks["a"]["color"]
+        assert through.styles[style]["color"] == colour
+
+
+def test_step_through_needs_a_picture():
+    with pytest.raises(CoursekitError, match="at least one picture"):
+        step_through([])

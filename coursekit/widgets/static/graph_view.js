@@ -119,6 +119,7 @@ function remember(element, saved) {
       stroke: element.getAttribute("stroke"),
       fill: element.getAttribute("fill"),
       width: element.getAttribute("stroke-width"),
+      dash: element.getAttribute("stroke-dasharray"),
       text: element.tagName === "text" ? element.textContent : null,
       opacity: element.getAttribute("opacity"),
     });
@@ -127,14 +128,14 @@ function remember(element, saved) {
 }
 
 function restore(element, original) {
-  for (const [name, attr] of [["stroke", "stroke"], ["fill", "fill"], ["width", "stroke-width"], ["opacity", "opacity"]]) {
+  for (const [name, attr] of [["stroke", "stroke"], ["fill", "fill"], ["width", "stroke-width"], ["dash", "stroke-dasharray"], ["opacity", "opacity"]]) {
     if (original[name] === null) element.removeAttribute(attr);
     else element.setAttribute(attr, original[name]);
   }
   if (original.text !== null) element.textContent = original.text;
 }
 
-/** Apply a named style (colour, fillcolor, fontcolor, penwidth, opacity) to a node or edge. */
+/** Apply a named style (color, fillcolor, fontcolor, penwidth, dash, opacity) to a node or edge. */
 function applyStyle(group, style, label, saved) {
   const isEdge = group.classList.contains("edge");
   for (const shape of shapesOf(group)) {
@@ -148,6 +149,10 @@ function applyStyle(group, style, label, saved) {
     }
     if (style.fillcolor && !isEdge) shape.setAttribute("fill", style.fillcolor);
     if (style.penwidth) shape.setAttribute("stroke-width", style.penwidth);
+    if (style.dash) {
+      if (style.dash === "none") shape.removeAttribute("stroke-dasharray");
+      else shape.setAttribute("stroke-dasharray", style.dash);
+    }
     if (style.opacity !== undefined) shape.setAttribute("opacity", style.opacity);
   }
   const texts = textsOf(group);
@@ -156,7 +161,9 @@ function applyStyle(group, style, label, saved) {
     restore(text, original);
     if (style && style.fontcolor) text.setAttribute("fill", style.fontcolor);
     if (style && style.opacity !== undefined) text.setAttribute("opacity", style.opacity);
-    if (i === 0 && label !== undefined && label !== null) text.textContent = label;
+    // a label: a text for the first line, or a list with a text for each line in order
+    if (Array.isArray(label)) text.textContent = label[i] ?? "";
+    else if (i === 0 && label !== undefined && label !== null) text.textContent = label;
   });
 }
 
@@ -358,7 +365,7 @@ function render({ model, el }) {
   function showStep() {
     const k = Math.max(0, Math.min(count(), Number(model.get("step") || 0)));
     const n = count();
-    controls.style.display = n > 0 ? "" : "none";
+    controls.style.display = n > 0 && model.get("controls") !== false ? "" : "none";
     slider.min = 0;
     slider.max = n;
     slider.value = k;
@@ -441,6 +448,7 @@ function render({ model, el }) {
   model.on("change:step", showStep);
   model.on("change:caption", showStep);
   model.on("change:busy", showBusy);
+  model.on("change:controls", showStep);
   const resize = new ResizeObserver(() => svg && fit(svg, frame, model.get("root"), groups));
   resize.observe(el);
   // JupyterLab switches themes by toggling this attribute: recolour the text.
@@ -457,6 +465,7 @@ function render({ model, el }) {
     model.off("change:step", showStep);
     model.off("change:caption", showStep);
     model.off("change:busy", showBusy);
+    model.off("change:controls", showStep);
   };
 }
 
