@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html
 import json
 import re
 from collections.abc import Callable
@@ -273,7 +274,13 @@ MAX_BROWSER_STEPS = 400
 HIDDEN = "hidden"
 
 
-def step_through(pictures: list[Any]) -> tuple[Any, StepThrough]:
+CHANGED = "#c2185b"
+"""The text colour of a node or edge whose text changed at this step (``highlight_changes``)."""
+
+
+def step_through(
+    pictures: list[Any], *, layout: Any = None, highlight_changes: bool = False
+) -> tuple[Any, StepThrough]:
     """One layout and the steps between ``pictures`` (the same drawing at steps 0, 1, …).
 
     The last picture is laid out (it holds every node, label and α/β that any step
@@ -287,6 +294,11 @@ def step_through(pictures: list[Any]) -> tuple[Any, StepThrough]:
     pictures:
         :class:`~coursekit.draw.base.Picture` objects, one per step (at least one); all
         but the last may be drawn inside :func:`~coursekit.draw.base.looks_only`.
+    layout:
+        The picture to lay out instead of the last one: a superset of every step's
+        nodes and edges (what a step lacks is hidden), so that places stay put.
+    highlight_changes:
+        Write in :data:`CHANGED` the texts that changed since the step before.
 
     Returns
     -------
@@ -314,7 +326,7 @@ def step_through(pictures: list[Any]) -> tuple[Any, StepThrough]:
     """
     if not pictures:
         raise CoursekitError("pictures: expected at least one picture, got none")
-    final = pictures[-1]
+    final = pictures[-1] if layout is None else layout
     through = StepThrough(styles={}, count=len(pictures) - 1)
     through.captions = [p.caption or "" for p in pictures]
     names: dict[tuple, str] = {}
@@ -322,10 +334,15 @@ def step_through(pictures: list[Any]) -> tuple[Any, StepThrough]:
         is_edge = "->" in item
         final_lines = _lines(item, final_attrs)
         previous: tuple | None = None
+        shown_before: list[str] | None = None
         for k, picture in enumerate(pictures):
             attrs = picture.looks.get(item)
             look = _look(attrs, is_edge)
             lines = _aligned(_lines(item, attrs), final_lines) if attrs is not None else None
+            if highlight_changes and look != (HIDDEN,):
+                changed = shown_before is not None and lines != shown_before
+                look = (*look[:2], CHANGED, *look[3:]) if changed else look
+            shown_before = lines if look != (HIDDEN,) else None
             if (look, lines) == previous:
                 continue
             previous = (look, lines)
@@ -361,6 +378,7 @@ def _style(look: tuple) -> dict[str, str]:
     }
 
 
+_TAG = re.compile(r"<[^>]*>")
 _NEWLINE = re.compile(r"\\[nlr]|\n")
 
 
@@ -373,7 +391,11 @@ def _lines(item: str, attrs: dict[str, str]) -> tuple[list[str], list[str]] | No
     default = "" if "->" in item else item
     label = attrs.get("label", default)
     if label.startswith("<"):
-        return None
+        if "<TABLE" in label.upper():
+            return None
+        # an HTML-like label: one text per <BR/>-separated piece, tags left out
+        pieces = re.split(r"<BR\s*/?>", label[1:-1], flags=re.IGNORECASE)
+        label = "\\n".join(html.unescape(_TAG.sub("", piece)) for piece in pieces)
     xlabel = attrs.get("xlabel", "")
     return (
         _NEWLINE.split(label) if label else [],

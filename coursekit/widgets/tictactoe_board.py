@@ -155,7 +155,8 @@ class TicTacToeBoard(widgets.HBox):
         self._search_and_show(played=False)
 
     def _search_and_show(self, played: bool) -> SearchResult:
-        r = minimax(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
+        with self.picture.busy_while():  # depth 9 from the empty board takes seconds
+            r = minimax(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
         self.last_search = r
         self.candidates.value = self.candidates_table(r, played)
         self.picture.show(self._tree_picture(r))

@@ -130,3 +130,11 @@ def test_a_new_depth_after_the_game_has_ended_searches_nothing():
     w.depth.value = 3
     assert w.last_search is None and w.candidates.value == ""
     assert "over" in w.picture.value and w.picture.source == ""
+
+
+def test_the_picture_says_it_is_busy_while_the_computer_searches():
+    w = TicTacToeBoard(depth=2)
+    seen = []
+    w.picture.observe(lambda change: seen.append(change["new"]), names="busy")
+    w.depth.value = 3
+    assert seen == [True, False] and not w.picture.busy
