@@ -29,7 +29,8 @@ pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "fixtures" / "pictures.ipynb"
-PICTURES = 4  # the step-through, the AND/OR graph, the Chinese labels, the wide fan
+# the step-through, the AND/OR graph, the Chinese labels, the wide fan, two explorers
+PICTURES = 6
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 MIN_TEXT_PX = 11
 AA = 4.5
@@ -136,6 +137,38 @@ def test_static_page_steps_with_no_kernel(pages, open_page, artifacts):
     assert page.evaluate(NODE_TEXT_JS, [0, "n1"])["text"] == "?"
     page.screenshot(path=artifacts / "pictures-static-stepped.png")
     record_timing(artifacts, "static step, 100 nodes (ms)", {"steps": times})
+    assert not log.blocked
+
+
+EXPLORER_NODE_JS = """([selector, title]) => {
+  const g = document.querySelector(selector + ' .ck-graph');
+  const node = [...g.querySelectorAll('g.node')].find(
+    (n) => n.querySelector(':scope > title').textContent === title);
+  const shape = node.querySelector('polygon, ellipse');
+  return {
+    texts: [...node.querySelectorAll('text')].map((t) => t.textContent).join('|'),
+    opacity: shape.getAttribute('opacity'), stroke: getComputedStyle(shape).stroke,
+    caption: g.querySelector('.ck-graph-caption').textContent,
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("explorer", "slider", "node"),
+    [(".ck-tree-explorer", ".ck-step", "n0"), (".ck-aostar-explorer", ".ck-cycle", "v1")],
+)
+def test_static_page_explorers_step_with_no_kernel(explorer, slider, node, pages, open_page):
+    page, log = open_page("file://")
+    page.goto(pages["light"].as_uri())
+    wait_for_pictures(page)
+    before = page.evaluate(EXPLORER_NODE_JS, [explorer, node])
+    handle = page.locator(f"{explorer} {slider} .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("Home")  # the first step: nothing searched yet
+    page.wait_for_timeout(300)
+    after = page.evaluate(EXPLORER_NODE_JS, [explorer, node])
+    assert after != before, f"{explorer}: the slider changed nothing drawn"
+    assert after["caption"] != before["caption"]
     assert not log.blocked
 
 
