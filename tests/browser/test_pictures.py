@@ -29,8 +29,8 @@ pytestmark = pytest.mark.browser
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "fixtures" / "pictures.ipynb"
-# the step-through, the AND/OR graph, the Chinese labels, the wide fan, two explorers
-PICTURES = 6
+# the step-through, the AND/OR graph, the Chinese labels, the wide fan, four explorers
+PICTURES = 8
 KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
 MIN_TEXT_PX = 11
 AA = 4.5
