@@ -20,7 +20,6 @@ from coursekit.checks.common import (
     same_number,
 )
 from coursekit.gametheory import NormalFormGame, SmartPigs
-from coursekit.gametheory.dominance import dominated
 
 # ---------------------------------------------------------------------- the problems
 
@@ -100,7 +99,9 @@ def check_elimination(steps: object) -> None:
         player, index = _strategy(game, label)
         left = rows if player == 0 else cols
         require(index in left, f"Step {k}: {label!r} was already removed.")
-        removable = {(d.player, d.strategy) for d in dominated(game, rows, cols, strict=True)}
+        removable = {
+            (d.player, d.strategy) for d in game.dominated(strict=True, rows=rows, cols=cols)
+        }
         require(
             (player, index) in removable,
             f"Step {k}: {label!r} is not strictly dominated at that point, so it cannot be "
@@ -109,7 +110,7 @@ def check_elimination(steps: object) -> None:
         )
         left.remove(index)
     require(
-        not dominated(game, rows, cols, strict=True),
+        not game.dominated(strict=True, rows=rows, cols=cols),
         "After your steps some strategy is still strictly dominated: keep eliminating.",
     )
     passed()

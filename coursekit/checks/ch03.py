@@ -126,7 +126,7 @@ def _all_max(tree: GameTree, label: str) -> float:
 
 
 def _describe(tree: GameTree) -> str:
-    text = tree.to_text() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
+    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
     return f"{text} with {tree.root_player} to move at the root"
 
 

@@ -11,6 +11,10 @@ it. The table can show, each switched on or off:
   column removed in the first ``step`` steps is struck out and greyed, with
   the number of the step that removed it.
 
+The drawing itself (:func:`draw_payoff_table`) only reads results that it is
+given; :func:`payoff_table` is the notebook's convenient path, which asks the
+game for whatever result is not given and then draws.
+
 The HTML uses inline styles only, so it looks the same in JupyterLab, in an
 exported reveal.js slide and in a widget; CSS classes (``ck-…``) name the
 marks for tests and browsers. Text and header colours are JupyterLab's theme
@@ -21,13 +25,17 @@ the yellow equilibrium fill keeps dark text.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from coursekit.gametheory import Elimination, NormalFormGame
-from coursekit.gametheory.exact import format_fraction
+from coursekit.gametheory import Elimination, NormalFormGame, PayoffError
+from coursekit.text import number_text
 
 Profile = tuple[int, int]
+
+BestResponses = tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]
+"""The row player's best responses to each column and the column player's to each row,
+as ``(game.best_responses(0), game.best_responses(1))`` returns them."""
 
 EQUILIBRIUM_FILL = "#fff1a8"
 ON_FILL = "#1a1a1a"  # text on the equilibrium fill, in either theme
@@ -55,33 +63,48 @@ class PayoffTable:
 def payoff_table(
     game: NormalFormGame,
     *,
-    best_responses: bool = True,
+    best_responses: bool | BestResponses | None = True,
     equilibria: Iterable[Profile] | None = None,
     optimum: Iterable[Profile] | None = None,
     elimination: Elimination | None = None,
     step: int | None = None,
     caption: str | None = None,
 ) -> PayoffTable:
-    """Draw ``game``'s payoff table.
+    """Draw ``game``'s payoff table, asking the game for any result not given.
 
     Parameters
     ----------
-    game:
+    game : NormalFormGame
         The game.
-    best_responses:
-        Underline each payoff that is a best response.
-    equilibria:
+    best_responses : bool or (row best responses, column best responses)
+        Underline each payoff that is a best response: ``True`` asks the game
+        (``game.best_responses(0)``, ``game.best_responses(1)``), ``False`` or
+        ``None`` underlines none, a pair draws the given ones.
+    equilibria : iterable of (row, column), optional
         Outcomes to highlight as equilibria; by default ``game.pure_equilibria()``.
         Pass ``[]`` to highlight none.
-    optimum:
+    optimum : iterable of (row, column), optional
         Outcomes to mark as optimal; by default ``game.collective_optimum()``,
         except in constant-sum games, where every outcome has the same total
         (pass ``game.pareto_optimal()`` for the Pareto optima, ``[]`` for none).
-    elimination, step:
+    elimination, step : Elimination and int, optional
         A result of ``game.eliminate_dominated()``: strategies removed in its
         first ``step`` steps (all, if ``step`` is None) are struck out.
-    caption:
+    caption : str, optional
         A line above the table.
+
+    Returns
+    -------
+    PayoffTable
+
+    Raises
+    ------
+    PayoffError
+        When a given result does not fit the game (an outcome or strategy out of range).
+
+    See Also
+    --------
+    draw_payoff_table : the drawing alone, from results only.
 
     Examples
     --------
@@ -94,14 +117,52 @@ def payoff_table(
     >>> t.html.count("ck-struck")   # the row player's "silent": its header and two cells
     3
     """
-    m, n = game.shape
-    equilibria = set(game.pure_equilibria() if equilibria is None else equilibria)
+    if best_responses is True:
+        best_responses = (game.best_responses(0), game.best_responses(1))
+    if equilibria is None:
+        equilibria = game.pure_equilibria()
     if optimum is None:
         optimum = [] if game.is_constant_sum() else game.collective_optimum()
-    optimum = set(optimum)
+    return draw_payoff_table(
+        game,
+        best_responses=best_responses or None,
+        equilibria=equilibria,
+        optimum=optimum,
+        elimination=elimination,
+        step=step,
+        caption=caption,
+    )
+
+
+def draw_payoff_table(
+    game: NormalFormGame,
+    *,
+    best_responses: BestResponses | None = None,
+    equilibria: Iterable[Profile] = (),
+    optimum: Iterable[Profile] = (),
+    elimination: Elimination | None = None,
+    step: int | None = None,
+    caption: str | None = None,
+) -> PayoffTable:
+    """Draw ``game``'s payoff table with the results given, computing nothing.
+
+    Parameters are those of :func:`payoff_table`, except that nothing is
+    asked of the game: what is not given is not drawn.
+
+    >>> from coursekit.gametheory import catalog
+    >>> g = catalog.prisoners_dilemma()
+    >>> draw_payoff_table(g, equilibria=[(1, 1)]).html.count("ck-best")
+    0
+    """
+    m, n = game.shape
+    equilibria = _outcomes(equilibria, game, "equilibria")
+    optimum = _outcomes(optimum, game, "optimum")
     removed = _removed(elimination, step)
-    row_best = game.best_responses(0) if best_responses else [[] for _ in range(n)]
-    col_best = game.best_responses(1) if best_responses else [[] for _ in range(m)]
+    if best_responses is None:
+        row_best, col_best = [[] for _ in range(n)], [[] for _ in range(m)]
+    else:
+        row_best, col_best = _best_responses(best_responses, game)
+    shows_best = best_responses is not None
 
     parts = ['<div class="ck-payoff" style="display:inline-block;margin:0.4em 0">']
     parts.append(
@@ -139,9 +200,41 @@ def payoff_table(
             )
         parts.append("<tr>" + "".join(cells) + "</tr>")
     parts.append("</table>")
-    parts.append(_legend(best_responses, bool(equilibria), bool(optimum), elimination, step))
+    parts.append(_legend(shows_best, bool(equilibria), bool(optimum), elimination, step))
     parts.append("</div>")
     return PayoffTable("".join(parts))
+
+
+def _outcomes(outcomes: Iterable[Profile], game: NormalFormGame, name: str) -> set[Profile]:
+    """The outcomes as a set, each checked to be a cell of the game."""
+    m, n = game.shape
+    found = set()
+    for outcome in outcomes:
+        try:
+            i, j = outcome
+        except (TypeError, ValueError):
+            raise PayoffError(f"{name}: {outcome!r} is not a (row, column) pair") from None
+        if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < m and 0 <= j < n):
+            raise PayoffError(f"{name}: {outcome!r} is not a cell of this {m}×{n} game")
+        found.add((i, j))
+    return found
+
+
+def _best_responses(given: BestResponses, game: NormalFormGame) -> BestResponses:
+    """Check that the best responses given have one list per opponent strategy."""
+    m, n = game.shape
+    try:
+        row_best, col_best = given
+        ok = len(row_best) == n and len(col_best) == m
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise PayoffError(
+            "best_responses must be True, False, or a pair (row player's best responses to "
+            f"each of the {n} columns, column player's to each of the {m} rows), "
+            "as (game.best_responses(0), game.best_responses(1))"
+        )
+    return row_best, col_best
 
 
 def _esc(text: str) -> str:
@@ -172,7 +265,7 @@ def _header(kind: str, index: int, label: str, removed_at: int | None) -> str:
 
 
 def _payoff(value: object, best: bool, side: str) -> str:
-    text = _esc(format_fraction(value))
+    text = _esc(number_text(value, decimals=True))
     if best:
         return (
             f'<span class="ck-{side} ck-best" style="text-decoration:underline;'

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +32,16 @@ from coursekit.draw.boards import board_label
 from coursekit.games.base import MAX, Player
 from coursekit.games.gametree import GameTree
 from coursekit.games.tictactoe import TicTacToe
-from coursekit.search.result import CUTOFF, ENTER, EXIT, LEAF, Event, NodeView, SearchResult
+from coursekit.search.result import (
+    CUTOFF,
+    ENTER,
+    EXIT,
+    LEAF,
+    Event,
+    NodeView,
+    SearchResult,
+    Trace,
+)
 from coursekit.text import number_text
 
 MAX_DRAWN_NODES = 400
@@ -57,6 +67,8 @@ class _Node:
     state: Any = None
     terminal: bool = False
     inside: str | None = None  # a name written inside the node (e.g. Grundy's "5-1-1")
+    bound: str = ""  # "≤" or "≥" when the value is only a bound on the node's true value
+    cut: str | None = None  # "α cut by A" at a node where an α-β search stopped early
 
 
 def _shape(player: Player) -> str:
@@ -131,6 +143,7 @@ def draw_search(
     if max_depth is not None:
         trimmed = {n.path[:-1] for n in nodes if len(n.path) > max_depth and n.status != "hidden"}
         nodes = [n for n in nodes if len(n.path) <= max_depth]
+    _mark_cuts_and_bounds(nodes, trace, k)
     shown = [n for n in nodes if n.status != "hidden"]
     if len(shown) > max_nodes:
         raise ValueError(
@@ -207,6 +220,48 @@ def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_
     return nodes
 
 
+def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
+    """Write the cuts made in the first ``k`` events beside their nodes, and mark bounds.
+
+    A finished node's value is exact only inside the window it was entered
+    with. A MIN node that ends with β ≤ α (or a MAX node with α ≥ β) is shown
+    with its own bound, ``≤β`` (``≥α``), as the course's figures do; any other
+    value at or below the α it was entered with is an upper bound (≤), at or
+    above its β a lower bound (≥).
+    """
+    entered = {e.path: (e.alpha, e.beta) for e in trace.events[:k] if e.kind == ENTER}
+    cuts = {c.path: c for c in trace.upto(k).cutoffs()}
+    for node in nodes:
+        cut = cuts.get(node.path)
+        if cut is not None and cut.kind:
+            by = "the window" if cut.cause is None else _short_name(cut.cause)
+            node.cut = f"{cut.label} by {by}"
+        if node.status == "open" and node.value is not None and node.path in entered:
+            # the bound of an unfinished node follows its best child so far
+            if node.player is MAX and node.alpha is not None:
+                node.alpha = max(node.alpha, node.value)
+            elif node.player is not MAX and node.beta is not None:
+                node.beta = min(node.beta, node.value)
+        if node.status != "done" or node.value is None or node.path not in entered:
+            continue
+        alpha, beta = node.alpha, node.beta
+        if alpha is not None and beta is not None and beta <= alpha:  # stopped early
+            node.bound, node.value = ("≥", alpha) if node.player is MAX else ("≤", beta)
+            continue
+        alpha, beta = entered[node.path]
+        if alpha is not None and alpha > -math.inf and node.value <= alpha:
+            node.bound = "≤"
+        elif beta is not None and beta < math.inf and node.value >= beta:
+            node.bound = "≥"
+
+
+def _short_name(name: Hashable) -> str:
+    """A node's name beside another node: a bare path (no names) as its moves, the root as such."""
+    if isinstance(name, tuple):
+        return "the root" if not name else "after " + " ".join(map(str, name))
+    return str(name)
+
+
 def _caption(result: SearchResult, k: int, total: int) -> str:
     algorithm = result.algorithm or "search"
     if k == 0:
@@ -225,6 +280,15 @@ def _caption(result: SearchResult, k: int, total: int) -> str:
         EXIT: f"{who} is worth {number_text(event.value)}",
         CUTOFF: f"cut-off at {who}",
     }[event.kind]
+    if event.kind == CUTOFF and event.cut:
+        what = str(result.trace.upto(k).cutoffs()[-1])
+    stopped = event.alpha is not None and event.beta is not None and event.beta <= event.alpha
+    if event.kind == EXIT and stopped:
+        own = event.alpha if event.player is MAX else event.beta
+        sign = "≥" if event.player is MAX else "≤"
+        what = f"{who} is worth {sign}{number_text(own)}"
+        if own != event.value:
+            what += f" (returns {number_text(event.value)})"
     text = f"{algorithm}: step {k} of {total}, {what}"
     if k == total:
         text += f" — value {number_text(result.value)}, move {result.move}"
@@ -255,7 +319,13 @@ class _Builder:
         self.trimmed = trimmed or set()  # nodes whose children are left out of the picture
 
     def picture(self, name: str) -> Picture:
-        picture = Picture(name, graph_attr={"rankdir": "TB", "nodesep": "0.25", "ranksep": "0.4"})
+        windows = any(n.alpha is not None or n.beta is not None for n in self.nodes)
+        spacing = (
+            {"nodesep": "0.6", "ranksep": "0.6"}
+            if windows
+            else {"nodesep": "0.25", "ranksep": "0.4"}
+        )
+        picture = Picture(name, graph_attr={"rankdir": "TB", **spacing})
         self._ruler(picture)  # declared first, so that it stands on the left
         for node in self.nodes:
             picture.node(self.ids[node.path], **self._node_attrs(node))
@@ -291,6 +361,9 @@ class _Builder:
             styles.append("dashed")
         if self._evaluated_at_cutoff(node):
             styles.append("dashed")
+        if node.cut is not None:
+            attrs["color"] = CUTOFF_COLOUR
+            attrs["penwidth"] = "2"
         if node.path == self.current:
             styles.append("filled")
             attrs["fillcolor"] = CURRENT
@@ -316,15 +389,17 @@ class _Builder:
         if node.status == "open" and node.value is not None:
             return ("≥" if node.player is MAX else "≤") + number_text(node.value)
         if node.status in ("done", "leaf"):
-            return number_text(node.value)
+            return node.bound + number_text(node.value)
         return ""
 
     def _xlabel(self, node: _Node) -> str:
         parts = []
         if self.names and node.name is not None:
             parts.append(str(node.name))
-        if node.alpha is not None or node.beta is not None:
+        if node.status != "leaf" and (node.alpha is not None or node.beta is not None):
             parts.append(f"α={number_text(node.alpha)} β={number_text(node.beta)}")
+        if node.cut is not None:
+            parts.append(node.cut)
         return "\\n".join(parts)  # DOT's line break
 
     def _edge_attrs(self, node: _Node) -> dict[str, str]:

@@ -12,6 +12,12 @@ import enum
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from coursekit.errors import CoursekitError
+
+
+class GameError(CoursekitError):
+    """A bad argument to a game: a state or move that does not belong to it, a bad size, …"""
+
 
 class Player(enum.Enum):
     """One of the two players (博弈双方) of a two-player zero-sum game."""
@@ -61,10 +67,20 @@ class Game(Protocol):
     UTILITY(s, p)        ``utility(state, player)``
     ===================  =========================================
 
-    Optional methods that search code uses when present:
-    ``evaluate(state)`` — a static evaluation e(p) from MAX's point of view,
-    and ``key(state)`` — a hashable key shared by equivalent states (for
-    symmetry reduction and transposition tables).
+    Optional methods, used when present (each has the same meaning in every game):
+
+    ``evaluate(state) -> float``
+        A static evaluation e(p) from MAX's point of view (depth-limited searches).
+    ``key(state) -> Hashable``
+        A key shared by equivalent states (symmetry reduction, transposition tables).
+    ``to_text(state) -> str``
+        One *state* written for a person (a board, a node's label); :func:`~coursekit.search.human`
+        shows it before asking for a move.
+    ``parse(text) -> State``
+        The state that ``text`` describes, so that ``parse(to_text(s)) == s``; bad text raises
+        an error derived from :class:`~coursekit.errors.CoursekitError` that says where.
+
+    Whole-game serialisations have other names (``GameTree.to_spec`` / ``from_spec``).
     """
 
     initial: State

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, GameError, Player
 
 
 class ConnectFourState(NamedTuple):
@@ -46,9 +46,11 @@ class ConnectFour:
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4) -> None:
         for name, value in (("rows", rows), ("cols", cols), ("k", k)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+                raise GameError(f"{name} must be a whole number >= 1, got {value!r}")
+        if rows > 16 or cols > 16:
+            raise GameError(f"rows and cols must be at most 16, got rows={rows}, cols={cols}")
         if k > max(rows, cols):
-            raise ValueError(f"nobody can get {k} in a line on a {rows}×{cols} board")
+            raise GameError(f"nobody can get {k} in a line on a {rows}×{cols} board")
         self.rows, self.cols, self.k = rows, cols, k
         self.height = rows + 1  # bits per column, one guard bit on top
         self._bottom = [1 << (c * self.height) for c in range(cols)]
@@ -110,11 +112,11 @@ class ConnectFour:
 
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
         """Drop the mover's piece into column ``action``."""
-        if not (isinstance(action, int) and 0 <= action < self.cols):
-            raise ValueError(f"column {action!r} is not a column of the board (0–{self.cols - 1})")
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.cols:
+            raise GameError(f"column {action!r} is not a column of the board (0–{self.cols - 1})")
         taken = state.x | state.o
         if taken & self._top[action]:
-            raise ValueError(f"column {action} is full")
+            raise GameError(f"column {action} is full")
         # Adding the column's bottom bit carries through its pieces to the first empty cell.
         piece = (taken + self._bottom[action]) & self._column[action]
         if state.x.bit_count() == state.o.bit_count():
@@ -129,7 +131,7 @@ class ConnectFour:
     def utility(self, state: ConnectFourState, player: Player = MAX) -> float:
         """+∞ for a win of ``player``, −∞ for a loss, 0 for a draw (finished games only)."""
         if not self.is_terminal(state):
-            raise ValueError(f"the game is not over yet:\n{self.to_text(state)}")
+            raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
         return self.evaluate(state) * player.sign
 
     def evaluate(self, state: ConnectFourState) -> float:
@@ -188,26 +190,28 @@ class ConnectFour:
 
     def parse(self, text: str) -> ConnectFourState:
         """Read a board written as :meth:`to_text` writes it (spaces are optional)."""
+        if not isinstance(text, str):
+            raise GameError(f"text must be a board written as text, got {text!r}")
         lines = [line.replace(" ", "") for line in text.splitlines() if line.strip()]
         if len(lines) != self.rows:
-            raise ValueError(f"the board has {self.rows} rows, the text has {len(lines)}")
+            raise GameError(f"the board has {self.rows} rows, the text has {len(lines)}")
         x = o = 0
         for i, line in enumerate(lines):
             row = self.rows - 1 - i
             if len(line) != self.cols:
-                raise ValueError(f"line {i + 1} has {len(line)} cells instead of {self.cols}")
+                raise GameError(f"line {i + 1} has {len(line)} cells instead of {self.cols}")
             for col, mark in enumerate(line):
                 if mark in "xX":
                     x |= self._bit(row, col)
                 elif mark in "oO":
                     o |= self._bit(row, col)
                 elif mark != ".":
-                    raise ValueError(f"line {i + 1}, column {col + 1}: {mark!r} is not x, o or .")
+                    raise GameError(f"line {i + 1}, column {col + 1}: {mark!r} is not x, o or .")
         taken = x | o
         for col in range(self.cols):
             for row in range(1, self.rows):
                 if taken & self._bit(row, col) and not taken & self._bit(row - 1, col):
-                    raise ValueError(f"column {col + 1} has a piece above an empty cell")
+                    raise GameError(f"column {col + 1} has a piece above an empty cell")
         if x.bit_count() - o.bit_count() not in (0, 1):
-            raise ValueError("x moves first, so x has as many pieces as o or one more")
+            raise GameError("x moves first, so x has as many pieces as o or one more")
         return ConnectFourState(x, o)

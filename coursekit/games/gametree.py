@@ -14,7 +14,7 @@ into a widget (errors say where: line and column), or at random.
 ('A', ('B', 'C', 'D'), ('C1', 'C2', 'C3'))
 >>> tree.to_move("C"), tree.leaf_value("C1")
 (MIN, 2)
->>> GameTree.parse("[[3, 12, 8], [2, x, 6]]")
+>>> GameTree.from_spec("[[3, 12, 8], [2, x, 6]]")
 Traceback (most recent call last):
   ...
 coursekit.games.gametree.GameTreeError: line 1, column 18: 'x' is not a number
@@ -30,8 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from numbers import Real
 from typing import Any
 
-from coursekit.errors import CoursekitError
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, GameError, Player
 
 Nested = Any
 """A number (a leaf) or a list of nested trees (an inner node)."""
@@ -39,11 +38,21 @@ Nested = Any
 MAX_RANDOM_NODES = 200_000
 """Random trees larger than this are refused (they would not fit in a picture or a lesson)."""
 
+MAX_DEPTH = 10_000
+"""Trees built from nested lists or text may be this many levels deep (their labels grow
+with the depth: B1a1a…); labelled specs have no limit."""
+
 ORDERS = ("random", "best", "worst")
 
 
-class GameTreeError(CoursekitError):
+class GameTreeError(GameError):
     """A tree spec that does not describe a game tree; the message says where."""
+
+
+class NodeError(GameTreeError, KeyError):
+    """A label that names no node of the tree (a ``KeyError`` too, for old callers)."""
+
+    __str__ = GameTreeError.__str__  # KeyError would quote the message
 
 
 # --- labels as in the figures -------------------------------------------------------------
@@ -74,6 +83,18 @@ def child_label(parent: str, depth: int, index: int) -> str:
     return parent + _letters(index + 1, "abcdefghijklmnopqrstuvwxyz")
 
 
+def _spec_place(where: Any) -> str:
+    """``spec[1][0]`` from the linked index path ``(0, (1, None))``."""
+    indices = []
+    while where is not None:
+        i, where = where
+        indices.append(f"[{i}]")
+    indices.reverse()
+    if len(indices) > 8:  # a very deep place: its first and last steps and its level
+        return f"spec{''.join(indices[:3])}…{''.join(indices[-3:])} (level {len(indices)})"
+    return "spec" + "".join(indices)
+
+
 def _check_number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, Real):
         raise GameTreeError(f"{where}: {value!r} is not a number")
@@ -90,11 +111,37 @@ _NUMBER = re.compile(
 _WORD = re.compile(r"[^\s,\[\]]+")
 
 
+# Full-width punctuation from a Chinese input method. Some is read as its ASCII twin (each
+# replaced by one character, so line and column numbers stay right); some is named in the
+# error message, because guessing what it meant could give a wrong tree.
+_FULL_WIDTH = str.maketrans(
+    {
+        "，": ",", "、": ",", "［": "[", "］": "]", "【": "[", "】": "]", "－": "-", "＋": "+",
+        "．": ".", "　": " ", "∶": ":",
+        **{chr(0xFF10 + d): str(d) for d in range(10)},  # ０ … ９
+    }
+)  # fmt: skip
+_NAMED = {
+    "；": "a full-width semicolon '；': separate children with an ASCII comma ','",
+    ";": "a semicolon: separate children with an ASCII comma ','",
+    "（": "a full-width parenthesis '（': write lists with ASCII square brackets [ ]",
+    "）": "a full-width parenthesis '）': write lists with ASCII square brackets [ ]",
+    "(": "a parenthesis: write lists with square brackets [ ]",
+    ")": "a parenthesis: write lists with square brackets [ ]",
+    "。": "a full-width full stop '。': write decimals with an ASCII point '.'",
+}
+
+
 class _NestedReader:
-    """A small recursive-descent reader for ``[[3, 12, 8], [2, 4, 6]]`` with positions."""
+    """A reader for ``[[3, 12, 8], [2, 4, 6]]`` that gives line and column in its errors.
+
+    It keeps the lists still open on an explicit stack, so a tree may be
+    thousands of levels deep (a recursive reader would hit Python's recursion
+    limit at about a thousand).
+    """
 
     def __init__(self, text: str) -> None:
-        self.text = text
+        self.text = text.translate(_FULL_WIDTH)
         self.pos = 0
 
     def where(self, pos: int | None = None) -> str:
@@ -112,6 +159,11 @@ class _NestedReader:
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
     def read(self) -> Nested:
+        named = [(self.text.find(char), advice) for char, advice in _NAMED.items()]
+        named = [(pos, advice) for pos, advice in named if pos >= 0]
+        if named:
+            pos, advice = min(named)
+            raise self.fail(f"found {advice}", pos)
         if not self.skip_space():
             raise self.fail("the text is empty: type a tree such as [[3, 12, 8], [2, 4, 6]]")
         tree = self.item()
@@ -120,34 +172,39 @@ class _NestedReader:
         return tree
 
     def item(self) -> Nested:
-        char = self.skip_space()
-        if char == "[":
-            return self.list()
-        if char in ("", "]", ","):
-            found = "the end of the text" if not char else repr(char)
-            raise self.fail(f"expected a number or '[' but found {found}")
-        return self.number()
-
-    def list(self) -> list:
-        start = self.pos
-        self.pos += 1
-        items: list = []
+        """One tree: a number, or a list of trees (the open lists wait on ``stack``)."""
+        stack: list[tuple[list, int]] = []  # (the items read so far, where the list opened)
         while True:
             char = self.skip_space()
-            if not char:
-                raise self.fail(f"the list opened at {self.where(start)} is never closed")
-            if char == "]":
-                if not items:
-                    raise self.fail("empty list []: an inner node needs at least one child", start)
+            if char == "[":
+                stack.append(([], self.pos))
                 self.pos += 1
-                return items
-            if items:
-                if char != ",":
+                if self.skip_space() == "]":
+                    raise self.fail(
+                        "empty list []: an inner node needs at least one child", stack[-1][1]
+                    )
+                continue
+            if char in ("", "]", ","):
+                found = "the end of the text" if not char else repr(char)
+                raise self.fail(f"expected a number or '[' but found {found}")
+            value: Nested = self.number()
+            while True:  # close every list that ends after this value
+                if not stack:
+                    return value
+                items, start = stack[-1]
+                items.append(value)
+                char = self.skip_space()
+                if not char:
+                    raise self.fail(f"the list opened at {self.where(start)} is never closed")
+                if char != "]" and char != ",":
                     raise self.fail(f"expected ',' or ']' but found {char!r}")
                 self.pos += 1
-                if self.skip_space() == "]":  # a trailing comma is fine
-                    continue
-            items.append(self.item())
+                if char == "," and self.skip_space() != "]":
+                    break  # another item follows
+                if char == ",":
+                    self.pos += 1  # a trailing comma before ']' is fine
+                stack.pop()
+                value = items
 
     def number(self) -> float:
         word = _WORD.match(self.text, self.pos)
@@ -159,8 +216,14 @@ class _NestedReader:
         text = word.group().lower()
         if "inf" in text or "∞" in text:
             return -math.inf if text.startswith("-") else math.inf
+        if re.fullmatch(r"[+-]?\d+", text):
+            if len(text) > 300:
+                raise self.fail(f"a number of {len(text)} digits is too large for a leaf value")
+            return int(text)
         value = float(text)
-        return int(value) if re.fullmatch(r"[+-]?\d+", text) else value
+        if math.isinf(value):
+            raise self.fail(f"{word.group()!r} is too large for a number (write inf for ∞)")
+        return value
 
 
 # --- the tree ---------------------------------------------------------------------------------
@@ -246,27 +309,30 @@ class GameTree:
         )
 
     def _cycle(self) -> str | None:
-        """One cycle among the nodes, as 'A → B → A', or None when there is none."""
+        """One cycle among the nodes, as 'A → B → A', or None when there is none.
+
+        Depth first with an explicit stack (a spec may be thousands of levels deep).
+        """
         finished: set[str] = set()
-
-        def follow(node: str, path: list[str]) -> list[str] | None:
-            if node in path:
-                return [*path[path.index(node) :], node]
-            if node in finished:
-                return None
-            path.append(node)
-            for kid in self._children.get(node, ()):
-                loop = follow(kid, path)
-                if loop:
-                    return loop
-            path.pop()
-            finished.add(node)
-            return None
-
         for start in self._children:
-            loop = follow(start, [])
-            if loop:
-                return " → ".join(loop)
+            if start in finished:
+                continue
+            path, on_path = [start], {start}
+            stack = [iter(self._children.get(start, ()))]
+            while stack:
+                kid = next(stack[-1], None)
+                if kid is None:  # every child done
+                    stack.pop()
+                    node = path.pop()
+                    on_path.discard(node)
+                    finished.add(node)
+                    continue
+                if kid in on_path:
+                    return " → ".join([*path[path.index(kid) :], kid])
+                if kid not in finished:
+                    path.append(kid)
+                    on_path.add(kid)
+                    stack.append(iter(self._children.get(kid, ())))
         return None
 
     def _walk(self) -> None:
@@ -316,9 +382,35 @@ class GameTree:
     ) -> GameTree:
         """A tree from nested lists of leaf values, labelled A; B, C, D; B1 … D3; B1a … .
 
-        With ``uniform=True`` every leaf must lie at the same depth (a complete
-        textbook tree); otherwise a game may end early on some branches.
+        Parameters
+        ----------
+        spec : number or list
+            A leaf value, or a list of subtrees (lists or tuples), nested up to
+            ``MAX_DEPTH`` levels deep.
+        root : Player
+            The player to move at the root.
+        uniform : bool
+            Require every leaf at the same depth (a complete textbook tree);
+            otherwise a game may end early on some branches.
+        root_label : str
+            The root's label; the others follow from it.
 
+        Returns
+        -------
+        GameTree
+
+        Raises
+        ------
+        GameTreeError
+            Naming the place (``spec[1][0]``) of an empty list or a leaf that is
+            not a number, a ragged tree with ``uniform=True``, a bad ``root``.
+
+        See Also
+        --------
+        from_spec : the same from text; from_labelled : with the figure's own labels.
+
+        Examples
+        --------
         >>> GameTree.from_nested([[1, 2], [3, [4, 5]]]).leaves
         ('B1', 'B2', 'C1', 'C2a', 'C2b')
         >>> GameTree.from_nested([[1, 2], []])  # doctest: +ELLIPSIS
@@ -326,25 +418,35 @@ class GameTree:
           ...
         coursekit.games.gametree.GameTreeError: spec[1] (node C): empty list: ...
         """
+        if not isinstance(root_label, str) or not root_label:
+            raise GameTreeError(f"root_label must be a non-empty string, got {root_label!r}")
         children: dict[str, list[str]] = {}
         values: dict[str, float] = {}
-
-        def add(node: Nested, label: str, depth: int, where: str) -> None:
+        # Depth first, left to right, with an explicit stack of (subtree, label, depth, where);
+        # ``where`` is the linked index path (i, parent's where), written out only for errors.
+        stack: list[tuple[Nested, str, int, Any]] = [(spec, root_label, 0, None)]
+        while stack:
+            node, label, depth, where = stack.pop()
             if isinstance(node, (list, tuple)):
                 if not node:
                     raise GameTreeError(
-                        f"{where} (node {label}): empty list: an inner node needs at least one "
-                        "child"
+                        f"{_spec_place(where)} (node {label}): empty list: an inner node needs "
+                        "at least one child"
                     )
-                children[label] = []
-                for i, kid in enumerate(node):
-                    kid_label = child_label(label, depth + 1, i)
-                    children[label].append(kid_label)
-                    add(kid, kid_label, depth + 1, f"{where}[{i}]")
+                if depth >= MAX_DEPTH:
+                    raise GameTreeError(
+                        f"{_spec_place(where)} (node {label[:12]}…): the tree is more than "
+                        f"{MAX_DEPTH:,} levels deep, the limit for nested lists (a labelled spec, "
+                        "GameTree.from_labelled, has none)"
+                    )
+                kids = [child_label(label, depth + 1, i) for i in range(len(node))]
+                children[label] = kids
+                for i in reversed(range(len(node))):
+                    stack.append((node[i], kids[i], depth + 1, (i, where)))
             else:
-                values[label] = _check_number(node, f"{where} (node {label})")
-
-        add(spec, root_label, 0, "spec")
+                if isinstance(node, bool) or not isinstance(node, Real) or math.isnan(node):
+                    _check_number(node, f"{_spec_place(where)} (node {label})")  # says why
+                values[label] = node
         tree = cls(children, values, root=root, root_label=root_label)
         if uniform:
             tree._require_uniform()
@@ -360,12 +462,51 @@ class GameTree:
                 )
 
     @classmethod
-    def parse(cls, text: str, root: Player = MAX, *, uniform: bool = False) -> GameTree:
+    def from_spec(cls, text: str, root: Player = MAX, *, uniform: bool = False) -> GameTree:
         """A tree from nested-list text such as ``[[3, 12, 8], [2, 4, 6]]``.
 
-        Numbers may be negative or decimal; ``inf``, ``-inf`` and ``∞`` stand
-        for won and lost positions. Errors give the line and column.
+        Parameters
+        ----------
+        text : str
+            Nested lists of leaf values. Numbers may be negative or decimal;
+            ``inf``, ``-inf`` and ``∞`` stand for won and lost positions.
+            Full-width commas, brackets, digits and minus signs (typed with a
+            Chinese input method) are read as their ASCII twins. The tree may be
+            thousands of levels deep.
+        root : Player
+            The player to move at the root.
+        uniform : bool
+            Require every leaf at the same depth.
+
+        Returns
+        -------
+        GameTree
+            Labelled as :meth:`from_nested` labels.
+
+        Raises
+        ------
+        GameTreeError
+            When ``text`` is not a string or not a tree; the message gives the
+            line and column and what was expected there.
+
+        See Also
+        --------
+        to_spec : writes the text back; from_nested : the same from Python lists.
+
+        Examples
+        --------
+        >>> GameTree.from_spec("［［3，12］，［-1，４］］").to_nested()
+        [[3, 12], [-1, 4]]
+        >>> GameTree.from_spec("[[3; 12], [2, 4]]")
+        Traceback (most recent call last):
+          ...
+        coursekit.games.gametree.GameTreeError: line 1, column 4: found a semicolon: separate \
+children with an ASCII comma ','
         """
+        if not isinstance(text, str):
+            raise GameTreeError(
+                f"text must be a string of nested lists such as '[[3, 12], [2, 4]]', got {text!r}"
+            )
         return cls.from_nested(_NestedReader(text).read(), root, uniform=uniform)
 
     @classmethod
@@ -380,8 +521,35 @@ class GameTree:
         """A tree from node names as in a figure: ``label → [children…]`` or ``label → value``.
 
         A child may be written as a plain number: it becomes a leaf named after
-        its parent and position (B1, B2, …).
+        its parent and position (B1, B2, …). Chains of any length are read.
 
+        Parameters
+        ----------
+        spec : dict
+            ``label → [children…]`` for inner nodes, ``label → value`` for leaves.
+        root : Player
+            The player to move at the root.
+        root_label : str, optional
+            The root; found by itself when only one node has no parent.
+        static : dict, optional
+            Static values e(p) of inner nodes, for depth-limited searches.
+
+        Returns
+        -------
+        GameTree
+
+        Raises
+        ------
+        GameTreeError
+            When ``spec`` is not a dict, names an unknown child, has a cycle, a
+            node with two parents, several roots, or a value that is not a number.
+
+        See Also
+        --------
+        from_nested, from_json, to_labelled
+
+        Examples
+        --------
         >>> t = GameTree.from_labelled({"S": ["A", "B"], "A": [3, 5], "B": ["E", 1], "E": 4})
         >>> t.initial, t.children("A"), t.leaf_value("E")
         ('S', ('A1', 'A2'), 4)
@@ -418,10 +586,34 @@ class GameTree:
         """A tree from JSON: a nested list, or an object with ``"root"`` ("MAX"/"MIN") and
         either ``"tree"`` (nested list) or ``"nodes"`` (labelled spec, optional
         ``"root_label"`` and ``"static"``). :meth:`to_json` writes the second form.
+
+        Raises
+        ------
+        GameTreeError
+            When ``text`` is not a string of valid JSON (line and column given)
+            or does not describe a tree.
+
+        See Also
+        --------
+        to_json, from_labelled, from_nested
+
+        Examples
+        --------
+        >>> GameTree.from_json('{"root": "MIN", "tree": [[1, 2], [3]]}').root_player
+        MIN
         """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise GameTreeError(f"text must be a JSON string, got {text!r}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
+        except RecursionError:
+            raise GameTreeError(
+                "the JSON is nested too deeply to read: use the labelled form "
+                '({"nodes": {label: [children] or value}}), which has no depth limit'
+            ) from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            if isinstance(error, UnicodeDecodeError):
+                raise GameTreeError(f"text is not valid UTF-8 JSON ({error.reason})") from None
             raise GameTreeError(
                 f"line {error.lineno}, column {error.colno}: not valid JSON ({error.msg})"
             ) from None
@@ -450,41 +642,72 @@ class GameTree:
     ) -> GameTree:
         """A random uniform-depth tree with whole-number leaf values.
 
-        ``branching`` is a number of children or a ``(fewest, most)`` range;
-        ``order`` arranges the children of every node: ``"random"`` as drawn,
-        ``"best"`` best first for the player to move (the order α-β likes
-        most), ``"worst"`` worst first.
+        Parameters
+        ----------
+        branching : int or (int, int)
+            The number of children of every inner node, or a ``(fewest, most)``
+            range to draw it from.
+        depth : int
+            The depth of every leaf (0: the tree is one leaf).
+        seed : int or None
+            The seed of the random numbers (``None``: a different tree each time).
+        order : {"random", "best", "worst"}
+            How the children of every node are arranged: as drawn, best first
+            for the player to move (the order α-β likes most), or worst first.
+        values : (int, int)
+            The range ``(low, high)`` of the leaf values, both included.
+        root : Player
+            The player to move at the root.
 
+        Returns
+        -------
+        GameTree
+            Labelled as :meth:`from_nested` labels.
+
+        Raises
+        ------
+        GameTreeError
+            When an argument is not of the kind described above, or the tree could
+            have more than ``MAX_RANDOM_NODES`` nodes.
+
+        See Also
+        --------
+        from_nested, from_spec, tree_size
+
+        Examples
+        --------
         >>> t = GameTree.random(branching=2, depth=3, seed=1, order="best")
         >>> len(t), t.height
         (15, 3)
+        >>> GameTree.random(branching=2.5)
+        Traceback (most recent call last):
+          ...
+        coursekit.games.gametree.GameTreeError: branching must be a whole number >= 1 or a \
+range (fewest, most) of them, got 2.5
         """
-        lo_b, hi_b = (branching, branching) if isinstance(branching, int) else branching
-        if isinstance(lo_b, bool) or not isinstance(lo_b, int) or not isinstance(hi_b, int):
-            raise GameTreeError(f"branching must be a whole number or a range, got {branching!r}")
-        if not 1 <= lo_b <= hi_b:
-            raise GameTreeError(f"branching must be at least 1, got {branching!r}")
-        if not isinstance(depth, int) or depth < 0:
-            raise GameTreeError(f"depth must be a whole number >= 0, got {depth!r}")
+        lo_b, hi_b = _whole_range(
+            branching, "branching", "a whole number >= 1 or a range (fewest, most) of them", 1
+        )
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
+            raise GameTreeError(
+                f"depth must be a whole number from 0 to {MAX_DEPTH:,}, got {depth!r}"
+            )
         if order not in ORDERS:
             raise GameTreeError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
-        low, high = values
-        if low > high:
-            raise GameTreeError(f"the value range {values!r} is empty")
-        size = sum(hi_b**d for d in range(depth + 1))
-        if size > MAX_RANDOM_NODES:
-            raise GameTreeError(
-                f"a tree with branching {branching} and depth {depth} may have {size:,} nodes; "
-                f"the limit is {MAX_RANDOM_NODES:,}"
-            )
-        rng = _random.Random(seed)
-
-        def grow(d: int) -> Nested:
-            if d == 0:
-                return rng.randint(low, high)
-            return [grow(d - 1) for _ in range(rng.randint(lo_b, hi_b))]
-
-        nested = grow(depth)
+        low, high = _whole_range(values, "values", "a range (low, high) of whole numbers", None)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise GameTreeError(f"seed must be a whole number or None, got {seed!r}")
+        if not isinstance(root, Player):
+            raise GameTreeError(f"root must be MAX or MIN, got {root!r}")
+        size = 0
+        for d in range(depth + 1):  # stops as soon as the limit is passed
+            size += hi_b**d
+            if size > MAX_RANDOM_NODES:
+                raise GameTreeError(
+                    f"a tree with branching {branching} and depth {depth} may have more than "
+                    f"{MAX_RANDOM_NODES:,} nodes, the limit: choose a smaller branching or depth"
+                )
+        nested = _grow(_random.Random(seed), depth, (lo_b, hi_b), (low, high))
         if order != "random":
             nested = _arrange(nested, root, best_first=order == "best")[1]
         return cls.from_nested(nested, root)
@@ -493,15 +716,23 @@ class GameTree:
 
     def to_move(self, label: str) -> Player:
         """MAX on the root's levels of even depth, MIN on the odd ones (or the other way)."""
-        return self.root_player if self._depth[label] % 2 == 0 else self.root_player.opponent
+        try:
+            even = self._depth[label] % 2 == 0
+        except (KeyError, TypeError):
+            raise GameTreeError(f"the tree has no node {label!r}") from None
+        return self.root_player if even else self.root_player.opponent
 
     def actions(self, label: str) -> tuple[str, ...]:
         """The children's labels, left to right (none at a leaf)."""
-        return self._children.get(label, ())
+        kids = self._children.get(label)
+        if kids is None:
+            self._require(label)  # a leaf has no moves; an unknown label is an error
+            return ()
+        return kids
 
     def result(self, label: str, action: str) -> str:
-        if action not in self._children.get(label, ()):
-            raise ValueError(f"{action!r} is not a child of {label}")
+        if action not in self.actions(label):
+            raise GameTreeError(f"{action!r} is not a child of {label}")
         return action
 
     def is_terminal(self, label: str) -> bool:
@@ -510,7 +741,7 @@ class GameTree:
     def utility(self, label: str, player: Player = MAX) -> float:
         """The leaf's value for ``player`` (the value itself for MAX)."""
         if label not in self._values:
-            raise ValueError(f"{label} is not a leaf, so it has no final value")
+            raise GameTreeError(f"{label} is not a leaf, so it has no final value")
         return self._values[label] * player.sign
 
     def evaluate(self, label: str) -> float:
@@ -525,6 +756,30 @@ class GameTree:
         )
 
     def key(self, label: str) -> str:
+        return label
+
+    def to_text(self, label: str) -> str:
+        """A node (a state of the game) as text: its label.
+
+        >>> tree = GameTree.from_nested([[3, 12], [2, 4]])
+        >>> tree.to_text("C"), tree.parse(" C ")
+        ('C', 'C')
+        """
+        self._require(label)
+        return label
+
+    def parse(self, text: str) -> str:
+        """The node (a state of the game) named by ``text``: a label of this tree.
+
+        Raises
+        ------
+        GameTreeError
+            When ``text`` names no node of the tree.
+        """
+        if not isinstance(text, str):
+            raise GameTreeError(f"text must be a node label (a string), got {text!r}")
+        label = text.strip()
+        self._require(label)
         return label
 
     def path_label(self, path: tuple) -> str:
@@ -581,8 +836,12 @@ class GameTree:
         return max(self._depth.values())
 
     def _require(self, label: str) -> None:
-        if label not in self._depth:
-            raise KeyError(f"the tree has no node {label!r}")
+        try:
+            known = label in self._depth
+        except TypeError:  # unhashable
+            known = False
+        if not known:
+            raise NodeError(f"the tree has no node {label!r}")
 
     def __len__(self) -> int:
         return len(self._order)
@@ -617,16 +876,32 @@ class GameTree:
     def to_nested(self, label: str | None = None) -> Nested:
         """The tree (or the subtree at ``label``) as nested lists of leaf values."""
         label = self.initial if label is None else label
+        self._require(label)
         if label in self._values:
             return self._values[label]
-        return [self.to_nested(kid) for kid in self._children[label]]
+        nested: list = []
+        stack = [(label, nested)]  # an explicit stack: trees may be very deep
+        while stack:
+            node, out = stack.pop()
+            for kid in self._children[node]:
+                if kid in self._values:
+                    out.append(self._values[kid])
+                else:
+                    out.append([])
+                    stack.append((kid, out[-1]))
+        return nested
 
-    def to_text(self) -> str:
-        """Nested-list text that :meth:`parse` reads back: one line, or one line per child of
-        the root for deeper trees.
+    def to_spec(self) -> str:
+        """The whole tree as nested-list text that :meth:`from_spec` reads back.
 
-        >>> print(GameTree.from_nested([[3, 12, 8], [2, 4, 6]]).to_text())
+        One line, or one line per child of the root for deeper trees.
+
+        >>> print(GameTree.from_nested([[3, 12, 8], [2, 4, 6]]).to_spec())
         [[3, 12, 8], [2, 4, 6]]
+
+        See Also
+        --------
+        to_json : also keeps the labels, the root's player and static values.
         """
         if self.height < 3 or len(self._children.get(self.initial, ())) < 2:
             return _nested_text(self.to_nested())
@@ -652,12 +927,31 @@ class GameTree:
         return json.dumps(data, allow_nan=True)
 
 
+_CLOSE, _COMMA = object(), object()
+
+
 def _nested_text(node: Nested) -> str:
-    if isinstance(node, list):
-        return "[" + ", ".join(_nested_text(kid) for kid in node) + "]"
-    if math.isinf(node):
-        return "inf" if node > 0 else "-inf"
-    return str(node)
+    """``[[3, 12], 8]`` written out, with an explicit stack (trees may be very deep)."""
+    parts: list[str] = []
+    stack: list[Any] = [node]
+    while stack:
+        item = stack.pop()
+        if item is _CLOSE:
+            parts.append("]")
+        elif item is _COMMA:
+            parts.append(", ")
+        elif isinstance(item, list):
+            parts.append("[")
+            stack.append(_CLOSE)
+            for i in reversed(range(len(item))):
+                stack.append(item[i])
+                if i:
+                    stack.append(_COMMA)
+        elif math.isinf(item):
+            parts.append("inf" if item > 0 else "-inf")
+        else:
+            parts.append(str(item))
+    return "".join(parts)
 
 
 def _player(value: Any) -> Player:
@@ -668,15 +962,61 @@ def _player(value: Any) -> Player:
     raise GameTreeError(f'"root" must be "MAX" or "MIN", got {value!r}')
 
 
+def _whole_range(value: Any, name: str, expected: str, least: int | None) -> tuple[int, int]:
+    """``(low, high)`` from a whole number (when ``least`` is given) or a pair of them."""
+    pair = (value, value) if isinstance(value, int) and least is not None else value
+    ok = isinstance(pair, (tuple, list)) and len(pair) == 2
+    ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+    ok = ok and (least is None or all(v >= least for v in pair))
+    if not ok:
+        raise GameTreeError(f"{name} must be {expected}, got {value!r}")
+    low, high = pair
+    if low > high:
+        raise GameTreeError(f"{name}: the range {value!r} is empty (its first end is larger)")
+    return low, high
+
+
+def _grow(rng: _random.Random, depth: int, branching: tuple, values: tuple) -> Nested:
+    """A random nested tree, drawn depth first (an explicit stack: depth is not limited).
+
+    Each inner node draws its number of children, then its subtrees left to
+    right: the same draws, in the same order, as the recursive definition.
+    """
+    top: list = []
+    stack = [(top, depth)]
+    while stack:
+        parent, d = stack.pop()
+        if d == 0:
+            parent.append(rng.randint(*values))
+        else:
+            node: list = []
+            parent.append(node)
+            stack.extend([(node, d - 1)] * rng.randint(*branching))
+    return top[0]
+
+
 def _arrange(node: Nested, player: Player, best_first: bool) -> tuple[float, Nested]:
-    """Sort every node's children by their minimax value; return (value, sorted tree)."""
+    """Sort every node's children by their minimax value; return (value, sorted tree).
+
+    Bottom up with an explicit stack: a node is arranged once all its children are.
+    """
     if not isinstance(node, list):
         return node, node
-    ranked = [_arrange(kid, player.opponent, best_first) for kid in node]
-    # MAX likes high values, MIN low ones: "best first" is descending at MAX nodes.
-    ranked.sort(key=lambda pair: pair[0], reverse=(player is MAX) == best_first)
-    values = [value for value, _ in ranked]
-    return (max(values) if player is MAX else min(values)), [kid for _, kid in ranked]
+    arranged: dict[int, tuple[float, Nested]] = {}  # id of an inner list → (value, sorted)
+    stack: list[tuple[list, Player, bool]] = [(node, player, False)]
+    while stack:
+        item, who, children_done = stack.pop()
+        if not children_done:
+            stack.append((item, who, True))
+            stack.extend((kid, who.opponent, False) for kid in item if isinstance(kid, list))
+            continue
+        ranked = [arranged.pop(id(kid)) if isinstance(kid, list) else (kid, kid) for kid in item]
+        # MAX likes high values, MIN low ones: "best first" is descending at MAX nodes.
+        ranked.sort(key=lambda pair: pair[0], reverse=(who is MAX) == best_first)
+        values = [value for value, _ in ranked]
+        best = max(values) if who is MAX else min(values)
+        arranged[id(item)] = (best, [kid for _, kid in ranked])
+    return arranged[id(node)]
 
 
 def tree_size(b: int, m: int) -> tuple[int, int]:
@@ -685,6 +1025,7 @@ def tree_size(b: int, m: int) -> tuple[int, int]:
     >>> tree_size(3, 2)
     (9, 13)
     """
-    if b < 1 or m < 0:
-        raise GameTreeError(f"need b >= 1 and m >= 0, got b={b}, m={m}")
+    for name, value, least in (("b", b, 1), ("m", m, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise GameTreeError(f"{name} must be a whole number >= {least}, got {value!r}")
     return b**m, sum(b**d for d in range(m + 1))

@@ -16,27 +16,62 @@ GrundyState(heaps=(7,), to_move=MIN)
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import re
+from typing import Any, NamedTuple
 
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, GameError, Player
 
 Split = tuple[int, int, int]
 """A move ``(heap, bigger, smaller)``: split a heap into two unequal heaps."""
 
 
-class GrundyState(NamedTuple):
-    """Heaps sorted from largest to smallest, and the player to move."""
-
+class _Position(NamedTuple):
     heaps: tuple[int, ...]
     to_move: Player
+
+
+class GrundyState(_Position):
+    """A position: the heaps, largest first, and the player to move.
+
+    Heaps given in any order are sorted, and empty heaps (0 coins) dropped,
+    so that equal positions are equal states:
+
+    >>> GrundyState((2, 5, 0), MAX)
+    GrundyState(heaps=(5, 2), to_move=MAX)
+    >>> GrundyState((2, -1), MAX)
+    Traceback (most recent call last):
+      ...
+    coursekit.games.base.GameError: heaps must be whole numbers of coins >= 0, got (2, -1)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, heaps: tuple[int, ...], to_move: Player) -> GrundyState:
+        if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
+            raise GameError(f"heaps must be a tuple of heap sizes, got {heaps!r}")
+        heaps = tuple(heaps)
+        if not all(isinstance(h, int) and not isinstance(h, bool) and h >= 0 for h in heaps):
+            raise GameError(f"heaps must be whole numbers of coins >= 0, got {heaps!r}")
+        if not isinstance(to_move, Player):
+            raise GameError(f"to_move must be MAX or MIN, got {to_move!r}")
+        return _state(tuple(sorted((h for h in heaps if h), reverse=True)), to_move)
+
+    @classmethod
+    def _make(cls, iterable: Any) -> GrundyState:  # ``_replace`` checks its fields too
+        return cls(*iterable)
 
     @property
     def label(self) -> str:
         """The course's notation: heap sizes joined by dashes, e.g. ``5-1-1``."""
-        return "-".join(map(str, self.heaps))
+        return "-".join(map(str, self.heaps)) or "0"
 
     def __repr__(self) -> str:
         return f"GrundyState(heaps={self.heaps}, to_move={self.to_move})"
+
+
+def _state(heaps: tuple[int, ...], to_move: Player) -> GrundyState:
+    """A state from heaps already sorted and checked (the fast path of :meth:`Grundy.result`)."""
+    return tuple.__new__(GrundyState, (heaps, to_move))
 
 
 class Grundy:
@@ -52,9 +87,9 @@ class Grundy:
 
     def __init__(self, coins: int, first: Player = MIN) -> None:
         if isinstance(coins, bool) or not isinstance(coins, int) or coins < 1:
-            raise ValueError(f"Grundy's game needs a whole number of coins >= 1, got {coins!r}")
+            raise GameError(f"Grundy's game needs a whole number of coins >= 1, got {coins!r}")
         if not isinstance(first, Player):
-            raise TypeError(f"first must be MAX or MIN, got {first!r}")
+            raise GameError(f"first must be MAX or MIN, got {first!r}")
         self.coins = coins
         self.initial = GrundyState((coins,), first)
 
@@ -73,32 +108,65 @@ class Grundy:
         return moves
 
     def result(self, state: GrundyState, action: Split) -> GrundyState:
+        if not (
+            isinstance(action, tuple)
+            and len(action) == 3
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in action)
+        ):
+            raise GameError(f"action must be a split (heap, bigger, smaller), got {action!r}")
         heap, bigger, smaller = action
         if bigger + smaller != heap or bigger <= smaller or smaller < 1:
-            raise ValueError(f"{action!r} does not split heap {heap} into two unequal heaps")
+            raise GameError(f"{action!r} does not split heap {heap} into two unequal heaps")
         heaps = list(state.heaps)
         try:
             heaps.remove(heap)
         except ValueError:
-            raise ValueError(f"there is no heap of {heap} in {state.label}") from None
+            raise GameError(f"there is no heap of {heap} in {state.label}") from None
         heaps += (bigger, smaller)
-        return GrundyState(tuple(sorted(heaps, reverse=True)), state.to_move.opponent)
+        return _state(tuple(sorted(heaps, reverse=True)), state.to_move.opponent)
 
     def is_terminal(self, state: GrundyState) -> bool:
         """No heap of three or more coins is left."""
-        return state.heaps[0] < 3
+        return not state.heaps or state.heaps[0] < 3
 
     def utility(self, state: GrundyState, player: Player = MAX) -> float:
         """+1 if ``player`` has won the finished game, −1 if it has lost."""
         if not self.is_terminal(state):
-            raise ValueError(f"{state.label} is not a finished game")
+            raise GameError(f"{state.label} is not a finished game")
         loser = state.to_move  # the player to move cannot move
         return -1 if loser is player else 1
+
+    def to_text(self, state: GrundyState) -> str:
+        """A position as text: the course's heaps and the player to move.
+
+        >>> Grundy(7).to_text(GrundyState((4, 3), MAX))
+        '4-3, MAX to move'
+        """
+        return f"{state.label}, {state.to_move} to move"
+
+    def parse(self, text: str) -> GrundyState:
+        """The position written as :meth:`to_text` writes it (``"4-3, MAX to move"``).
+
+        >>> Grundy(7).parse("5-1-1 MIN")
+        GrundyState(heaps=(5, 1, 1), to_move=MIN)
+        """
+        match = _POSITION.fullmatch(text.strip()) if isinstance(text, str) else None
+        if match is None:
+            raise GameError(
+                f"text must be heaps and the player to move, like '4-3, MAX to move', got {text!r}"
+            )
+        heaps = tuple(int(h) for h in match["heaps"].split("-"))
+        return GrundyState(heaps, MAX if match["player"].upper() == "MAX" else MIN)
 
     def key(self, state: GrundyState) -> GrundyState:
         """Sorted heaps already identify equivalent positions."""
         return state
 
+
+_POSITION = re.compile(r"(?P<heaps>\d+(?:-\d+)*)\s*,?\s*(?P<player>MAX|MIN)(?:\s+to\s+move)?", re.I)
+
+MAX_NIM_HEAP = 3_000
+""":func:`sprague_grundy` refuses larger heaps: its table grows in quadratic time."""
 
 _NIM_VALUES = [0, 0, 0]  # heaps of 0, 1 and 2 coins cannot be split
 
@@ -115,13 +183,20 @@ def sprague_grundy(heaps: int | tuple[int, ...]) -> int:
     >>> sprague_grundy((7, 3)) == sprague_grundy(7) ^ sprague_grundy(3)
     True
     """
-    if not isinstance(heaps, int):
+    if not isinstance(heaps, int) and isinstance(heaps, (tuple, list)):
         value = 0
         for heap in heaps:
             value ^= sprague_grundy(heap)
         return value
-    if heaps < 0:
-        raise ValueError(f"a heap cannot have {heaps} coins")
+    if isinstance(heaps, bool) or not isinstance(heaps, int) or heaps < 0:
+        raise GameError(
+            f"heaps must be a whole number of coins >= 0 or a tuple of them, got {heaps!r}"
+        )
+    if heaps > MAX_NIM_HEAP:
+        raise GameError(
+            f"heaps: the value of a heap of {heaps:,} coins takes too long to compute here "
+            f"(the limit is {MAX_NIM_HEAP:,} coins)"
+        )
     while len(_NIM_VALUES) <= heaps:
         n = len(_NIM_VALUES)
         reachable = {_NIM_VALUES[n - k] ^ _NIM_VALUES[k] for k in range(1, (n + 1) // 2)}

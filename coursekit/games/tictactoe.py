@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, GameError, Player
 
 CELLS = 9
 FULL = (1 << CELLS) - 1
@@ -70,8 +70,18 @@ def _bitboard_table(cell_map: tuple[int, ...]) -> tuple[int, ...]:
 
 _TRANSFORM = tuple(_bitboard_table(m) for m in SYMMETRIES)
 _WON = tuple(any(board & line == line for line in LINES) for board in range(FULL + 1))
+_FREE_CELLS = tuple(
+    tuple(cell for cell in range(CELLS) if not board >> cell & 1) for board in range(FULL + 1)
+)
+"""``_FREE_CELLS[b]``: the empty cells, lowest first, when the cells in bitboard ``b`` are taken."""
 _LINES_FREE_OF = tuple(sum(board & line == 0 for line in LINES) for board in range(FULL + 1))
 """``_LINES_FREE_OF[b]``: how many lines hold none of the pieces in bitboard ``b``."""
+
+
+_FULL_WIDTH = str.maketrans(
+    {"．": ".", "／": "/", "　": " ", "ｘ": "x", "ｏ": "o", "Ｘ": "x", "Ｏ": "o"}
+)
+"""Full-width marks from a Chinese input method, read as their ASCII twins."""
 
 
 class TicTacToeState(NamedTuple):
@@ -82,6 +92,9 @@ class TicTacToeState(NamedTuple):
 
     def __str__(self) -> str:
         return TicTacToe.to_text(self)
+
+
+_new_state = tuple.__new__
 
 
 class TicTacToe:
@@ -107,18 +120,19 @@ class TicTacToe:
         x, o = state
         if _WON[x] or _WON[o]:
             return []
-        taken = x | o
-        return [cell for cell in range(CELLS) if not taken >> cell & 1]
+        return list(_FREE_CELLS[x | o])
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         """Put the mover's piece on cell ``action``."""
         x, o = state
-        if not (isinstance(action, int) and 0 <= action < CELLS) or (x | o) >> action & 1:
-            raise ValueError(f"cell {action!r} is not an empty cell (0–8) of the board")
+        # type(...) is int refuses True/False and floats in one test
+        if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
+            raise GameError(f"cell {action!r} is not an empty cell (0–8) of the board")
         bit = 1 << action
+        # tuple.__new__ builds the state without a Python-level call (this runs at every node)
         if x.bit_count() == o.bit_count():
-            return TicTacToeState(x | bit, o)
-        return TicTacToeState(x, o | bit)
+            return _new_state(TicTacToeState, (x | bit, o))
+        return _new_state(TicTacToeState, (x, o | bit))
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         """Somebody has three in a row, or the board is full."""
@@ -127,9 +141,16 @@ class TicTacToe:
 
     def utility(self, state: TicTacToeState, player: Player = MAX) -> float:
         """+∞ for a win of ``player``, −∞ for a loss, 0 for a draw (finished games only)."""
-        if not self.is_terminal(state):
-            raise ValueError(f"the game is not over yet:\n{self.to_text(state)}")
-        return self.evaluate(state) * player.sign
+        x, o = state
+        if _WON[x]:
+            value = math.inf
+        elif _WON[o]:
+            value = -math.inf
+        elif (x | o) == FULL:
+            value = 0
+        else:
+            raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
+        return value if player is MAX else -value
 
     # --- the course's static evaluation -----------------------------------------------
 
@@ -189,16 +210,21 @@ class TicTacToe:
         >>> TicTacToe().parse("x.o/.x./...")
         TicTacToeState(x=17, o=4)
         """
+        if not isinstance(text, str):
+            raise GameError(
+                f"text must be a board written as text (e.g. 'x.o/.x./...'), got {text!r}"
+            )
+        text = text.translate(_FULL_WIDTH)
         rows = [row.replace(" ", "") for row in text.replace("/", "\n").splitlines()]
         rows = [row for row in rows if row]
         if len(rows) == 1 and len(rows[0]) == CELLS:
             rows = [rows[0][i : i + 3] for i in (0, 3, 6)]
         if len(rows) != 3:
-            raise ValueError(f"a board has 3 rows, this text has {len(rows)}")
+            raise GameError(f"a board has 3 rows, this text has {len(rows)}")
         x = o = 0
         for r, row in enumerate(rows):
             if len(row) != 3:
-                raise ValueError(f"row {r + 1} has {len(row)} cells instead of 3: {row!r}")
+                raise GameError(f"row {r + 1} has {len(row)} cells instead of 3: {row!r}")
             for c, mark in enumerate(row):
                 bit = 1 << (3 * r + c)
                 if mark in "xX×":
@@ -206,23 +232,27 @@ class TicTacToe:
                 elif mark in "oO○0":
                     o |= bit
                 elif mark not in "._-":
-                    raise ValueError(
+                    raise GameError(
                         f"row {r + 1}, column {c + 1}: {mark!r} is not x, o or . (empty)"
                     )
         return self.check(TicTacToeState(x, o))
 
     def check(self, state: TicTacToeState) -> TicTacToeState:
-        """Return ``state`` if it can arise in a game (× moves first), else raise ValueError."""
+        """Return ``state`` if it can arise in a game (× moves first), else raise GameError."""
+        if not isinstance(state, TicTacToeState) or not all(
+            isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in state
+        ):
+            raise GameError(f"state must be a TicTacToeState of two bitboards, got {state!r}")
         nx, no = state.x.bit_count(), state.o.bit_count()
         if state.x & state.o or (state.x | state.o) > FULL:
-            raise ValueError("a cell holds two pieces, or a piece lies outside the board")
+            raise GameError("a cell holds two pieces, or a piece lies outside the board")
         if nx - no not in (0, 1):
-            raise ValueError(
+            raise GameError(
                 f"{nx} × and {no} ○ cannot happen: × moves first, so × has as many pieces as ○ "
                 "or one more"
             )
         if _WON[state.x] and _WON[state.o]:
-            raise ValueError("both players have three in a row: the game stops at the first one")
+            raise GameError("both players have three in a row: the game stops at the first one")
         if (_WON[state.x] and nx == no) or (_WON[state.o] and nx > no):
-            raise ValueError("a player moved after the other had already won")
+            raise GameError("a player moved after the other had already won")
         return state

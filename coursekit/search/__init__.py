@@ -11,6 +11,15 @@ This package never imports ipywidgets, matplotlib or graphviz: pictures read
 its results, never the other way round.
 """
 
+from coursekit.search.alphabeta import (
+    ALPHA_CUT,
+    BETA_CUT,
+    alphabeta,
+    best_case_leaves,
+    distinct_uniform_tree,
+    leaves_by_depth,
+    reorder,
+)
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
 from coursekit.search.match import (
@@ -30,6 +39,7 @@ from coursekit.search.result import (
     ENTER,
     EXIT,
     LEAF,
+    Cut,
     Event,
     NodeView,
     SearchResult,
@@ -39,11 +49,14 @@ from coursekit.search.result import (
 from coursekit.search.solve import Solution, solve
 
 __all__ = [
+    "ALPHA_CUT",
+    "BETA_CUT",
     "CUTOFF",
     "ENTER",
     "EXIT",
     "LEAF",
     "Algorithm",
+    "Cut",
     "DeepeningResult",
     "EngineFailure",
     "Event",
@@ -61,10 +74,14 @@ __all__ = [
     "Stats",
     "Trace",
     "algorithms",
+    "alphabeta",
+    "best_case_leaves",
     "distinct_actions",
+    "distinct_uniform_tree",
     "engine",
     "human",
     "iterative_deepening",
+    "leaves_by_depth",
     "match",
     "minimax",
     "minimax_two_phase",
@@ -72,6 +89,7 @@ __all__ = [
     "quiescent",
     "random_player",
     "register",
+    "reorder",
     "round_robin",
     "solve",
 ]

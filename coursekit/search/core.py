@@ -70,6 +70,54 @@ def distinct_actions(game: Game, state: State, actions: Sequence[Action]) -> lis
     return kept
 
 
+_GAME_METHODS = ("to_move", "actions", "result", "is_terminal", "utility")
+
+
+def check_position(game: Game, state: State = None) -> State:
+    """The position to search from: ``state``, or ``game.initial`` when ``None``.
+
+    Checked once, at the root, so that a wrong argument is named at once
+    instead of failing deep inside a search.
+
+    Raises
+    ------
+    SearchError
+        When ``game`` lacks a method of the :class:`~coursekit.games.Game`
+        protocol, or ``state`` is not a position of that game (not of the
+        type of ``game.initial``, or refused by the game).
+
+    >>> from coursekit.games import GameTree
+    >>> check_position(GameTree.from_nested([1, 2]), "Z")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    coursekit.search.core.SearchError: state 'Z' is not a position of ...: the tree has no node 'Z'
+    """
+    if isinstance(game, type):
+        raise SearchError(
+            f"game must be a game, not the class {game.__name__}: write {game.__name__}(…)"
+        )
+    missing = [name for name in ("initial", *_GAME_METHODS) if not hasattr(game, name)]
+    if missing:
+        raise SearchError(
+            f"game must follow the Game protocol (initial, to_move, actions, result, "
+            f"is_terminal, utility); {game!r} has no {', '.join(missing)}"
+        )
+    if state is None:
+        return game.initial
+    if not isinstance(state, type(game.initial)):
+        raise SearchError(
+            f"state must be a position of {game!r} (a {type(game.initial).__name__} like "
+            f"game.initial), got {state!r}"
+        )
+    try:
+        game.to_move(state)
+        game.is_terminal(state)
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
+        reason = error.args[0] if error.args else type(error).__name__
+        raise SearchError(f"state {state!r} is not a position of {game!r}: {reason}") from None
+    return state
+
+
 class Search:
     """The shared set-up of one search call (see the module docstring)."""
 
@@ -90,8 +138,11 @@ class Search:
             raise SearchError(f"depth must be a whole number or None, got {depth!r}")
         if depth is not None and depth < 0:
             raise SearchError(f"depth must be 0 or more, got {depth}")
+        for name, function in (("evaluate", evaluate), ("cutoff", cutoff), ("order", order)):
+            if function is not None and not callable(function):
+                raise SearchError(f"{name} must be a function or None, got {function!r}")
         self.game = game
-        self.root = game.initial if state is None else state
+        self.root = check_position(game, state)
         self.depth = depth
         self.algorithm = algorithm
         self.trace: Trace | None = Trace(name=getattr(game, "path_label", None)) if trace else None
@@ -157,11 +208,9 @@ class Search:
             depth=depth,
             seconds=time.perf_counter() - self._started,
         )
-        pv = list(pv)
         return SearchResult(
             value=value,
-            move=pv[0] if pv else None,
-            pv=pv,
+            pv=tuple(pv),
             stats=stats,
             trace=self.trace,
             algorithm=self.algorithm,

@@ -16,7 +16,7 @@ the work and in memory: the recursive form keeps one path of the tree
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> r = minimax(tree, trace=True)
 >>> r.value, r.move, r.pv
-(3, 'B', ['B', 'B1'])
+(3, 'B', ('B', 'B1'))
 >>> r.stats.nodes, r.stats.leaves
 (13, 9)
 >>> r.trace.evaluated_leaves()[:4]
@@ -53,48 +53,83 @@ def minimax(
 ) -> SearchResult:
     """Search ``game`` from ``state`` (its initial state by default) by minimax.
 
+    MAX-VALUE and MIN-VALUE call each other depth first; trees deeper than
+    Python's recursion limit (about 1,000 plies) are searched by the same
+    procedure with an explicit stack, with the same result and trace.
+
     Parameters
     ----------
-    game:
+    game : Game
         Any :class:`~coursekit.games.Game` whose players take turns.
-    state:
+    state : optional
         Where the search starts; ``game.initial`` when ``None``.
-    depth:
+    depth : int or None
         Search this many plies (half-moves) deep and value the positions there
         by the static evaluation; ``None`` searches to the end of the game.
-    evaluate:
+    evaluate : callable or None
         The static evaluation e(p), from MAX's point of view; ``game.evaluate``
         when ``None``. Finished games are always valued by ``game.utility``.
-    cutoff:
+    cutoff : callable or None
         An extra CUTOFF-TEST ``cutoff(state, ply) -> bool``: stop and evaluate
         where it says so (a ply is a level of the tree; the root is ply 0).
-    order:
+    order : callable or None
         ``order(state, actions)`` returns the actions in the order to try them.
-    symmetry:
+    symmetry : bool
         Try only one move per class of symmetric results (``game.key``), as
         the course does for tic-tac-toe; the value does not change.
-    trace:
+    trace : bool
         Record every step (see :mod:`coursekit.search.result`).
 
     Returns
     -------
     SearchResult
-        The backed-up value (MAX's point of view), the best move (the first
-        best one in move order), the principal variation and statistics.
+        ``value`` (MAX's point of view), ``move`` (the first best move in move
+        order), ``pv`` (the principal variation), ``stats`` and, with
+        ``trace=True``, ``trace``.
+
+    Raises
+    ------
+    SearchError
+        When ``game`` is not a game, ``state`` not one of its positions,
+        ``depth`` not a whole number >= 0, a depth limit is asked of a game
+        without ``evaluate`` and none is given, ``evaluate``/``cutoff``/``order``
+        are not functions, or ``symmetry=True`` for a game without ``key``.
+
+    See Also
+    --------
+    minimax_two_phase : the course's breadth-first form with OPEN and CLOSED.
+    solve : exact values of every position, each valued once (small games).
+    coursekit.search.result.SearchResult : the record returned.
 
     Examples
     --------
     >>> from coursekit.games import TicTacToe
     >>> r = minimax(TicTacToe())
-    >>> r.value, r.stats.nodes
-    (0, 549946)
+    >>> r.value, r.move, r.stats.nodes
+    (0, 0, 549946)
     >>> minimax(TicTacToe(), depth=2, symmetry=True).pv
-    [4, 0]
+    (4, 0)
+    >>> minimax(TicTacToe(), depth=-1)
+    Traceback (most recent call last):
+      ...
+    coursekit.search.core.SearchError: depth must be 0 or more, got -1
     """
-    search = Search(
-        game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
-        symmetry=symmetry, trace=trace, algorithm="minimax",
+    options = dict(
+        depth=depth, evaluate=evaluate, cutoff=cutoff, order=order, symmetry=symmetry,
+        trace=trace, algorithm="minimax",
     )  # fmt: skip
+    search = Search(game, state, **options)
+    try:
+        return _recursive_minimax(search)
+    except RecursionError:
+        # Deeper than Python lets functions call each other (about 1,000 plies): the same
+        # search, node for node and event for event, with an explicit stack.
+        return _minimax_with_stack(Search(game, state, **options))
+
+
+def _recursive_minimax(search: Search) -> SearchResult:
+    """MAX-VALUE and MIN-VALUE calling each other, as in the course."""
+    game = search.game
     cutoff_test, static_value, moves, result = (
         search.cutoff_test, search.eval, search.moves, game.result
     )  # fmt: skip
@@ -158,6 +193,71 @@ def minimax(
     return search.result(value, unroll(line[0]), nodes=nodes, leaves=leaves, depth=deepest)
 
 
+def _minimax_with_stack(search: Search) -> SearchResult:
+    """Minimax with an explicit stack instead of recursion: for trees of any depth.
+
+    Each stack entry is one inner node being searched: ``[state, ply, path,
+    player, untried actions, best value so far, best line so far, the move
+    that led to it]``. Nodes are visited, counted and traced exactly as
+    :func:`_recursive_minimax` does.
+    """
+    game = search.game
+    cutoff_test, static_value, moves, result = (
+        search.cutoff_test, search.eval, search.moves, game.result
+    )  # fmt: skip
+    trace_ = search.trace
+    traced = trace_ is not None
+    nodes = leaves = deepest = 0
+    stack: list[list] = []
+
+    def visit(state: Any, ply: int, path: tuple, player: Player, move: Any) -> float | None:
+        """Count a node: a leaf's value at once, or None after pushing an inner node."""
+        nonlocal nodes, leaves, deepest
+        nodes += 1
+        if cutoff_test(state, ply):
+            leaves += 1
+            deepest = max(deepest, ply)
+            value = static_value(state)
+            if traced:
+                trace_.add(LEAF, path, player, value)
+            return value
+        if traced:
+            trace_.add(ENTER, path, player)
+        stack.append([state, ply, path, player, iter(moves(state)), None, None, move])
+        return None
+
+    def offer(node: list, move: Any, value: float, line: tuple | None) -> None:
+        """Let ``node`` keep its child's value and line if it is the first or a better one."""
+        best, player = node[5], node[3]
+        if node[6] is None or (value > best if player is MAX else value < best):
+            node[5], node[6] = value, (move, line)
+
+    root = search.root
+    value = visit(root, 0, (), game.to_move(root), None)
+    line = None
+    while stack:
+        node = stack[-1]
+        state, ply, path, player, untried = node[:5]
+        for a in untried:
+            child = (*path, a) if traced else path
+            w = visit(result(state, a), ply + 1, child, player.opponent, a)
+            if w is None:
+                break  # search that child first; this loop goes on after it
+            offer(node, a, w, None)
+        else:  # every move tried: the node's value is final
+            stack.pop()
+            v, best, move = node[5:]
+            if best is None:  # an inner node without moves, valued as the recursive form does
+                v = -INF if player is MAX else INF
+            if traced:
+                trace_.add(EXIT, path, player, v)
+            if stack:
+                offer(stack[-1], move, v, best)
+            else:
+                value, line = v, best
+    return search.result(value, unroll(line), nodes=nodes, leaves=leaves, depth=deepest)
+
+
 @register(
     "minimax (two-phase)",
     chapter=3,
@@ -184,10 +284,29 @@ def minimax_two_phase(
     gets the largest child value if MAX moves there and the smallest if MIN
     does. The value of the root s is the answer.
 
-    Takes the same parameters as :func:`minimax` and returns the same result:
-    the same value, move, principal variation, node and leaf counts. It keeps
-    the whole tree in memory.
+    Parameters
+    ----------
+    game, state, depth, evaluate, cutoff, order, symmetry, trace
+        As for :func:`minimax`.
 
+    Returns
+    -------
+    SearchResult
+        The same value, move, principal variation, node and leaf counts as
+        :func:`minimax`; only the order of the trace's events differs. It keeps
+        the whole tree in memory (O(b^m)); it uses no recursion, so any depth works.
+
+    Raises
+    ------
+    SearchError
+        As :func:`minimax`.
+
+    See Also
+    --------
+    minimax : the recursive form, which keeps one path (O(bm)).
+
+    Examples
+    --------
     >>> from coursekit.games import TicTacToe
     >>> r = minimax_two_phase(TicTacToe(), depth=2, symmetry=True, trace=True)
     >>> r.value, r.move, r.stats.nodes

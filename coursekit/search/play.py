@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coursekit.games.base import MAX, MIN, Game, Player
+from coursekit.search.core import SearchError, check_position
 from coursekit.search.minimax import minimax
 from coursekit.search.result import SearchResult
 
@@ -82,14 +83,26 @@ def random_player(seed: int | None = None) -> PlayerFunction:
     return lambda game, state: rng.choice(list(game.actions(state)))
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class GameRecord:
-    """A finished (or stopped) game: the positions, the moves and the searches behind them."""
+    """What :func:`play` returns: a finished (or stopped) game, read-only.
+
+    Its fields cannot be reassigned. The sequences are lists (as the chapter
+    notebooks print them); :func:`play` makes new ones for every game, so
+    changing one changes no other record.
+    """
 
     game: Game = field(repr=False)
-    states: list
-    moves: list
-    searches: list[SearchResult | None] = field(repr=False)
+    """The game played."""
+
+    states: list = field(default_factory=list)
+    """Every position from the start to the last one: ``len(moves) + 1`` positions."""
+
+    moves: list = field(default_factory=list)
+    """The moves played, in order; ``moves[i]`` leads from ``states[i]`` to ``states[i + 1]``."""
+
+    searches: list[SearchResult | None] = field(default_factory=list, repr=False)
+    """For each move, the search an engine made to choose it (``None`` for other players)."""
 
     @property
     def final(self) -> Any:
@@ -123,28 +136,78 @@ def play(
 ) -> GameRecord:
     """Play from ``state`` (``game.initial``) until the game ends or ``max_moves`` are made.
 
-    ``players`` is ``{MAX: …, MIN: …}`` or a pair ``(max_player, min_player)``.
     Each turn the player to move is asked for its move in the current
     position; an engine therefore searches again after every reply.
+
+    Parameters
+    ----------
+    game : Game
+        What is played.
+    players : {MAX: player, MIN: player} or (max_player, min_player)
+        A player is a function ``player(game, state) -> move``: :func:`engine`,
+        :func:`human`, :func:`random_player` or your own.
+    state : optional
+        The starting position; ``game.initial`` when ``None``.
+    max_moves : int or None
+        Stop after this many moves (``None``: play to the end).
+
+    Returns
+    -------
+    GameRecord
+        ``states``, ``moves``, ``searches`` (each engine's search) and the
+        outcome: ``finished``, ``utility`` (for MAX), ``winner``.
+
+    Raises
+    ------
+    SearchError
+        When ``players`` is not two player functions, ``state`` is not a
+        position of ``game``, ``max_moves`` is not a whole number >= 0, or a
+        player chooses an illegal move (its search's own errors pass through).
+
+    See Also
+    --------
+    engine, human, random_player
+
+    Examples
+    --------
+    >>> from coursekit.games import GameTree
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> answers = iter(["D"])                      # a person plays D at the root
+    >>> record = play(tree, {MAX: human(ask=lambda _: next(answers), show=print), MIN: engine()})
+    A
+    >>> record.moves, record.utility               # MIN answers D3: 2 instead of 3
+    (['D', 'D3'], 2)
     """
     if not isinstance(players, Mapping):
-        if len(players) != 2:
-            raise ValueError("give two players: (max_player, min_player)")
+        if not isinstance(players, Sequence) or len(players) != 2:
+            raise SearchError(
+                f"players must be {{MAX: …, MIN: …}} or a pair (max_player, min_player), "
+                f"got {players!r}"
+            )
         players = {MAX: players[0], MIN: players[1]}
     missing = [p for p in (MAX, MIN) if p not in players]
     if missing:
-        raise ValueError(f"no player given for {', '.join(map(str, missing))}")
-    state = game.initial if state is None else state
-    record = GameRecord(game, [state], [], [])
-    while not game.is_terminal(state) and (max_moves is None or len(record.moves) < max_moves):
+        raise SearchError(f"players: no player given for {', '.join(map(str, missing))}")
+    for who, player in players.items():
+        if not callable(player):
+            raise SearchError(
+                f"players[{who}] must be a player function (game, state) -> move, got {player!r}"
+            )
+    state = check_position(game, state)
+    if max_moves is not None and (
+        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
+    ):
+        raise SearchError(f"max_moves must be a whole number >= 0 or None, got {max_moves!r}")
+    states, moves, searches = [state], [], []
+    while not game.is_terminal(state) and (max_moves is None or len(moves) < max_moves):
         player = players[game.to_move(state)]
         move = player(game, state)
         legal = game.actions(state)
         if move not in legal:
-            raise ValueError(f"{player!r} chose {move!r}, which is not a legal move here")
-        searches = getattr(player, "results", None)
-        record.searches.append(searches[-1] if searches else None)
+            raise SearchError(f"{player!r} chose {move!r}, which is not a legal move here")
+        found = getattr(player, "results", None)
+        searches.append(found[-1] if found else None)
         state = game.result(state, move)
-        record.moves.append(move)
-        record.states.append(state)
-    return record
+        moves.append(move)
+        states.append(state)
+    return GameRecord(game, states, moves, searches)

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from coursekit.search.core import SearchError
+
 F = TypeVar("F", bound=Callable)
 
 
@@ -53,10 +55,24 @@ def algorithms() -> dict[str, Algorithm]:
     return {algorithm.name: algorithm for _, algorithm in ranked}
 
 
+class UnknownAlgorithmError(SearchError, KeyError):
+    """No search algorithm is registered under the name asked for (also a ``KeyError``)."""
+
+    __str__ = SearchError.__str__  # KeyError would quote the message
+
+
 def get(name: str) -> Algorithm:
-    """The algorithm registered under ``name``; a KeyError lists the known names."""
+    """The algorithm registered under ``name``.
+
+    Raises
+    ------
+    UnknownAlgorithmError
+        (a ``KeyError`` too) listing the known names.
+    """
     try:
         return _REGISTRY[name]
-    except KeyError:
+    except (KeyError, TypeError):
         known = ", ".join(algorithms()) or "none"
-        raise KeyError(f"no search algorithm called {name!r} (known: {known})") from None
+        raise UnknownAlgorithmError(
+            f"no search algorithm called {name!r} (known: {known})"
+        ) from None

@@ -21,7 +21,11 @@ Events (a :class:`Trace` holds them in the order they happened)
     ``exit``    an inner node's value is final; ``value`` is the backed-up value;
     ``cutoff``  the search stops at a node before trying all its moves;
                 ``value`` is the value that caused it and ``pruned`` the actions
-                never tried there (their subtrees are never generated).
+                never tried there (their subtrees are never generated);
+                ``cut`` says which kind of cut it was (``"alpha"``: an α cut
+                below a MIN node, ``"beta"``: a β cut below a MAX node) and
+                ``cause`` is the path of the ancestor whose bound caused it
+                (``None`` when the bound is the window the search was called with).
 
     Every node searched gets either one ``leaf`` event, or an ``enter`` and a
     later ``exit`` event (a node answered from a transposition table: ``enter``
@@ -49,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, overload
 
 from coursekit.games.base import MAX, Player
+from coursekit.text import number_text
 
 Path = tuple
 """The actions from the searched root to a node; ``()`` is the root."""
@@ -70,6 +75,8 @@ class Event(NamedTuple):
     alpha: float | None = None
     beta: float | None = None
     pruned: tuple = ()
+    cut: str | None = None
+    cause: Path | None = None
 
     @property
     def depth(self) -> int:
@@ -77,16 +84,34 @@ class Event(NamedTuple):
         return len(self.path)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stats:
-    """How much work a search did (see the module docstring for the exact meaning)."""
+    """How much work a search did: a read-only value (see the module docstring).
+
+    ``str(stats)`` is the one way the course writes statistics (widgets,
+    notebooks and benchmarks all use it):
+
+    >>> print(Stats(nodes=1234, leaves=1000, cutoffs=3, depth=4))
+    1,234 nodes, 1,000 leaves, 3 cutoffs, depth 4
+    """
 
     nodes: int = 0
+    """Search calls, the root included (= ``enter`` + ``leaf`` events)."""
+
     leaves: int = 0
+    """Static evaluations: terminal utilities and e(p) at the cut-off (= ``leaf`` events)."""
+
     cutoffs: int = 0
+    """Nodes where the search stopped before trying every move (= ``cutoff`` events)."""
+
     tt_hits: int = 0
+    """Nodes answered from a transposition table or a memo without searching below them."""
+
     depth: int = 0
+    """The deepest ply reached (the root is ply 0)."""
+
     seconds: float = 0.0
+    """Wall-clock time of the search."""
 
     def __str__(self) -> str:
         parts = [f"{self.nodes:,} nodes", f"{self.leaves:,} leaves"]
@@ -114,6 +139,57 @@ class NodeView:
     value: float | None = None
     alpha: float | None = None
     beta: float | None = None
+
+
+class Cut(NamedTuple):
+    """One cut-off of an α-β search, as :meth:`Trace.cutoffs` reports it."""
+
+    kind: str
+    """``"alpha"`` (an α cut, below a MIN node) or ``"beta"`` (a β cut, below a MAX node)."""
+    node: Hashable
+    """The node where the search stopped trying moves (its name)."""
+    cause: Hashable | None
+    """The ancestor whose bound caused the cut (its name); ``None`` for the caller's window."""
+    pruned: tuple
+    """The children never generated there (their names), left to right."""
+    value: float | None
+    """The node's value so far when it stopped: its β (α cut) or its α (β cut)."""
+    bound: float | None
+    """The ancestor's bound it was compared with: the α (α cut) or β (β cut) passed down."""
+    path: Path = ()
+    """The node's path from the searched root."""
+    cause_path: Path | None = None
+    """The cause's path from the searched root (``None`` for the caller's window)."""
+    step: int = 0
+    """The number of trace events up to and including this cut (for :meth:`Trace.upto`)."""
+
+    @property
+    def label(self) -> str:
+        """The course's name of the kind: ``"α cut"`` or ``"β cut"``."""
+        return {"alpha": "α cut", "beta": "β cut"}.get(self.kind, "cut-off")
+
+    def __str__(self) -> str:
+        mine, theirs = ("β", "α") if self.kind == "alpha" else ("α", "β")
+        compare = "≤" if self.kind == "alpha" else "≥"
+        who = "the search window" if self.cause is None else _node_words(self.cause)
+        pruned = ", ".join(_node_words(p, last_move=True) for p in self.pruned) or "nothing"
+        return (
+            f"{self.label} at {_node_words(self.node)}: {mine} = {number_text(self.value)} "
+            f"{compare} {theirs} = {number_text(self.bound)} of {who}; pruned {pruned}"
+        )
+
+
+def _node_words(name: Hashable, last_move: bool = False) -> str:
+    """A node's name in a sentence; a bare path (a game without names) in words.
+
+    >>> _node_words("C"), _node_words(()), _node_words((4, 1)), _node_words((4, 1), True)
+    ('C', 'the root', 'the node after 4 1', '1')
+    """
+    if not isinstance(name, tuple):
+        return str(name)
+    if not name:
+        return "the root"
+    return str(name[-1]) if last_move else "the node after " + " ".join(map(str, name))
 
 
 def _default_name(path: Path) -> Hashable:
@@ -151,9 +227,11 @@ class Trace(Sequence[Event]):
         alpha: float | None = None,
         beta: float | None = None,
         pruned: tuple = (),
+        cut: str | None = None,
+        cause: Path | None = None,
     ) -> None:
         """Append one event (called by the algorithms while tracing)."""
-        self.events.append(Event(kind, path, player, value, alpha, beta, pruned))
+        self.events.append(Event(kind, path, player, value, alpha, beta, pruned, cut, cause))
 
     # --- a sequence of events ---------------------------------------------------------
 
@@ -192,6 +270,34 @@ class Trace(Sequence[Event]):
     def pruned(self) -> list[Hashable]:
         """The nodes never generated: the children skipped at each cut-off, in order."""
         return [self.name((*e.path, a)) for e in self.events if e.kind == CUTOFF for a in e.pruned]
+
+    def cutoffs(self) -> list[Cut]:
+        """Every cut-off, in the order it happened: its kind, node, cause and pruned children.
+
+        The course's names: an *α cut* (α剪枝) happens below a MIN node whose β
+        has fallen to the α of a MAX ancestor or below; a *β cut* (β剪枝) below a
+        MAX node whose α has risen to the β of a MIN ancestor or above.
+        """
+        cuts = []
+        for step, e in enumerate(self.events, start=1):
+            if e.kind != CUTOFF:
+                continue
+            cause = None if e.cause is None else self.name(e.cause)
+            bound = e.alpha if e.cut == "alpha" else e.beta
+            cuts.append(
+                Cut(
+                    kind=e.cut or "",
+                    node=self.name(e.path),
+                    cause=cause,
+                    pruned=tuple(self.name((*e.path, a)) for a in e.pruned),
+                    value=e.value,
+                    bound=bound,
+                    path=e.path,
+                    cause_path=e.cause,
+                    step=step,
+                )
+            )
+        return cuts
 
     def values(self) -> dict[Hashable, float]:
         """The final value of every node valued so far: leaves and finished inner nodes."""
@@ -247,27 +353,54 @@ def _offer_to_parent(view: dict[Path, NodeView], path: Path, value: float | None
     view[path[:-1]] = NodeView(parent.path, parent.player, "open", best, parent.alpha, parent.beta)
 
 
-@dataclass
+@dataclass(frozen=True)
 class SearchResult:
-    """What every search returns (see the module docstring for the exact contract).
+    """What every search returns: a read-only value (see the module docstring for the contract).
 
-    ``value`` is from MAX's point of view; ``move`` is the chosen action at the
-    root (``None`` when the root is a leaf); ``pv`` the principal variation
-    (主要变例), the line of best play found, starting with ``move``;
-    ``depth_limit`` the depth the search was cut off at (``None``: to the end
-    of the game); ``game`` and ``state`` what was searched, for pictures.
+    Algorithms build it with :meth:`coursekit.search.core.Search.result`; it
+    can also be made directly, by keywords:
+
+    >>> r = SearchResult(value=3, pv=("B", "B1"), stats=Stats(nodes=13, leaves=9))
+    >>> r.move, r.pv
+    ('B', ('B', 'B1'))
+    >>> print(r)
+    value 3, move B, pv B B1 (13 nodes, 9 leaves, depth 0)
     """
 
     value: float
-    move: Any
-    pv: list
-    stats: Stats
-    trace: Trace | None = None
+    """The backed-up value of the searched root, from MAX's point of view."""
+
+    pv: tuple = ()
+    """The principal variation (主要变例): the line of best play found, from the root on."""
+
+    stats: Stats = field(default_factory=Stats)
+    """How much work the search did (:class:`Stats`)."""
+
+    trace: Trace | None = field(default=None, repr=False, compare=False)
+    """The ordered events of the search; ``None`` unless it was asked for with ``trace=True``."""
+
     algorithm: str = ""
+    """The name the algorithm is registered under (``"minimax"``, ``"alpha-beta"``, …)."""
+
     depth_limit: int | None = None
+    """The depth the search was cut off at; ``None``: to the end of the game."""
+
     game: Any = field(default=None, repr=False, compare=False)
+    """The game searched (for pictures)."""
+
     state: Any = field(default=None, repr=False, compare=False)
+    """The position searched from, the root of the search (for pictures)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pv, tuple):  # a list from an algorithm: keep the value read-only
+            object.__setattr__(self, "pv", tuple(self.pv))
+
+    @property
+    def move(self) -> Any:
+        """The chosen action at the root: the first move of :attr:`pv` (``None`` at a leaf)."""
+        return self.pv[0] if self.pv else None
 
     def __str__(self) -> str:
         pv = " ".join(map(str, self.pv)) or "—"
-        return f"{self.algorithm}: value {self.value}, move {self.move}, pv {pv} ({self.stats})"
+        head = f"{self.algorithm}: " if self.algorithm else ""
+        return f"{head}value {number_text(self.value)}, move {self.move}, pv {pv} ({self.stats})"

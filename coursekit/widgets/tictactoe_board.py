@@ -1,10 +1,13 @@
-"""Play tic-tac-toe against minimax and see why the computer chose its move.
+"""Play tic-tac-toe against minimax or α-β and see why the computer chose its move.
 
 The computer searches ``depth`` plies with the course's e(p) (and symmetry),
 again after every reply. Beside the board: each candidate move with e(p) of
 the position it makes and its backed-up value, and the search tree behind
 the choice. Changing the depth searches the position on the board again at
 once, for whoever is to move, so one position can be compared at depth 1, 2, 3….
+With α-β (``algorithm="alpha-beta"`` or the Search buttons) the widget says
+how many positions pruning saved against minimax; a move's value that α-β
+only bounded is written ``≤1``.
 
 >>> w = TicTacToeBoard(depth=2)
 >>> w.cells[0].click()                    # × in the corner
@@ -13,20 +16,25 @@ once, for whoever is to move, so one position can be compared at depth 1, 2, 3�
 >>> w.depth.value = 1                     # the position searched again, 1 ply deep
 >>> w.last_search.depth_limit, w.last_search.move
 (1, 2)
+>>> w.algorithm.value = "alpha-beta"      # the same move, fewer positions valued
+>>> w.last_search.move, w.last_search.stats.leaves < minimax(w.game, w.state, depth=1).stats.leaves
+(2, True)
 """
 
 from __future__ import annotations
 
 import html
+import math
 
 import ipywidgets as widgets
 
 from coursekit.draw.boards import MARK_O, MARK_X
 from coursekit.draw.trees import draw_search
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, GameError, Player
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
+from coursekit.search.alphabeta import alphabeta
 from coursekit.search.minimax import minimax
-from coursekit.search.result import EXIT, LEAF, SearchResult
+from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SvgView
 
@@ -40,13 +48,20 @@ class TicTacToeBoard(widgets.HBox):
     """A board of nine buttons, a depth slider, and the computer's reasoning.
 
     Parts: ``cells`` (nine buttons, cell 0 top left), ``depth``, ``side`` (which
-    player the person is), ``new_game``, ``status``, ``candidates`` (an HTML
+    player the person is), ``algorithm`` (``"minimax"`` or ``"alpha-beta"``),
+    ``new_game``, ``status``, ``candidates`` (an HTML
     table) and ``picture`` (the search tree). ``state`` is the position and
     ``last_search`` the :class:`SearchResult` shown: the computer's latest
     move, or the position searched again after a change of depth.
     """
 
-    def __init__(self, depth: int = 2, human: Player = MAX) -> None:
+    def __init__(self, depth: int = 2, human: Player = MAX, algorithm: str = "minimax") -> None:
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 9:
+            raise GameError(f"depth must be a whole number of plies from 1 to 9, got {depth!r}")
+        if not isinstance(human, Player):
+            raise GameError(f"human must be MAX (×, moves first) or MIN (○), got {human!r}")
+        if algorithm not in ("minimax", "alpha-beta"):
+            raise GameError(f'algorithm must be "minimax" or "alpha-beta", got {algorithm!r}')
         self.game = TicTacToe()
         self.state: TicTacToeState = self.game.initial
         self.last_search: SearchResult | None = None
@@ -83,6 +98,13 @@ class TicTacToeBoard(widgets.HBox):
             style={"description_width": "initial", "button_width": "auto"},
         )
         self.side.add_class("ck-side").add_class(INLINE)
+        self.algorithm = widgets.ToggleButtons(
+            options=[("minimax", "minimax"), ("α-β", "alpha-beta")],
+            value=algorithm,
+            description="Search",
+            style={"description_width": "initial", "button_width": "auto"},
+        )
+        self.algorithm.add_class("ck-search-algorithm").add_class(INLINE)
         self.new_game = widgets.Button(description="New game")
         self.new_game.add_class("ck-new-game")
         self.status = widgets.HTML()
@@ -92,7 +114,7 @@ class TicTacToeBoard(widgets.HBox):
         self.picture = SvgView()
 
         controls = widgets.VBox(
-            [grid, self.side, self.depth, self.new_game, self.status],
+            [grid, self.side, self.algorithm, self.depth, self.new_game, self.status],
             layout=widgets.Layout(flex="0 0 auto", width="300px"),
         )
         search = widgets.VBox(
@@ -103,6 +125,7 @@ class TicTacToeBoard(widgets.HBox):
         self.new_game.on_click(lambda _: self.restart())
         self.side.observe(lambda _: self.restart(), names="value")
         self.depth.observe(lambda _: self.analyse(), names="value")
+        self.algorithm.observe(lambda _: self.analyse(), names="value")
         self.restart()
 
     @property
@@ -122,8 +145,14 @@ class TicTacToeBoard(widgets.HBox):
             self.analyse()
 
     def play(self, cell: int) -> None:
-        """The person plays ``cell``; the computer answers at once."""
+        """The person plays ``cell`` (0–8, row by row); the computer answers at once.
+
+        A cell that cannot be played is named in the status line; the board stays.
+        """
         game, state = self.game, self.state
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 9:
+            self._say(f"cell must be a whole number from 0 to 8 (row by row), got {cell!r}.")
+            return
         if game.is_terminal(state):
             self._say("The game is over: press New game to play again.")
             return
@@ -139,7 +168,7 @@ class TicTacToeBoard(widgets.HBox):
             self.computer_move()
 
     def computer_move(self) -> None:
-        """Search from the current position and play the move minimax chooses."""
+        """Search from the current position and play the move the search chooses."""
         r = self._search_and_show(played=True)
         self.state = self.game.result(self.state, r.move)
         self._refresh()
@@ -155,8 +184,9 @@ class TicTacToeBoard(widgets.HBox):
         self._search_and_show(played=False)
 
     def _search_and_show(self, played: bool) -> SearchResult:
+        search = alphabeta if self.algorithm.value == "alpha-beta" else minimax
         with self.picture.busy_while():  # depth 9 from the empty board takes seconds
-            r = minimax(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
+            r = search(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
         self.last_search = r
         self.candidates.value = self.candidates_table(r, played)
         self.picture.show(self._tree_picture(r))
@@ -180,6 +210,35 @@ class TicTacToeBoard(widgets.HBox):
             rows.append((move, game.evaluate(child), by_key[game.key(child)]))
         return rows
 
+    def candidate_bounds(self, r: SearchResult) -> dict[int, str]:
+        """``"≤"`` / ``"≥"`` for each move whose value α-β only bounded (fell outside the
+        window it was searched with), ``""`` where the value is exact (always for minimax)."""
+        game, root = self.game, r.state
+        window, sign = {}, {}
+        for e in r.trace:
+            if len(e.path) != 1:
+                continue
+            key = game.key(game.result(root, e.path[0]))
+            if e.kind == ENTER or (e.kind == LEAF and e.alpha is not None):
+                window[key] = (e.alpha, e.beta)
+            if e.kind in (EXIT, LEAF) and key in window:
+                alpha, beta = window[key]
+                below = alpha is not None and alpha > -math.inf and e.value <= alpha
+                above = beta is not None and beta < math.inf and e.value >= beta
+                sign[key] = "≤" if below else "≥" if above else ""
+        return {m: sign.get(game.key(game.result(root, m)), "") for m in game.actions(root)}
+
+    def saved_text(self, r: SearchResult) -> str:
+        """For an α-β search: how many positions it valued, and how many minimax would."""
+        if r.algorithm != "alpha-beta":
+            return ""
+        full = minimax(self.game, r.state, depth=r.depth_limit, symmetry=True).stats
+        saved = full.leaves - r.stats.leaves
+        return (
+            f"α-β valued {r.stats.leaves:,} positions where minimax values {full.leaves:,}: "
+            f"{saved:,} saved ({full.nodes - r.stats.nodes:,} nodes fewer)."
+        )
+
     def candidates_table(self, r: SearchResult, played: bool = True) -> str:
         """What the search ``r`` saw, drawn like the board it searched: in each free cell the
         backed-up value of a move there (large) and e(p) of the position it makes; the move
@@ -193,6 +252,10 @@ class TicTacToeBoard(widgets.HBox):
             whose = "your" if mover is self.human else "the computer's"
             head, best = f"Searched {plies} for {mark} ({whose} move)", "the best move"
         found = {move: (e, value) for move, e, value in self.candidate_values(r)}
+        bounds, saved = self.candidate_bounds(r), self.saved_text(r)
+        if saved:
+            saved = f'<span class="ck-saved">{html.escape(saved)}</span><br>'
+
         cells = []
         for i in range(9):
             if i not in found:
@@ -206,14 +269,15 @@ class TicTacToeBoard(widgets.HBox):
             style = _CELL + (chosen if i == r.move else "")
             cells.append(
                 f'<td style="{style}" title="cell {i}"><span style="font-size:1.35em">'
-                f"{number_text(value)}</span><br><small>e(p) {number_text(e)}</small></td>"
+                f"{bounds[i]}{number_text(value)}</span><br><small>e(p) {number_text(e)}</small>"
+                "</td>"
             )
         rows = "".join("<tr>" + "".join(cells[k : k + 3]) + "</tr>" for k in (0, 3, 6))
         return (
             '<div style="display:flex;gap:1.2em;align-items:center">'
             f'<table class="ck-candidates-table" style="border-collapse:collapse;margin:0">{rows}'
-            f'</table><div style="line-height:1.4"><b>{head}</b>: {r.stats.nodes:,} nodes, '
-            f"{r.stats.leaves:,} positions valued.<br><small>In each free cell: the backed-up "
+            f'</table><div style="line-height:1.4"><b>{head}</b>: {html.escape(str(r.stats))}.'
+            f"<br>{saved}<small>In each free cell: the backed-up "
             f"value of a move there, and e(p) of the position it makes. Yellow: {best}.</small>"
             "</div></div>"
         )

@@ -2,12 +2,21 @@
 
 >>> w = TreeExplorer("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
 >>> w.result.value
-'<b>minimax</b>: value <b>3</b>, move <b>B</b>, line B B1 — 13 nodes, 9 leaves'
+'<b>minimax</b>: value <b>3</b>, move <b>B</b>, line B B1 — 13 nodes, 9 leaves, depth 2'
 >>> w.text.value = "[[3, 12], [2, oops]]"
 >>> w.feedback.message
 "line 1, column 15: 'oops' is not a number"
 >>> w.tree.to_nested()            # the last good tree stays
 [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+>>> w.text.value = "［［3，12］，［2，4］］"   # full-width, from a Chinese input method
+>>> w.tree.to_nested(), w.feedback.message
+([[3, 12], [2, 4]], '')
+>>> w.text.value = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+>>> w.algorithm.value, w.ordering.value = "alpha-beta", "best"
+>>> w.searched_tree.to_nested()    # what is searched and drawn: MAX's best child first …
+[[3, 8, 12], [2, 4, 6], [2, 5, 14]]
+>>> w.counts.value                 # … and what pruning saved
+'minimax: 13 nodes, 9 leaves · alpha-beta: 9 nodes, 5 leaves — 4 leaves fewer'
 """
 
 from __future__ import annotations
@@ -18,8 +27,12 @@ import ipywidgets as widgets
 
 from coursekit.draw.base import looks_only
 from coursekit.draw.trees import MAX_DRAWN_NODES, draw_search
+from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.gametree import GameTree, GameTreeError
+from coursekit.search.alphabeta import ORDERINGS, alphabeta, reorder
+from coursekit.search.core import SearchError
+from coursekit.search.minimax import minimax
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
@@ -28,6 +41,9 @@ from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
+
+MAX_EXPLORED_HEIGHT = 2_000
+"""Trees deeper than this are refused by the explorer: its trace grows with depth²."""
 
 MAX_DRAWN_WIDTH = 32
 """Draw no level wider than this many nodes: a wider picture is too small to read."""
@@ -64,8 +80,11 @@ class TreeExplorer(widgets.VBox):
     moves on to the next seed. The parts are public, for tests and notebooks:
     ``text``, ``feedback``, ``root``, ``algorithm``, ``step`` with
     ``first``/``back``/``forward``/``last`` buttons, the random-tree boxes and
-    button, ``result`` and ``picture``; ``tree`` and ``search`` hold the last
-    good tree and its search result.
+    button, ``ordering`` (the children's order: as typed, worst, random or best
+    first — kept while the tree is edited), ``result``, ``counts`` (minimax
+    and α-β side by side) and ``picture``; ``tree`` and ``search`` hold the
+    last good tree and its search result, ``searched_tree`` the tree in the
+    chosen order (the one searched and drawn).
     """
 
     def __init__(
@@ -75,8 +94,12 @@ class TreeExplorer(widgets.VBox):
         algorithm: str = "minimax",
     ) -> None:
         if isinstance(tree, GameTree):
-            root, tree = tree.root_player, tree.to_text()
-        self.tree: GameTree = GameTree.parse(tree, root)
+            root, tree = tree.root_player, tree.to_spec()
+        if algorithm not in algorithms():
+            raise SearchError(
+                f"algorithm must be one of {', '.join(map(repr, algorithms()))}, got {algorithm!r}"
+            )
+        self.tree: GameTree = GameTree.from_spec(tree, root)
         self.search: SearchResult | None = None
         self._search_failed = False
 
@@ -105,6 +128,20 @@ class TreeExplorer(widgets.VBox):
             layout=widgets.Layout(width="auto"),
         )
         self.algorithm.add_class("ck-algorithm")
+        self.ordering = widgets.ToggleButtons(
+            options=list(ORDERINGS),
+            value="as typed",
+            description="Children",
+            tooltips=[
+                "as in the text box",
+                "worst first: α-β prunes least",
+                "shuffled (by the seed)",
+                "best first: α-β prunes most",
+            ],
+            style={"description_width": "initial", "button_width": "auto"},
+            layout=widgets.Layout(margin=SPACED),
+        )
+        self.ordering.add_class("ck-ordering").add_class(INLINE)
 
         self.step = widgets.IntSlider(min=0, max=0, value=0, description="Step")
         self.step.style.description_width = "initial"
@@ -135,6 +172,8 @@ class TreeExplorer(widgets.VBox):
 
         self.result = widgets.HTML()
         self.result.add_class("ck-result")
+        self.counts = widgets.HTML()
+        self.counts.add_class("ck-counts")
         # the picture steps in the browser: the slider is linked to it in the page, so it
         # steps with no kernel too (exported slides, static HTML)
         self.picture = SvgView(controls=False)
@@ -143,7 +182,10 @@ class TreeExplorer(widgets.VBox):
         super().__init__(
             [
                 widgets.HBox([self.text, self.feedback]),
-                widgets.HBox([self.root, self.algorithm]),
+                widgets.HBox(
+                    [self.root, self.algorithm, self.ordering],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 widgets.HBox(
                     [
                         widgets.HTML("<b>Random tree:</b>"),
@@ -156,6 +198,7 @@ class TreeExplorer(widgets.VBox):
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.result,
+                self.counts,
                 widgets.HBox(
                     [self.first, self.back, self.step, self.forward, self.last],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -167,6 +210,7 @@ class TreeExplorer(widgets.VBox):
         self.text.observe(self._on_text, names="value")
         self.root.observe(self._on_root, names="value")
         self.algorithm.observe(lambda _: self.run(), names="value")
+        self.ordering.observe(lambda _: self.run(), names="value")
         self.step.observe(lambda _: self.redraw(), names="value")
         widgets.jslink((self.step, "value"), (self.picture, "step"))
         for box in (self.branching, self.depth, self.seed, self.order):
@@ -183,9 +227,18 @@ class TreeExplorer(widgets.VBox):
 
     def _on_text(self, change: dict) -> None:
         try:
-            tree = GameTree.parse(change["new"], self.root.value)
+            tree = GameTree.from_spec(change["new"], self.root.value)
         except GameTreeError as error:
             self.feedback.problem(str(error))
+            return
+        except RecursionError:  # a guard: the reader itself needs no recursion
+            self.feedback.problem("the tree is nested too deeply to read here")
+            return
+        if tree.height > MAX_EXPLORED_HEIGHT:  # a trace of every path grows as depth²
+            self.feedback.problem(
+                f"the tree is {tree.height:,} levels deep; the explorer steps through trees up "
+                f"to {MAX_EXPLORED_HEIGHT:,} levels (search deeper ones with minimax directly)"
+            )
             return
         self.feedback.clear()
         self.tree = tree
@@ -211,7 +264,7 @@ class TreeExplorer(widgets.VBox):
         except GameTreeError as error:
             self.feedback.problem(str(error))
             return
-        self.text.value = tree.to_text()  # runs the search through the text's observer
+        self.text.value = tree.to_spec()  # runs the search through the text's observer
 
     def next_random(self) -> None:
         """Another random tree of the same shape: the next seed (its observer makes the tree)."""
@@ -219,11 +272,17 @@ class TreeExplorer(widgets.VBox):
 
     # --- searching and drawing -----------------------------------------------------------
 
+    @property
+    def searched_tree(self) -> GameTree:
+        """The tree with its children in the chosen order (random: shuffled by the seed)."""
+        return reorder(self.tree, self.ordering.value, seed=self.seed.value)
+
     def run(self) -> None:
         """Search the current tree with the chosen algorithm and show the whole trace."""
         algorithm = get(self.algorithm.value)
+        tree = self.searched_tree
         try:
-            self.search = algorithm.function(self.tree, trace=True)
+            self.search = algorithm.function(tree, trace=True)
         except Exception as error:  # a later chapter's algorithm refusing this tree
             self.feedback.problem(f"{algorithm.name} cannot search this tree: {error}")
             self._search_failed = True
@@ -236,13 +295,12 @@ class TreeExplorer(widgets.VBox):
             self.step.max = steps
             self.step.value = steps
         r = self.search
-        pv = " ".join(map(str, r.pv)) or "—"
         self.result.value = (
             f"<b>{html.escape(r.algorithm)}</b>: value <b>{number_text(r.value)}</b>, "
-            f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(pv)} — {r.stats.nodes:,} "
-            f"nodes, {r.stats.leaves:,} leaves"
-            + (f", {r.stats.cutoffs:,} cut-offs" if r.stats.cutoffs else "")
+            f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(line_text(r.pv))} — "
+            f"{html.escape(str(r.stats))}"
         )
+        self.counts.value = _side_by_side(tree)
         self._show_search()
 
     def redraw(self) -> None:
@@ -257,7 +315,12 @@ class TreeExplorer(widgets.VBox):
         if self._steps_in_browser:
             self.picture.step = self.step.value
             return
-        picture = draw_search(self.search, self.step.value, max_depth=drawable_depth(self.tree))
+        try:
+            depth = drawable_depth(self.search.game)
+            picture = draw_search(self.search, self.step.value, max_depth=depth)
+        except (CoursekitError, RecursionError) as error:  # e.g. a tree too big to draw
+            self.picture.show_text(f"This search cannot be drawn: {error}")
+            return
         self.picture.show(picture)
 
     def _show_search(self) -> None:
@@ -267,18 +330,48 @@ class TreeExplorer(widgets.VBox):
         if not self._steps_in_browser:
             self.redraw()
             return
-        search, depth = self.search, drawable_depth(self.tree)
-        with self.picture.busy_while():
-            with looks_only():  # the steps' looks only: no DOT written but the last step's
-                pictures = [draw_search(search, k, max_depth=depth) for k in range(steps)]
-            pictures.append(draw_search(search, steps, max_depth=depth))
-            layout, through = step_through(pictures)
+        search = self.search
+        try:
+            depth = drawable_depth(search.game)
+            with self.picture.busy_while():
+                with looks_only():  # the steps' looks only: no DOT but the last step's
+                    pictures = [draw_search(search, k, max_depth=depth) for k in range(steps)]
+                pictures.append(draw_search(search, steps, max_depth=depth))
+                layout, through = step_through(pictures)
+        except (CoursekitError, RecursionError) as error:  # e.g. a tree too big to draw
+            self._steps_in_browser = False
+            self.picture.show_text(f"This search cannot be drawn: {error}")
+            return
         self.picture.show(
             layout,
             through,
             step=self.step.value,
             source_at=lambda k: draw_search(search, k, max_depth=depth).source,
         )
+
+
+def _side_by_side(tree: GameTree) -> str:
+    """Minimax's and α-β's node and leaf counts on ``tree``, and the leaves α-β saved."""
+    full, pruned = minimax(tree).stats, alphabeta(tree).stats
+    saved = full.leaves - pruned.leaves
+    return (
+        f"minimax: {full.nodes:,} nodes, {full.leaves:,} leaves · "
+        f"alpha-beta: {pruned.nodes:,} nodes, {pruned.leaves:,} leaves — "
+        + (f"{saved:,} leaves fewer" if saved else "nothing pruned")
+    )
+
+
+def line_text(pv: tuple, most: int = 12) -> str:
+    """A principal variation as text, its first ``most`` moves only when it is longer.
+
+    >>> line_text(("B", "B1")), line_text(tuple(range(20)), most=3)
+    ('B B1', '0 1 2 … (20 moves)')
+    """
+    if not pv:
+        return "—"
+    if len(pv) <= most:
+        return " ".join(map(str, pv))
+    return " ".join(map(str, pv[:most])) + f" … ({len(pv)} moves)"
 
 
 def _number_box(kind: type, description: str, value: int, **bounds: int) -> widgets.Widget:

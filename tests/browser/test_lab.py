@@ -98,10 +98,7 @@ SPECS: dict[str, list[Expect]] = {
         # up to symmetry (corner, edge, centre) with 5, 5 and 2 distinct answers as the tips.
         Expect(
             "Search depth",
-            before=(
-                f"Searched 2 plies for × (your move): {1 + 3 + 12} nodes, "
-                f"{5 + 5 + 2} positions valued",
-            ),
+            before=(f"Searched 2 plies for × (your move): {1 + 3 + 12} nodes, {5 + 5 + 2} leaves",),
             after=("Searched 3 plies for × (your move)",),
         ),
     ],

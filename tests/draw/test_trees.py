@@ -20,6 +20,7 @@ from coursekit.search import (
     SearchResult,
     Stats,
     Trace,
+    alphabeta,
     minimax,
     minimax_two_phase,
 )
@@ -160,7 +161,9 @@ def handmade_alphabeta():
     t.add(EXIT, ("C",), MIN, 2)
     t.add(EXIT, (), MAX, 3)
     stats = Stats(nodes=6, leaves=4, cutoffs=1)
-    return tree, SearchResult(3, "B", ["B", "B1"], stats, t, "alpha-beta", game=tree, state="A")
+    return tree, SearchResult(
+        value=3, pv=("B", "B1"), stats=stats, trace=t, algorithm="alpha-beta", game=tree, state="A"
+    )
 
 
 def test_pruned_nodes_are_grey_crosses_and_their_subtrees_vanish():
@@ -234,3 +237,61 @@ def test_captions_name_the_step():
     assert "enter the root" in draw_search(result, 1).source
     tree = GameTree.from_nested(EXAMPLE)
     assert "evaluate B1 = 3" in draw_search(minimax(tree, trace=True), 3).source
+
+
+# --- α-β pictures ---------------------------------------------------------------------------------
+
+
+def test_alphabeta_shows_windows_cuts_and_pruned_nodes():
+    tree = GameTree.from_nested(EXAMPLE)
+    nodes = by_name(draw_search(alphabeta(tree, trace=True)))
+    assert nodes["C"]["xlabel"] == "C\\nα=3 β=2\\nα cut by A"  # the cut's kind and cause
+    assert nodes["C"]["label"] == "≤2" and nodes["C"]["color"] == "#c0392b"
+    assert nodes["C2"]["label"] == nodes["C3"]["label"] == "×"
+    assert "dashed" in nodes["C2"]["style"] and nodes["C2"]["color"] == "#9a9a9a"
+    assert nodes["A"]["xlabel"] == "A\\nα=3 β=∞" and nodes["A"]["label"] == "3"
+    assert nodes["D"]["label"] == "≤2"  # D failed low: its own β, a bound
+    assert "cut" not in nodes["D"]["xlabel"]  # D3 was its last child: nothing pruned
+    assert nodes["B1"]["xlabel"] == "B1"  # leaves carry no window
+    assert all("cut" not in a["xlabel"] for k, a in nodes.items() if k != "C")
+
+
+def test_alphabeta_step_by_step_captions_and_bounds():
+    tree = GameTree.from_nested([[5, 6], [[[3, 9], 7], 8]])
+    r = alphabeta(tree, trace=True)
+    cut = r.trace.cutoffs()[0]
+    at_cut = draw_search(r, cut.step)
+    assert "α cut at C1a: β = 3 ≤ α = 5 of A; pruned C1a2" in at_cut.source
+    nodes = by_name(at_cut)
+    assert nodes["C1a"]["xlabel"].endswith("α cut by A")  # a deep cut: A, not the parent C1
+    assert nodes["A"]["xlabel"] == "A\\nα=5 β=∞"  # α follows the best child so far
+    assert nodes["C1a2"]["label"] == "×"
+    before = by_name(draw_search(r, cut.step - 1))
+    assert "cut" not in before["C1a"]["xlabel"] and before["C1a2"]["label"] == " "
+    after = draw_search(r, cut.step + 1)
+    assert "C1a is worth ≤3 (returns 5)" in after.source
+    soft = draw_search(alphabeta(tree, fail_soft=True, trace=True), cut.step + 1)
+    assert "C1a is worth ≤3" in soft.source and "returns" not in soft.source
+
+
+@given(st.integers(0, 10_000), st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_every_step_of_an_alphabeta_search_draws(seed, soft):
+    tree = GameTree.random(branching=(1, 3), depth=4, seed=seed, values=(0, 4))
+    r = alphabeta(tree, fail_soft=soft, trace=True)
+    pruned = set(r.trace.pruned())
+    for k in range(0, len(r.trace) + 1, 3):
+        draw_search(r, k)
+    nodes = by_name(draw_search(r))
+    assert {name for name, a in nodes.items() if a["label"] == "×"} == pruned
+    cut_nodes = {c.node for c in r.trace.cutoffs()}
+    assert {name for name, a in nodes.items() if " cut by " in a["xlabel"]} == cut_nodes
+
+
+def test_alphabeta_on_a_game_without_names_says_where_in_moves():
+    r = alphabeta(TicTacToe(), depth=2, symmetry=True, trace=True)
+    first = r.trace.cutoffs()[0]
+    assert first.cause == () and first.node == (1,)
+    assert str(first).startswith("α cut at the node after 1: β = -1 ≤ α = -1 of the root;")
+    picture = draw_search(r, names=False)
+    assert "α cut by the root" in picture.source

@@ -41,7 +41,7 @@ trees = st.builds(
 def test_the_three_by_three_example():
     tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=MAX)
     r = minimax(tree, trace=True)
-    assert (r.value, r.move, r.pv) == (3, "B", ["B", "B1"])
+    assert (r.value, r.move, r.pv) == (3, "B", ("B", "B1"))
     assert (r.stats.nodes, r.stats.leaves, r.stats.depth, r.stats.cutoffs) == (13, 9, 2, 0)
     assert r.trace.evaluated_leaves() == list(tree.leaves)
     assert r.trace.pruned() == []

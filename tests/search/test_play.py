@@ -53,7 +53,7 @@ def test_two_phase_engines_play_too():
 def test_bad_players_are_reported():
     with pytest.raises(ValueError, match="no player given for MIN"):
         play(GAME, {MAX: engine()})
-    with pytest.raises(ValueError, match="two players"):
+    with pytest.raises(ValueError, match="a pair"):
         play(GAME, [engine()])
     with pytest.raises(ValueError, match="not a legal move"):
         play(GAME, (lambda game, state: 99, engine()))

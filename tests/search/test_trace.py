@@ -95,7 +95,7 @@ def test_stats_and_results_print_readably():
 
 def test_a_leaf_root_has_no_move():
     r = minimax(GameTree.from_nested(5, root=MIN), trace=True)
-    assert (r.value, r.move, r.pv, r.stats.nodes, r.stats.leaves) == (5, None, [], 1, 1)
+    assert (r.value, r.move, r.pv, r.stats.nodes, r.stats.leaves) == (5, None, (), 1, 1)
     assert [e.kind for e in r.trace] == [LEAF]
 
 

@@ -138,3 +138,35 @@ def test_the_picture_says_it_is_busy_while_the_computer_searches():
     w.picture.observe(lambda change: seen.append(change["new"]), names="busy")
     w.depth.value = 3
     assert seen == [True, False] and not w.picture.busy
+
+
+def test_alphabeta_plays_the_same_moves_and_says_what_it_saved():
+    for depth in (1, 2, 3):
+        a = TicTacToeBoard(depth=depth, human=MIN, algorithm="alpha-beta")
+        m = TicTacToeBoard(depth=depth, human=MIN)
+        assert a.state == m.state  # the same first move as minimax
+        r = a.last_search
+        full = minimax(GAME, GAME.initial, depth=depth, symmetry=True)
+        assert r.algorithm == "alpha-beta" and r.stats.leaves <= full.stats.leaves
+        saved = full.stats.leaves - r.stats.leaves
+        text = a.candidates.value
+        assert "ck-saved" in text and f"{saved:,} saved" in text
+        assert f"minimax values {full.stats.leaves:,}" in text
+        assert "ck-saved" not in m.candidates.value
+        assert "ck-search-algorithm" in a.algorithm._dom_classes
+
+
+def test_switching_to_alphabeta_searches_again_and_marks_bounds():
+    w = TicTacToeBoard(depth=2)
+    minimax_values = {move: value for move, _, value in w.candidate_values(w.last_search)}
+    w.algorithm.value = "alpha-beta"
+    r = w.last_search
+    assert r.algorithm == "alpha-beta" and r.move == minimax(GAME, depth=2, symmetry=True).move
+    bounds = w.candidate_bounds(r)
+    for move, _, value in w.candidate_values(r):
+        if bounds[move] == "":  # exact: the same as minimax's
+            assert value == minimax_values[move]
+        else:  # a bound on the correct side of minimax's value
+            assert bounds[move] == "≤" and minimax_values[move] <= value
+            assert f">≤{value}</span>" in w.candidates.value
+    assert any(bounds.values())  # the course's first stage: α-β cuts below some moves

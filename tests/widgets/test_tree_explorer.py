@@ -6,7 +6,7 @@ import pytest
 
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.games.gametree import GameTreeError
-from coursekit.search import algorithms, minimax, register
+from coursekit.search import algorithms, minimax, register, reorder
 from coursekit.widgets import TreeExplorer
 
 
@@ -137,7 +137,7 @@ def test_each_random_tree_box_makes_its_tree_at_once(explorer, box, value):
     shape = {"branching": 3, "depth": 3, "seed": 0, "order": "random", box: value}
     expected = GameTree.random(**shape)
     assert explorer.tree == expected != course_tree
-    assert GameTree.parse(explorer.text.value) == expected
+    assert GameTree.from_spec(explorer.text.value) == expected
     assert explorer.search.value == minimax(expected).value
     assert f"{len(expected)} nodes" in explorer.result.value
 
@@ -215,3 +215,52 @@ def test_a_search_too_long_for_the_browser_is_drawn_step_by_step():
     before = explorer.picture.dot
     explorer.first.click()
     assert explorer.picture.dot != before and "nothing searched yet" in explorer.picture.source
+
+
+# --- α-β and the children's order ------------------------------------------------------------
+
+
+def test_alphabeta_is_offered_and_draws_its_cut(explorer):
+    assert "alpha-beta" in explorer.algorithm.options
+    explorer.algorithm.value = "alpha-beta"
+    assert explorer.search.algorithm == "alpha-beta" and explorer.search.value == 3
+    assert explorer.search.trace.pruned() == ["C2", "C3"]
+    assert "α cut by A" in explorer.picture.source
+    assert "ck-ordering" in explorer.ordering._dom_classes
+    assert "ck-counts" in explorer.counts._dom_classes
+
+
+def test_minimax_and_alphabeta_counts_side_by_side(explorer):
+    counts = explorer.counts.value
+    assert "minimax: 13 nodes, 9 leaves" in counts
+    assert "alpha-beta: 11 nodes, 7 leaves" in counts and "2 leaves fewer" in counts
+    explorer.text.value = "[[1, 2], [3, 4]]"  # worst order for α-β: nothing to prune
+    assert "nothing pruned" in explorer.counts.value
+
+
+def test_the_child_order_changes_the_pruning_and_survives_edits(explorer):
+    explorer.algorithm.value = "alpha-beta"
+    leaves = {}
+    for ordering in ("worst", "random", "best", "as typed"):
+        explorer.ordering.value = ordering
+        assert explorer.search.value == 3  # the order never changes the value
+        leaves[ordering] = explorer.search.stats.leaves
+        assert f"{leaves[ordering]} leaves" in explorer.result.value
+    assert leaves["best"] == 5 < leaves["as typed"] == 7 < leaves["worst"]
+    explorer.ordering.value = "best"
+    explorer.text.value = "[[1, 9], [5, 6]]"  # an edit keeps the chosen order
+    assert explorer.ordering.value == "best"
+    assert explorer.searched_tree.to_nested() == [[5, 6], [1, 9]]
+    assert explorer.tree.to_nested() == [[1, 9], [5, 6]]  # the typed tree is kept as typed
+    assert explorer.search.move == "B" and explorer.search.value == 5
+
+
+def test_a_random_order_follows_the_seed(explorer):
+    explorer.ordering.value = "random"
+    shuffled = {}
+    for seed in range(6):
+        explorer.seed.value = seed
+        shuffled[seed] = explorer.searched_tree.to_nested()
+        assert shuffled[seed] == reorder(explorer.tree, "random", seed=seed).to_nested()
+        assert explorer.search.value == minimax(explorer.tree).value
+    assert len({str(t) for t in shuffled.values()}) > 1

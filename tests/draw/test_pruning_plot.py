@@ -1,0 +1,41 @@
+"""The plot of leaves evaluated against depth: measurements under B^D and the best case."""
+
+from __future__ import annotations
+
+import pytest
+
+from coursekit.draw.pruning_plot import PlotError, pruning_plot
+from coursekit.search import best_case_leaves, leaves_by_depth
+
+
+def test_the_plot_draws_every_ordering_over_the_three_curves():
+    data = leaves_by_depth(2, range(1, 7), trials=2)
+    axes = pruning_plot(data, 2).axes[0]
+    lines = {line.get_label(): line for line in axes.get_lines()}
+    assert axes.get_yscale() == "log"
+    measured = {
+        "worst order (worst child first)": "worst",
+        "random order": "random",
+        "best order (best child first)": "best",
+    }
+    for label, ordering in measured.items():
+        assert list(lines[label].get_ydata()) == data[ordering]
+        assert list(lines[label].get_xdata()) == data["depth"]
+    minimax = lines["minimax: $B^D$"]
+    assert minimax.get_ydata()[0] == pytest.approx(2) and minimax.get_ydata()[-1] == pytest.approx(
+        64
+    )
+    even = next(line for label, line in lines.items() if "even" in label)
+    odd = next(line for label, line in lines.items() if "odd" in label)
+    assert even.get_ydata()[-1] == pytest.approx(best_case_leaves(2, 6))  # D = 6 is even
+    assert odd.get_ydata()[0] == pytest.approx(best_case_leaves(2, 1))  # D = 1 is odd
+    assert "B = 2" in axes.get_title()
+
+
+def test_the_plot_refuses_data_it_cannot_draw():
+    with pytest.raises(PlotError, match="depth"):
+        pruning_plot({}, 3)
+    with pytest.raises(PlotError, match="branching"):
+        pruning_plot({"depth": [1]}, 1)
+    with pytest.raises(PlotError, match="2 values for 3 depths"):
+        pruning_plot({"depth": [1, 2, 3], "best": [1, 2]}, 3)

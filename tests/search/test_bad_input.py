@@ -1,0 +1,195 @@
+"""Malformed input to the searches: each case ends in a named SearchError or the right answer."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from coursekit.errors import CoursekitError
+from coursekit.games import MAX, MIN, GameTree, Grundy, GrundyState, TicTacToe
+from coursekit.search import (
+    SearchError,
+    engine,
+    human,
+    minimax,
+    minimax_two_phase,
+    play,
+    solve,
+)
+from coursekit.search.core import Search
+from coursekit.search.minimax import _minimax_with_stack, _recursive_minimax
+from coursekit.search.registry import get
+
+TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+T3 = TicTacToe()
+
+
+class NoKey:
+    """A game without the optional key(): symmetry cannot be asked of it."""
+
+    initial = "A"
+
+    def __init__(self):
+        self.tree = TREE
+
+    def __getattr__(self, name):
+        if name == "key":
+            raise AttributeError(name)
+        return getattr(self.tree, name)
+
+
+def two_engines():
+    return (engine(), engine())
+
+
+BAD = {
+    "minimax None": (lambda: minimax(None), "game must follow the Game protocol"),
+    "minimax 42": (lambda: minimax(42), "game must follow the Game protocol"),
+    "minimax a class": (lambda: minimax(TicTacToe), "not the class TicTacToe"),
+    "minimax state 'Z'": (lambda: minimax(TREE, state="Z"), "state 'Z' is not a position"),
+    "minimax state 3": (lambda: minimax(TREE, state=3), "state must be a position"),
+    "minimax state board": (lambda: minimax(T3, state="x........"), "state must be a position"),
+    "minimax depth -1": (lambda: minimax(TREE, depth=-1), "depth must be 0 or more"),
+    "minimax depth 2.5": (lambda: minimax(TREE, depth=2.5), "depth must be a whole number"),
+    "minimax depth True": (lambda: minimax(TREE, depth=True), "depth must be a whole number"),
+    "minimax depth '3'": (lambda: minimax(TREE, depth="3"), "depth must be a whole number"),
+    "minimax depth, no e(p)": (lambda: minimax(Grundy(7), depth=1), "evaluate"),
+    "minimax evaluate 3": (lambda: minimax(T3, depth=1, evaluate=3), "evaluate must be"),
+    "minimax order list": (lambda: minimax(TREE, order=[1, 2]), "order must be"),
+    "minimax cutoff str": (lambda: minimax(TREE, cutoff="deep"), "cutoff must be"),
+    "minimax symmetry, no key": (lambda: minimax(NoKey(), symmetry=True), "symmetry"),
+    "two-phase None": (lambda: minimax_two_phase(None), "game must follow"),
+    "two-phase state": (lambda: minimax_two_phase(TREE, state="Z"), "state 'Z'"),
+    "solve None": (lambda: solve(None), "game must follow"),
+    "solve board text": (lambda: solve(T3, state="x........"), "state must be a position"),
+    "solve Grundy state": (
+        lambda: solve(T3, state=GrundyState((3,), MAX)),
+        "state must be a position",
+    ),
+    "solve tree state": (lambda: solve(TREE, state="Z"), "state 'Z'"),
+    "solve symmetry, no key": (lambda: solve(NoKey(), symmetry=True), "symmetry"),
+    "solution unreachable": (
+        lambda: solve(TREE, "B").value_of("C"),
+        "cannot be reached from the solved position",
+    ),
+    "play players None": (lambda: play(TREE, None), "players must be"),
+    "play one player": (lambda: play(TREE, [engine()]), "players must be"),
+    "play missing MIN": (lambda: play(TREE, {MAX: engine()}), "no player given for MIN"),
+    "play player 3": (lambda: play(TREE, {MAX: 3, MIN: engine()}), r"players\[MAX\] must be"),
+    "play max_moves -1": (lambda: play(TREE, two_engines(), max_moves=-1), "max_moves must be"),
+    "play max_moves 2.5": (lambda: play(TREE, two_engines(), max_moves=2.5), "max_moves"),
+    "play illegal move": (lambda: play(TREE, (lambda g, s: "Z", engine())), "chose 'Z'"),
+    "play state": (lambda: play(TREE, two_engines(), state="Z"), "state 'Z'"),
+    "engine depth": (lambda: play(T3, (engine(depth=-2), engine())), "depth must be 0"),
+    "registry name": (lambda: get("minimaxx"), "no search algorithm called 'minimaxx'"),
+    "registry unhashable": (lambda: get(["minimax"]), "no search algorithm called"),
+}
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("name", list(BAD))
+def test_bad_input_is_named(name):
+    call, pattern = BAD[name]
+    with pytest.raises(SearchError, match=pattern):
+        call()
+
+
+def test_search_errors_are_coursekit_errors():
+    assert issubclass(SearchError, CoursekitError)
+    with pytest.raises(KeyError):  # old callers catching KeyError keep working
+        solve(TREE, "B").value_of("C")
+    with pytest.raises(KeyError):
+        get("nope")
+
+
+# --- deep trees: searched, not refused ------------------------------------------------------
+
+
+def chain(depth: int) -> GameTree:
+    """A tree ``depth`` levels deep: at every level one leaf and one deeper subtree."""
+    return GameTree.from_spec("[" * depth + "1, 2" + "], 0" * (depth - 1) + "]")
+
+
+def reference_value(tree: GameTree) -> float:
+    """Minimax by hand, bottom up over the levels (no recursion at all)."""
+    value = {}
+    for label in reversed(tree.labels):
+        kids = tree.children(label)
+        if not kids:
+            value[label] = tree.leaf_value(label)
+        else:
+            pick = max if tree.player(label) is MAX else min
+            value[label] = pick(value[k] for k in kids)
+    return value[tree.initial]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("depth", [999, 1_500, 3_000])
+@pytest.mark.parametrize("search", [minimax, minimax_two_phase])
+def test_deep_trees_are_searched(depth, search):
+    tree = chain(depth)
+    limit = sys.getrecursionlimit()
+    r = search(tree)
+    assert r.value == reference_value(tree)
+    assert r.stats.nodes == len(tree) and r.stats.leaves == len(tree.leaves)
+    assert r.stats.depth == depth
+    assert sys.getrecursionlimit() == limit
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("seed", range(5))
+def test_the_explicit_stack_form_traces_as_the_recursive_form(seed):
+    """The form that takes over past the recursion limit: same nodes, line and events."""
+    tree = GameTree.random(branching=(1, 3), depth=5, seed=seed, root=MIN if seed % 2 else MAX)
+    for options in ({}, {"trace": True}):
+        a = _recursive_minimax(Search(tree, **options))
+        b = _minimax_with_stack(Search(tree, **options))
+        assert (a.value, a.pv, a.stats.nodes, a.stats.leaves, a.stats.depth) == (
+            b.value, b.pv, b.stats.nodes, b.stats.leaves, b.stats.depth,
+        )  # fmt: skip
+        assert (a.trace is None and b.trace is None) or list(a.trace) == list(b.trace)
+
+
+@pytest.mark.timeout(60)
+def test_deep_search_traces_every_node():
+    tree = chain(1_200)
+    r = minimax(tree, trace=True)
+    inner = len(tree) - len(tree.leaves)
+    assert len(r.trace) == 2 * inner + len(tree.leaves)  # enter + exit, or one leaf event
+    assert r.trace.evaluated_leaves() == list(tree.leaves)
+    assert r.pv == minimax(tree).pv
+
+
+@pytest.mark.timeout(60)
+def test_deep_labelled_chain_is_solved_without_touching_the_recursion_limit():
+    spec = {f"n{i}": [f"n{i + 1}", f"v{i}"] for i in range(4_000)}
+    spec |= {f"v{i}": (-1) ** i for i in range(4_000)} | {"n4000": 5}
+    tree = GameTree.from_labelled(spec)
+    limit = sys.getrecursionlimit()
+    exact = solve(tree)
+    assert sys.getrecursionlimit() == limit
+    assert exact.value == minimax(tree).value == reference_value(tree)
+    assert len(exact.pv) >= 1 and exact.move == exact.pv[0]
+
+
+@pytest.mark.timeout(60)
+def test_solve_does_not_change_the_recursion_limit():
+    limit = sys.getrecursionlimit()
+    solve(Grundy(40))
+    assert sys.getrecursionlimit() == limit
+
+
+# --- the GameTree crash of play(..., human(...)) --------------------------------------------
+
+
+def test_a_person_can_play_on_a_game_tree():
+    shown, answers = [], iter(["Z", "C"])  # first an illegal answer, then a good one
+    record = play(TREE, {MAX: human(ask=lambda _: next(answers), show=shown.append), MIN: engine()})
+    assert record.moves == ["C", "C1"] and record.utility == 2
+    assert shown[0] == "A" and "'Z' is not a legal move here." in shown
+
+
+@pytest.mark.parametrize(("heaps", "value"), [((2, 5), 1), ((0, 5), 1), ((1, 2), -1)])
+def test_unsorted_grundy_positions_are_solved_right(heaps, value):
+    assert solve(Grundy(5), GrundyState(heaps, MAX)).value == value
