@@ -1,14 +1,14 @@
 """Fetch a pinned ``@hpcc-js/wasm-graphviz`` with npm and vendor it into coursekit.
 
-The picture widget (:mod:`coursekit.widgets.graph_view`) lays out graphs in the
+The picture widget (:mod:`coursekit.draw.graph_view`) lays out graphs in the
 browser with this WebAssembly build of Graphviz. It ships inside the Python
 package, never from a CDN. This script rewrites the three vendored files:
 
-- ``coursekit/widgets/static/graphviz-wasm.js``: the package's ``dist/index.js``
+- ``coursekit/draw/static/graphviz-wasm.js``: the package's ``dist/index.js``
   (one self-contained ES module, the wasm inlined);
-- ``coursekit/widgets/static/graphviz-wasm.LICENSE.txt``: its licence (Apache-2.0);
-- ``coursekit/widgets/static/graphviz-wasm.json``: package, version and SHA-256,
-  checked by ``tests/widgets/test_graph_view.py``.
+- ``coursekit/draw/static/graphviz-wasm.LICENSE.txt``: its licence (Apache-2.0);
+- ``coursekit/draw/static/graphviz-wasm.json``: package, version and SHA-256,
+  checked by ``tests/draw/test_graph_view.py``.
 
 Usage::
 
@@ -29,7 +29,7 @@ from pathlib import Path
 
 PACKAGE = "@hpcc-js/wasm-graphviz"
 PINNED = "1.29.2"
-STATIC = Path(__file__).resolve().parents[1] / "coursekit" / "widgets" / "static"
+STATIC = Path(__file__).resolve().parents[1] / "coursekit" / "draw" / "static"
 
 
 def fetch(version: str, into: Path) -> Path:

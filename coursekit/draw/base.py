@@ -2,7 +2,7 @@
 
 :class:`Picture` is a ``graphviz.Digraph`` with the course's look. In a
 notebook it is drawn in the browser by a WebAssembly Graphviz (through
-:class:`coursekit.widgets.graph_view.GraphView`), so the ``dot`` program is
+:class:`coursekit.draw.graph_view.GraphView`), so the ``dot`` program is
 optional: where it is installed it adds a static SVG to the output (what a
 freshly opened notebook or a preview shows) and serves PNG/PDF export
 (:func:`to_svg`, ``Picture.render``).
@@ -136,7 +136,7 @@ class Picture(graphviz.Digraph):
         return copy
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict:
-        from coursekit.widgets.graph_view import GraphView  # the picture's view, drawn in the page
+        from coursekit.draw.graph_view import GraphView  # the picture's view, drawn in the page
 
         view = GraphView()
         view.show(self)

@@ -78,7 +78,7 @@ def check_pictures() -> Finding:
     try:
         import anywidget  # noqa: F401
 
-        from coursekit.widgets.graph_view import LIBRARY_RECORD, library_code
+        from coursekit.draw.graph_view import LIBRARY_RECORD, library_code
 
         library_code()
     except (ImportError, ValueError, OSError) as error:

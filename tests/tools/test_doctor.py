@@ -48,7 +48,7 @@ def test_doctor_passes_without_dot_and_says_how_to_add_it(path_without_dot):
 
 
 def test_a_broken_picture_library_fails(monkeypatch, tmp_path):
-    import coursekit.widgets.graph_view as graph_view
+    import coursekit.draw.graph_view as graph_view
 
     changed = tmp_path / "graphviz-wasm.js"
     changed.write_text("tampered")

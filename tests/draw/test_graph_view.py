@@ -11,9 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.draw import Picture
-from coursekit.errors import CoursekitError
-from coursekit.widgets import GraphView, StepThrough, SvgView
-from coursekit.widgets.graph_view import (
+from coursekit.draw.graph_view import (
     LIBRARY_FILE,
     LIBRARY_RECORD,
     example_step_through,
@@ -21,6 +19,8 @@ from coursekit.widgets.graph_view import (
     library_code,
     step_through,
 )
+from coursekit.errors import CoursekitError
+from coursekit.widgets import GraphView, StepThrough, SvgView
 
 
 def test_the_vendored_module_matches_its_recorded_checksum():
@@ -39,7 +39,7 @@ def test_the_module_needs_no_network():
 
 
 def test_a_changed_module_is_refused(monkeypatch, tmp_path):
-    import coursekit.widgets.graph_view as graph_view
+    import coursekit.draw.graph_view as graph_view
 
     changed = tmp_path / "graphviz-wasm.js"
     changed.write_bytes(LIBRARY_FILE.read_bytes() + b"\n")
@@ -55,8 +55,8 @@ def test_a_changed_module_is_refused(monkeypatch, tmp_path):
 def test_the_package_ships_the_module(repo_root):
     pyproject = tomllib.loads((repo_root / "pyproject.toml").read_text())
     shipped = pyproject["tool"]["setuptools"]["package-data"]["coursekit"]
-    assert "widgets/static/*.js" in shipped and "**/*.json" in shipped
-    assert "widgets/static/*.txt" in shipped  # the licence
+    assert "draw/static/*.js" in shipped and "**/*.json" in shipped
+    assert "draw/static/*.txt" in shipped  # the licence
 
 
 def test_every_picture_shares_one_library():

@@ -1,6 +1,6 @@
 // coursekit's picture widget, front end (an anywidget ES module).
 //
-// The Python side (coursekit/widgets/graph_view.py) sends a DOT source; this
+// The Python side (coursekit/draw/graph_view.py) sends a DOT source; this
 // module lays it out with Graphviz compiled to WebAssembly, then:
 //   - restyles the drawn SVG for a step of a step-through (no new layout);
 //   - joins the arrows of each AND/OR connector with an arc;
