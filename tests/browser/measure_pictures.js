@@ -42,7 +42,7 @@
     if (top && (top.right < frame.left || top.left > frame.right)) out.hidden_root.push(`picture ${i}`);
     const paper = background(g);
     for (const t of g.querySelectorAll('svg text')) {
-      if (!t.textContent.trim()) continue;
+      if (!t.textContent.trim() || t.closest('.ck-hidden')) continue;  // not drawn at this step
       out.texts++;
       const px = parseFloat(t.getAttribute('font-size')) * Math.abs(t.getScreenCTM().a);
       if (px < limits.px - 0.05) out.small.push(`picture ${i} "${t.textContent}": ${px.toFixed(1)} px`);

@@ -169,6 +169,9 @@ def test_static_page_explorers_step_with_no_kernel(explorer, slider, node, pages
     after = page.evaluate(EXPLORER_NODE_JS, [explorer, node])
     assert after != before, f"{explorer}: the slider changed nothing drawn"
     assert after["caption"] != before["caption"]
+    if explorer == ".ck-aostar-explorer":  # before the first cycle G holds the start node only
+        shown = page.locator(f"{explorer} .ck-graph g.node:not(.ck-hidden)")
+        assert shown.count() == 1
     assert not log.blocked
 
 

@@ -138,6 +138,8 @@ function restore(element, original) {
 /** Apply a named style (color, fillcolor, fontcolor, penwidth, dash, opacity) to a node or edge. */
 function applyStyle(group, style, label, saved) {
   const isEdge = group.classList.contains("edge");
+  // a node or edge that this step does not have yet: invisible, and not counted as drawn
+  group.classList.toggle("ck-hidden", Boolean(style && String(style.opacity) === "0"));
   for (const shape of shapesOf(group)) {
     const original = remember(shape, saved);
     restore(shape, original);
@@ -281,7 +283,9 @@ function fit(svg, frame, rootTitle, groups) {
   let smallest = Infinity;
   for (const text of svg.querySelectorAll("text")) {
     const size = parseFloat(text.getAttribute("font-size") || "14");
-    const matrix = text.getScreenCTM();
+    // in the picture's own CSS pixels: a slide deck's zoom (reveal.js scales whole slides)
+    // is the deck's business, not a reason to enlarge the picture
+    const matrix = text.getCTM();
     if (matrix && size) smallest = Math.min(smallest, size * Math.abs(matrix.a));
   }
   const room = frame.clientWidth || natural;
