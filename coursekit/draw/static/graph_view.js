@@ -277,6 +277,15 @@ const PX_PER_PT = 4 / 3;
 function fit(svg, frame, rootTitle, groups) {
   const natural = parseFloat(svg.getAttribute("width")) * PX_PER_PT;
   if (!natural) return;
+  if (frame.closest(".reveal")) {
+    // On a reveal.js slide the picture follows the deck's own rules (never wider than the
+    // slide, a maximum height); the deck's checks watch its sizes.
+    svg.style.width = "";
+    svg.style.maxWidth = "100%";
+    svg.style.height = "auto";
+    return;
+  }
+  if (!frame.clientWidth) return; // not laid out yet (a hidden tab): fitted when it shows
   svg.style.width = `${natural}px`;
   svg.style.height = "auto";
   svg.style.maxWidth = "none";
@@ -288,9 +297,12 @@ function fit(svg, frame, rootTitle, groups) {
     const matrix = text.getCTM();
     if (matrix && size) smallest = Math.min(smallest, size * Math.abs(matrix.a));
   }
-  const room = frame.clientWidth || natural;
+  const room = frame.clientWidth;
   let scale = Math.min(1, room / natural);
-  if (Number.isFinite(smallest) && smallest * scale < MIN_TEXT_PX) scale = MIN_TEXT_PX / smallest;
+  // no text smaller than 11 px: a wider picture scrolls instead
+  if (Number.isFinite(smallest) && smallest * scale < MIN_TEXT_PX) {
+    scale = MIN_TEXT_PX / smallest;
+  }
   svg.style.width = `${natural * scale}px`;
   frame.classList.toggle("ck-graph-scrolls", natural * scale > room + 1);
   if (natural * scale > room + 1) {
