@@ -333,7 +333,8 @@ function button(text, title) {
 }
 
 function render({ model, el }) {
-  el.classList.add("ck-graph");
+  // jupyter-widgets: the class every ipywidgets view carries (page styles and tests look for it)
+  el.classList.add("ck-graph", "jupyter-widgets");
   const busy = document.createElement("div");
   busy.className = "ck-graph-busy";
   busy.textContent = "computing…";
