@@ -231,8 +231,12 @@ class GraphView(anywidget.AnyWidget):
         answers with the current step's (for tests; nothing of it is sent to the page).
         """
         description = steps.as_dict() if steps is not None else {}
-        self._source_at = source_at
+        self._source_at = source_at or _constant(picture.source)
+        caption = getattr(picture, "caption", None) if steps is None else None
+        if caption:  # shown above the picture, where scrolling never hides it
+            picture = picture.without_caption()
         with self.hold_sync():
+            self.caption = caption or ""
             self.text = ""
             self.engine = picture.engine
             self.root = root
@@ -254,6 +258,10 @@ class GraphView(anywidget.AnyWidget):
     def busy_while(self) -> _Busy:
         """``with view.busy_while(): ...`` shows "computing…" over the picture meanwhile."""
         return _Busy(self)
+
+
+def _constant(source: str) -> Callable[[int], str]:
+    return lambda _step: source
 
 
 class _Busy:
