@@ -54,7 +54,7 @@ from coursekit.search.aspiration import _number
 from coursekit.search.aspiration import aspiration as run_aspiration
 from coursekit.search.core import Evaluate, Order, SearchError
 from coursekit.search.negamax import as_history, as_killers, as_table, negamax
-from coursekit.search.registry import get, register
+from coursekit.search.registry import get
 from coursekit.search.result import SearchResult
 from coursekit.search.transposition import TranspositionTable
 
@@ -105,6 +105,10 @@ _SUMMED = ("tt_hits", "tt_stores", "researches", "fail_lows", "fail_highs")
 """Statistics summed over the finished iterations (the others are the deepest one's)."""
 
 
+# Not in the registry of tree searches: it drives one (depth 1, 2, 3, …) and needs an
+# evaluation at every depth limit, which the explorers' textbook trees do not have.
+
+
 def _default_search() -> SearchFunction:
     try:
         return get("alpha-beta").function
@@ -112,7 +116,6 @@ def _default_search() -> SearchFunction:
         return get("minimax").function
 
 
-@register("iterative deepening", chapter=5, description="depth 1, 2, 3, … until the time is up")
 def iterative_deepening(
     game: Game,
     state: Any = None,

@@ -17,8 +17,10 @@ The steps of MTD(s, f):
    else lower := g (a *fail high*: the value is at least g);
 5. if lower < upper go to 2; else return g.
 
-The best move is the one found by the last pass that failed high: that pass
-proved the move worth at least ``lower``, which is the value. Driven by
+The best move is the one found by the last pass that failed high *for the
+player to move at the root* (a fail high when MAX moves there, a fail low
+when MIN does): that pass proved the move at least as good as the bound that
+became the value. Driven by
 iterative deepening (:func:`mtdf` with ``deepening=True``), the value found
 at depth d − 1 is the first guess at depth d, and the table carries the
 moves and bounds from one depth to the next.
@@ -35,7 +37,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from coursekit.games.base import Game
+from coursekit.games.base import MAX, Game
 from coursekit.search.aspiration import _add, _number
 from coursekit.search.core import Cutoff, Evaluate, Order, SearchError
 from coursekit.search.negamax import Negamax, as_history, as_killers, as_table, prepare
@@ -49,6 +51,8 @@ INF = math.inf
 
 def mtd(engine: Negamax, guess: float) -> tuple[float, list]:
     """Steps 1–5 for one depth: the root's value from MAX's side and the best line."""
+    search = engine.search
+    max_moves = search.game.to_move(search.root) is MAX
     g, lower, upper = guess, -INF, INF
     line: list = []
     while lower < upper:
@@ -60,8 +64,9 @@ def mtd(engine: Negamax, guess: float) -> tuple[float, list]:
         else:
             lower = v
             engine.fail_highs += 1
-            line = found
-        if not line:  # no fail high yet: keep some legal line (all moves may lose)
+        # The pass in which the player to move at the root failed high proved its move
+        # (MAX's fail high, MIN's fail low); before one, keep any legal line.
+        if (v >= beta) == max_moves or not line:
             line = found
         g = v
     return g, line

@@ -145,7 +145,8 @@ class Negamax:
         # Tracing only: who set the α and the β (mover's view) a node at that ply holds now.
         alpha_by: dict[int, Path | None] = {-1: None}
         beta_by: dict[int, Path | None] = {-1: None}
-        counts = self  # the counters live on the object; read and written through `counts`
+        nodes = leaves = cutoffs = tt_hits = tt_stores = researches = 0
+        deepest = self.deepest
 
         def view(sign: int, alpha: float, beta: float) -> tuple[float, float]:
             """The mover's window as MAX sees it."""
@@ -155,13 +156,14 @@ class Negamax:
             state: Any, ply: int, alpha: float, beta: float, path: Path, on_pv: bool
         ) -> float:
             """NEGAMAX(s, α, β): steps 1–6 of the module docstring, from the mover's side."""
-            counts.nodes += 1
+            nonlocal nodes, leaves, cutoffs, deepest, tt_hits, tt_stores, researches
+            nodes += 1
             player = to_move(state)
             sign = 1 if player is MAX else -1
             if cutoff_test(state, ply):  # step 1
-                counts.leaves += 1
-                if ply > counts.deepest:
-                    counts.deepest = ply
+                leaves += 1
+                if ply > deepest:
+                    deepest = ply
                 line[ply] = None
                 v = static_value(state)
                 if traced:
@@ -174,7 +176,7 @@ class Negamax:
                 if ply:
                     probe = table.lookup(k, draft, alpha, beta)
                     if probe.value is not None:  # answered: no search below
-                        counts.tt_hits += 1
+                        tt_hits += 1
                         line[ply] = None
                         if traced:
                             trace_.add(ENTER, path, player, None, *view(sign, alpha, beta))
@@ -204,7 +206,7 @@ class Negamax:
                     w = -value(child, ply + 1, -math.nextafter(alpha, INF), -alpha, child_path,
                                child_on_pv)  # fmt: skip
                     if alpha < w < beta:  # it is: search it again for its value
-                        counts.researches += 1
+                        researches += 1
                         w = -value(child, ply + 1, -beta, -alpha, child_path, child_on_pv)
                 else:
                     w = -value(child, ply + 1, -beta, -alpha, child_path, child_on_pv)
@@ -218,7 +220,7 @@ class Negamax:
                             if killers is not None:
                                 killers.add(ply, a)
                             if a != actions[-1]:
-                                counts.cutoffs += 1
+                                cutoffs += 1
                                 if traced:
                                     cut(path, player, sign, v, alpha, beta, actions, a,
                                         beta_by[ply])  # fmt: skip
@@ -229,7 +231,7 @@ class Negamax:
                 history.add(sign > 0, move, draft)
             if table is not None:  # step 5
                 table.store(k, v, depth=draft, alpha=searched_alpha, beta=beta, move=move)
-                counts.tt_stores += 1
+                tt_stores += 1
             if traced:
                 trace_.add(EXIT, path, player, sign * v, *view(sign, alpha, beta))
             return v  # step 6
@@ -245,7 +247,16 @@ class Negamax:
         root = search.root
         sign = 1 if to_move(root) is MAX else -1
         low, high = (alpha, beta) if sign > 0 else (-beta, -alpha)
-        v = value(root, 0, low, high, (), True)
+        try:
+            v = value(root, 0, low, high, (), True)
+        finally:  # this run's work joins the earlier runs' (MTD(f)'s passes, re-searches)
+            self.nodes += nodes
+            self.leaves += leaves
+            self.cutoffs += cutoffs
+            self.deepest = deepest
+            self.tt_hits += tt_hits
+            self.tt_stores += tt_stores
+            self.researches += researches
         return sign * v, unroll(line[0])
 
     def result(self, value: float, pv: Sequence, algorithm: str | None = None) -> SearchResult:
@@ -308,7 +319,11 @@ def negamax(
     table : bool or TranspositionTable, optional
         ``True``: remember positions in a new transposition table for this
         search; a :class:`~coursekit.search.TranspositionTable`: use (and fill)
-        that one, e.g. across the iterations of iterative deepening.
+        that one, e.g. across the iterations of iterative deepening. An entry
+        answers a node only when it was searched at least as deep as the node
+        needs now; a table kept from a *deeper* search of the same positions
+        may thus answer with the deeper (better informed) value, which can
+        differ from a fixed-depth minimax value.
     killers : bool or Killers, optional
         Try each ply's killer moves early (``True``: new ones).
     history : bool or History, optional
