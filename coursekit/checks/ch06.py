@@ -139,11 +139,9 @@ EXACT, LOWER, UPPER = "exact", "lower", "upper"
 
 
 def exact_only_table_value(game: Any, state: Any, alpha: float, beta: float, table: dict) -> float:
-    """Fail-soft α-β (MAX's view) with a table that stores every result as ``EXACT``.
+    """Fail-soft α-β for MAX with a transposition table ``table``: state → (flag, value).
 
-    The bug of part 2: a result found with a narrow window is only a bound,
-    but it is kept as the node's value and answers later searches with other
-    windows.
+    Part 2's search as given to the students (a bug is hidden in it).
     """
     if state in table:
         flag, stored = table[state]
