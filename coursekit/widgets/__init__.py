@@ -7,6 +7,7 @@ shows what is wrong in a :class:`~coursekit.widgets.base.Feedback` line beside
 the input.
 """
 
+from coursekit.widgets.algorithm_comparison import AlgorithmComparison
 from coursekit.widgets.aostar_explorer import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
 from coursekit.widgets.connect_four_board import ConnectFourBoard
@@ -18,6 +19,7 @@ from coursekit.widgets.tree_size_explorer import TreeSizeExplorer
 
 __all__ = [
     "AOStarExplorer",
+    "AlgorithmComparison",
     "ConnectFourBoard",
     "Feedback",
     "GraphView",

@@ -1,0 +1,229 @@
+"""Chapter 6's comparison: every registered search algorithm on one tree, against the minimal tree.
+
+The tree is typed (nested lists) or generated (:meth:`GameTree.random` with a
+branching factor, a depth and a seed); the child order can be kept, made the
+worst, shuffled or made the best (:func:`coursekit.search.reorder`). The table
+lists, for every algorithm in :func:`coursekit.search.algorithms` that can
+search the tree, its value, the nodes it generated and the leaves it
+evaluated; beside them the minimal tree of Knuth and Moore,
+B^⌈D/2⌉ + B^⌊D/2⌋ − 1 leaves, for a uniform tree. New algorithms appear by
+themselves when they register.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from coursekit.errors import CoursekitError
+from coursekit.games import MAX, GameTree
+from coursekit.search import algorithms, best_case_leaves, reorder
+from coursekit.text import number_text
+from coursekit.widgets.base import INLINE, SPACED, Feedback
+
+ORDERINGS = ("as typed", "worst", "random", "best")
+"""The child orders the widget offers (``reorder``'s names)."""
+
+MAX_NODES = 20_000
+"""Largest tree the widget searches with every algorithm (a few seconds at most)."""
+
+
+class AlgorithmComparison(widgets.VBox):
+    """Every registered algorithm on one game tree: value, nodes and leaves, and the minimal tree.
+
+    Parameters
+    ----------
+    tree : str, optional
+        A tree typed as nested lists; ``None`` starts from a random tree.
+    branching, depth, seed : int
+        The random tree's shape and seed (when ``tree`` is ``None``).
+    ordering : str
+        One of :data:`ORDERINGS`.
+
+    Examples
+    --------
+    >>> w = AlgorithmComparison(branching=2, depth=2, ordering="best")
+    >>> w.counts["minimax"]
+    (7, 4)
+    >>> w.counts["alpha-beta"][1] == w.minimal_leaves == 3
+    True
+    >>> w.tree_input.value = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+    >>> w.counts["minimax"], w.source.value
+    ((13, 9), 'typed')
+    >>> w.tree_input.value = "[[1, 2"
+    >>> w.feedback.message.startswith("tree:"), w.counts["minimax"]
+    (True, (13, 9))
+    """
+
+    def __init__(
+        self,
+        tree: str | None = None,
+        *,
+        branching: int = 3,
+        depth: int = 3,
+        seed: int = 1,
+        ordering: str = "random",
+    ) -> None:
+        style = {"description_width": "initial"}
+        layout = widgets.Layout(margin=SPACED)
+        self.source = widgets.ToggleButtons(
+            options=["random", "typed"], value="typed" if tree else "random",
+            description="tree", style=style,
+        )  # fmt: skip
+        self.source.add_class(INLINE)
+        self.source.add_class("ck-source")
+        self.tree_input = widgets.Text(
+            value=tree or "",
+            placeholder="nested lists, e.g. [[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+            description="typed tree", continuous_update=False, style=style,
+            layout=widgets.Layout(width="560px"),
+        )  # fmt: skip
+        self.tree_input.add_class("ck-tree-input")
+        self.feedback = Feedback()
+        self.branching = widgets.IntSlider(
+            value=branching, min=2, max=5, description="branching B", style=style, layout=layout
+        )
+        self.depth = widgets.IntSlider(
+            value=depth, min=1, max=6, description="depth D", style=style, layout=layout
+        )
+        self.seed = widgets.IntText(
+            value=seed, description="seed", style=style, layout=widgets.Layout(width="140px")
+        )
+        for control, role in ((self.branching, "branching"), (self.depth, "depth")):
+            control.add_class(f"ck-{role}")
+        self.seed.add_class("ck-seed")
+        if ordering not in ORDERINGS:
+            raise CoursekitError(
+                f"ordering must be one of {', '.join(ORDERINGS)}, got {ordering!r}"
+            )
+        self.ordering = widgets.ToggleButtons(
+            options=list(ORDERINGS), value=ordering, description="child order", style=style
+        )
+        self.ordering.add_class(INLINE)
+        self.ordering.add_class("ck-ordering")
+        self.table = widgets.HTML()
+        self.table.add_class("ck-result")
+        self.tree: GameTree | None = None
+        self.counts: dict[str, tuple[int, int]] = {}
+        self.minimal_leaves: int | None = None
+        super().__init__(
+            [
+                self.source,
+                widgets.HBox([self.branching, self.depth, self.seed]),
+                widgets.HBox([self.tree_input]),
+                self.feedback,
+                self.ordering,
+                self.table,
+            ]
+        )
+        self.tree_input.observe(self._typed, names="value")
+        for control in (self.branching, self.depth, self.seed):
+            control.observe(self._generated, names="value")
+        self.source.observe(self._update, names="value")
+        self.ordering.observe(self._update, names="value")
+        self._update()
+
+    # --- edits ---------------------------------------------------------------------------------
+
+    def _typed(self, change: Any = None) -> None:
+        if self.source.value != "typed":
+            self.source.value = "typed"  # observed: updates
+        else:
+            self._update()
+
+    def _generated(self, change: Any = None) -> None:
+        if self.source.value != "random":
+            self.source.value = "random"
+        else:
+            self._update()
+
+    def _build(self) -> GameTree:
+        """The tree the controls describe (raises CoursekitError on bad input)."""
+        if self.source.value == "typed":
+            if not self.tree_input.value.strip():
+                raise CoursekitError("tree: type a tree as nested lists, e.g. [[3, 12], [2, 4]]")
+            try:
+                tree = GameTree.from_spec(self.tree_input.value, MAX)
+            except CoursekitError as error:
+                raise CoursekitError(f"tree: {error}") from None
+        else:
+            tree = GameTree.random(
+                branching=self.branching.value, depth=self.depth.value, seed=self.seed.value
+            )
+        if len(tree) > MAX_NODES:
+            raise CoursekitError(
+                f"tree: {len(tree):,} nodes is more than this comparison searches "
+                f"({MAX_NODES:,}); make it smaller"
+            )
+        if self.ordering.value != "as typed":
+            tree = reorder(tree, self.ordering.value, seed=self.seed.value)
+        return tree
+
+    def _update(self, change: Any = None) -> None:
+        try:
+            tree = self._build()
+        except CoursekitError as error:
+            self.feedback.problem(str(error))
+            return
+        self.feedback.clear()
+        self.tree = tree
+        self.minimal_leaves = _minimal_leaves(tree)
+        rows, self.counts = [], {}
+        for name, algorithm in algorithms().items():
+            try:
+                result = algorithm.function(tree)
+            except CoursekitError as error:
+                rows.append((name, "—", "—", "—", f"cannot search it: {error}"))
+                continue
+            stats = result.stats
+            self.counts[name] = (stats.nodes, stats.leaves)
+            rows.append(
+                (name, number_text(result.value), f"{stats.nodes:,}", f"{stats.leaves:,}", "")
+            )
+        self.table.value = self._table_html(rows)
+
+    # --- the table ----------------------------------------------------------------------------
+
+    def _table_html(self, rows: list[tuple[str, str, str, str, str]]) -> str:
+        head = "".join(f"<th>{h}</th>" for h in ("algorithm", "value", "nodes", "leaves", ""))
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+            for row in rows
+        )
+        if self.minimal_leaves is not None:
+            b, d = self.branching_and_depth
+            body += (
+                f"<tr><td><i>minimal tree</i></td><td></td><td></td>"
+                f"<td><i>{self.minimal_leaves:,}</i></td>"
+                f"<td>B^⌈D/2⌉ + B^⌊D/2⌋ − 1 with B = {b}, D = {d} (Knuth &amp; Moore)</td></tr>"
+            )
+        return (
+            '<table class="ck-comparison" style="border-collapse:collapse;text-align:right">'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+    @property
+    def branching_and_depth(self) -> tuple[int, int]:
+        """B and D of the current tree when it is uniform."""
+        assert self.tree is not None
+        return _uniform_shape(self.tree) or (0, 0)
+
+
+def _uniform_shape(tree: GameTree) -> tuple[int, int] | None:
+    """``(B, D)`` when every inner node of ``tree`` has B children and every leaf is D deep."""
+    inner = [label for label in tree.labels if not tree.is_terminal(label)]
+    if not inner:
+        return None
+    widths = {len(tree.children(label)) for label in inner}
+    depths = {tree.depth_of(label) for label in tree.leaves}
+    if len(widths) != 1 or len(depths) != 1:
+        return None
+    return widths.pop(), depths.pop()
+
+
+def _minimal_leaves(tree: GameTree) -> int | None:
+    """The leaves of the minimal tree B^⌈D/2⌉ + B^⌊D/2⌋ − 1, for a uniform tree (else None)."""
+    shape = _uniform_shape(tree)
+    return None if shape is None else best_case_leaves(*shape)
