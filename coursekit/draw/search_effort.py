@@ -32,7 +32,7 @@ def search_effort_plot(
     counts: Mapping[str, Mapping[str, float]],
     *,
     minimal: Mapping[str, float] | None = None,
-    measure: str = "nodes",
+    measure: str = "nodes searched",
     title: str | None = None,
 ) -> Figure:
     """Grouped bars of the work each algorithm does on each problem, log scale.
@@ -47,7 +47,7 @@ def search_effort_plot(
         ``{problem: count}``: the minimal tree's count for the problems where
         it is known, drawn as a black line across the group.
     measure:
-        What is counted (the y axis label): ``"nodes"`` or ``"leaves"``.
+        What is counted, for the y axis: ``"nodes searched"``, ``"leaves evaluated"``, ….
     title:
         The plot's title.
 
@@ -108,7 +108,9 @@ def search_effort_plot(
             drawn = True
     ax.set_yscale("log")
     ax.set_xticks(x, problems)
-    ax.set_ylabel(f"{measure} searched (log scale)")
+    ax.set_ylabel(f"{measure} (log scale)")
+    lowest = min([v for row in counts.values() for v in row.values()] + list(minimal.values()))
+    ax.set_ylim(bottom=lowest / 2)  # the smallest bar stands clear of the axis
     ax.grid(axis="y", which="major", alpha=0.3)
     ax.legend(fontsize="small", ncol=2, frameon=False)
     if title:

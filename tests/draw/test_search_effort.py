@@ -31,7 +31,7 @@ def bar_heights(fig):
 
 def test_one_bar_per_count_with_its_height():
     counts, minimal = measured()
-    fig = search_effort_plot(counts, minimal=minimal, measure="leaves")
+    fig = search_effort_plot(counts, minimal=minimal, measure="leaves evaluated")
     assert bar_heights(fig) == sorted(v for row in counts.values() for v in row.values())
     ax = fig.axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()] == list(counts)
@@ -68,3 +68,9 @@ def test_a_missing_algorithm_leaves_a_gap():
 def test_bad_data_is_refused(counts, minimal, message):
     with pytest.raises(PlotError, match=message):
         search_effort_plot(counts, minimal=minimal)
+
+
+def test_the_smallest_bar_stands_clear_of_the_axis():
+    counts, minimal = measured()
+    ax = search_effort_plot(counts, minimal=minimal).axes[0]
+    assert ax.get_ylim()[0] < min(minimal.values())
