@@ -137,6 +137,17 @@ SPECS: dict[str, list[Expect]] = {
             after=(f"Searched 2 plies for × (your move): {1 + 3 + 12} nodes, {5 + 5 + 2} leaves",),
         ),
     ],
+    "06_beyond_alphabeta": [
+        # The comparison opens on a random tree with B = 3, D = 4; one more level makes the
+        # minimal tree's row name D = 5. Typing the course's tree (uniform, B = 3, D = 2)
+        # switches to it at once.
+        Expect("depth D", before=("with B = 3, D = 4",), after=("with B = 3, D = 5",)),
+        Expect(
+            "typed tree",
+            value="[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+            after=("with B = 3, D = 2",),
+        ),
+    ],
     # The AO* explorer opens on the course's worked example after its last cycle. Going back
     # a cycle at a time retraces the course's figures: the node expanded in each cycle, the
     # nodes of G and q(n0). Before cycle 1: G = {n0}, q(n0) = h(n0) = 0; cycle 1 expands n0
