@@ -1,0 +1,236 @@
+"""Checks for exercise set 05 (evaluation functions).
+
+Every expected answer is computed here with coursekit's own chess and Connect
+Four code: material with :data:`~coursekit.games.chess_game.PIECE_VALUES`,
+quietness with :meth:`~coursekit.games.chess_game.Chess.captures`, and the
+strength of an evaluation by playing a seeded :func:`~coursekit.search.match`.
+Hints say what is wrong, never what is right.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Mapping, Sequence
+from numbers import Real
+from typing import Any
+
+import chess
+
+from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
+from coursekit.games import ConnectFour
+from coursekit.games.chess_game import PIECE_VALUES, Chess
+from coursekit.search.match import MatchEngine, match
+
+EXTRA_POSITIONS = [
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "6k1/5ppp/8/8/8/8/1B3PPP/1B4K1 w - - 0 1",
+    "3qk3/8/8/8/8/8/8/2B1K1N1 b - - 0 1",
+    "8/2b5/4k3/8/8/3K4/8/R7 w - - 0 1",
+]
+"""Positions the check adds to the notebook's: uneven bishops, lone kings, no pawns."""
+
+MATCH_DEPTH = 2
+MATCH_GAMES = 8
+MATCH_SEED = 5
+"""Part (b)'s match: α-β at this depth, this many games (each opening with both colours)."""
+
+
+# --- part (a): material -----------------------------------------------------------------------
+
+
+def side_material(fen: str) -> tuple[int, int]:
+    """(White's material, Black's material) with the course's values; kings count 0."""
+    board = Chess().parse(fen).board
+    return tuple(  # type: ignore[return-value]
+        sum(value * len(board.pieces(kind, colour)) for kind, value in PIECE_VALUES.items())
+        for colour in (chess.WHITE, chess.BLACK)
+    )
+
+
+def _bishops(fen: str) -> tuple[int, int]:
+    board = Chess().parse(fen).board
+    return len(board.pieces(chess.BISHOP, chess.WHITE)), len(
+        board.pieces(chess.BISHOP, chess.BLACK)
+    )
+
+
+def _is_pair(got: Any) -> bool:
+    return (
+        isinstance(got, tuple)
+        and len(got) == 2
+        and all(isinstance(x, Real) and not isinstance(x, bool) for x in got)
+    )
+
+
+def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
+    """A hint naming the usual mistake behind the wrong pair for ``fen``, or ``None``.
+
+    ``answers`` holds the student's pair for every position: a mistake is named
+    only when it explains all of them (kings counted: the same surplus on each
+    side everywhere; bishops: a surplus proportional to the bishops everywhere).
+    """
+    got = answers[fen]
+    here = f"on {fen!r}"
+    if not isinstance(got, tuple) or len(got) != 2:
+        return f"Your function should return a pair (White's material, Black's material) {here}."
+    if not _is_pair(got):
+        return f"Both numbers of the pair should be numbers {here}, got {got!r}."
+    if got == side_material(fen)[::-1]:
+        return (
+            f"White and Black are swapped {here}: in FEN, CAPITAL letters are White's pieces "
+            "and small letters Black's."
+        )
+    if not all(_is_pair(pair) for pair in answers.values()):
+        return None
+    surplus = {
+        f: (pair[0] - side_material(f)[0], pair[1] - side_material(f)[1])
+        for f, pair in answers.items()
+    }
+    if len({s for pair in surplus.values() for s in pair}) == 1:
+        return (
+            f"Each side has {surplus[fen][0]:g} too much {here}: are you counting the kings? "
+            "A king cannot be won or lost, so it counts 0 (K is the king, N the knight)."
+        )
+    per_bishop = set()
+    for f, (extra_w, extra_b) in surplus.items():
+        for extra, count in zip((extra_w, extra_b), _bishops(f), strict=True):
+            if count:
+                per_bishop.add(extra / count)
+            elif extra:
+                per_bishop.add(math.nan)
+    if len(per_bishop) == 1 and not any(math.isnan(x) for x in per_bishop):
+        return (
+            f"Your numbers are off by the bishops {here}: the course values a bishop at 3, "
+            "like a knight (pawn 1, knight 3, bishop 3, rook 5, queen 9)."
+        )
+    return None
+
+
+def check_material(material_count: Callable[[str], Any], positions: Sequence[str]) -> None:
+    """Check ``material_count(fen) == (White's material, Black's material)`` on many positions.
+
+    ``positions`` are the notebook's; the check adds :data:`EXTRA_POSITIONS`.
+    """
+    answered(material_count)
+    require(callable(material_count), "material_count should be a function of a FEN string.")
+    answers = {}
+    for fen in [*positions, *EXTRA_POSITIONS]:
+        got = call_student(material_count, (fen,), lambda f: f"the position {f!r}")
+        answers[fen] = tuple(got) if isinstance(got, list) else got
+    for fen, got in answers.items():
+        if got != side_material(fen):
+            fail(
+                _material_mistake(answers, fen)
+                or f"Your pair {got!r} is wrong for {fen!r}: count every piece of each side "
+                "with pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0."
+            )
+    passed()
+
+
+# --- part (b): an evaluation for Connect Four ---------------------------------------------
+
+
+def check_beats_baseline(
+    evaluation: Callable[[Any], Any], baseline: Callable[[Any], Any] | None = None
+) -> None:
+    """Check that ``evaluation`` wins a seeded α-β match against ``baseline`` on 6×7 Connect Four.
+
+    Both engines search :data:`MATCH_DEPTH` plies from the same seeded
+    openings, each with both colours; the evaluation passes with more points
+    than the baseline (the course's open-lines e(p) unless another is given).
+    """
+    answered(evaluation)
+    require(callable(evaluation), "my_evaluation should be a function of a Connect Four state.")
+    game = ConnectFour()
+    baseline = game.evaluate if baseline is None else baseline
+    state = game.result(game.result(game.initial, 3), 2)
+    for probe in (game.initial, state):
+        value = call_student(evaluation, (probe,), lambda s: f"the position\n{game.to_text(s)}")
+        require(
+            isinstance(value, Real) and not isinstance(value, bool) and not math.isnan(value),
+            f"Your evaluation should return a number, got {value!r}.",
+        )
+    result = _match(game, evaluation, baseline)
+    mine, theirs = result.points("yours"), result.points("baseline")
+    if mine > theirs:
+        print(result)
+        passed()
+        return
+    flipped = _match(game, lambda s: -evaluation(s), baseline)
+    if flipped.points("yours") > flipped.points("baseline"):
+        fail(
+            f"Your evaluation scored {mine:g} of {MATCH_GAMES} points, but its negation would "
+            "win: EVAL is always from MAX's (x's) point of view, positive when x stands better, "
+            "whoever is to move."
+        )
+    fail(
+        f"Your evaluation scored {mine:g} of {MATCH_GAMES} points against the baseline's "
+        f"{theirs:g}: it has to score more. Count each window of four by how many of one "
+        "player's pieces it holds while the other has none (three in an open window is worth "
+        "far more than two), and add something for the centre column."
+    )
+
+
+def _match(game: ConnectFour, evaluation: Callable[[Any], Any], baseline: Callable[[Any], Any]):
+    def guarded(state: Any) -> float:
+        try:
+            return evaluation(state)
+        except NotImplementedError:
+            raise
+        except Exception as error:  # the student's bug, reported as a hint
+            fail(f"Your evaluation raised {type(error).__name__}: {error} during the match.")
+
+    return match(
+        game,
+        MatchEngine("yours", evaluate=guarded, depth=MATCH_DEPTH),
+        MatchEngine("baseline", evaluate=baseline, depth=MATCH_DEPTH),
+        games=MATCH_GAMES,
+        opening_plies=2,
+        seed=MATCH_SEED,
+    )
+
+
+# --- part (c): which positions are not quiet -------------------------------------------------
+
+
+def not_quiet(positions: Mapping[str, str]) -> set[str]:
+    """The labels of the positions where the side to move can capture or promote."""
+    game = Chess()
+    return {label for label, fen in positions.items() if game.captures(game.parse(fen))}
+
+
+def _other_side_captures(fen: str) -> bool:
+    board = Chess().parse(fen).board.copy()
+    board.turn = not board.turn
+    board.ep_square = None
+    return any(board.is_capture(m) or m.promotion for m in board.pseudo_legal_moves)
+
+
+def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None) -> None:
+    """Check the labels of the positions that are not quiet (a capture or promotion pending)."""
+    answered(answer)
+    require_type(answer, (set, frozenset, list, tuple), "Your answer")
+    labels = {str(label) for label in answer}
+    unknown = sorted(labels - set(positions))
+    require(not unknown, f"There is no position {', '.join(unknown)}: use the labels given.")
+    expected = not_quiet(positions)
+    wrong = sorted(labels - expected)
+    if wrong:
+        label = wrong[0]
+        if _other_side_captures(positions[label]):
+            fail(
+                f"In position {label} only the side NOT to move could capture: look at the moves "
+                "of the side to move (w or b after the board in the FEN)."
+            )
+        fail(
+            f"Position {label} is quiet: the side to move has no capture and no promotion, so "
+            "its material cannot swing at once."
+        )
+    missing = sorted(expected - labels)
+    if missing:
+        many = "a position" if len(missing) == 1 else f"{len(missing)} positions"
+        fail(
+            f"Your answer misses {many} that is not quiet. Check every capture of the side to "
+            "move, including a capture en passant and a pawn that can promote."
+        )
+    passed()
