@@ -44,8 +44,7 @@ def board_html(game: ConnectFour, state: ConnectFourState, last: int | None = No
         )
         rows.append(f"<tr>{cells}</tr>")
     marks = "".join(
-        f"<td style='text-align:center;font-size:14px'>{'▲' if c == last else c}</td>"
-        for c in range(game.cols)
+        f"<td style='text-align:center'>{'▲' if c == last else c}</td>" for c in range(game.cols)
     )
     return (
         "<table style='background:#1565c0;border-radius:8px;border-collapse:separate'>"
@@ -191,7 +190,7 @@ class ConnectFourBoard(widgets.HBox):
         pv = " ".join(map(str, r.pv)) or "—"
         timed = " (time ran out)" if getattr(r, "timed_out", False) else ""
         return (
-            f"<div style='font-size:14px'>{html.escape(r.algorithm)}<br>"
+            f"<div>{html.escape(r.algorithm)}<br>"
             f"depth reached: <b>{r.depth_limit}</b>{timed}<br>"
             f"nodes: {r.stats.nodes:,} in {r.stats.seconds:.2f} s<br>"
             f"value for x: <b>{number_text(r.value)}</b><br>"
@@ -207,7 +206,7 @@ class ConnectFourBoard(widgets.HBox):
         name = self.evaluation.value
         value = self._evaluations[name](self.state)
         self.plan.value = (
-            f"<div style='font-size:14px'>engine's limit: <b>{limit}</b><br>"
+            f"<div>engine's limit: <b>{limit}</b><br>"
             f"EVAL ({html.escape(name.split(' (')[0])}) of this board for x: "
             f"<b>{number_text(value)}</b></div>"
         )

@@ -75,3 +75,10 @@ def test_the_settings_show_at_once_with_the_chosen_evals_value():
         assert f"EVAL ({short}) of this board for x: <b>{number_text(evaluate(w.state))}</b>" in (
             w.plan.value
         )
+
+
+def test_the_texts_take_the_font_size_of_where_they_are_shown():
+    # a fixed 14 px would be unreadable on a slide
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=2)
+    w.columns[2].click()
+    assert all("font-size" not in part.value for part in (w.board, w.plan, w.report))
