@@ -49,6 +49,9 @@ def windows_of_four(rows: int, cols: int) -> int:
     return rows * (cols - 3) + cols * (rows - 3) + 2 * (rows - 3) * (cols - 3)
 
 
+OPEN_FOR_X = OPEN_FOR_O = windows_of_four(6, 7)  # every window of the empty 6×7 board
+
+
 @dataclass(frozen=True)
 class Expect:
     """What one interaction must show, for a notebook whose behaviour is known.
@@ -140,9 +143,7 @@ SPECS: dict[str, list[Expect]] = {
             "EVAL",
             value="open lines (the course's e(p))",
             before=("EVAL (features) of this board for x: 0",),
-            after=(
-                f"EVAL (open lines) of this board for x: {windows_of_four(6, 7) - windows_of_four(6, 7)}",
-            ),
+            after=(f"EVAL (open lines) of this board for x: {OPEN_FOR_X - OPEN_FOR_O}",),
         ),
     ],
 }
