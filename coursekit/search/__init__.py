@@ -20,6 +20,7 @@ from coursekit.search.alphabeta import (
     leaves_by_depth,
     reorder,
 )
+from coursekit.search.aspiration import aspiration
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
 from coursekit.search.match import (
@@ -31,7 +32,11 @@ from coursekit.search.match import (
     round_robin,
 )
 from coursekit.search.minimax import minimax, minimax_two_phase
+from coursekit.search.mtdf import mtdf
+from coursekit.search.negamax import negamax
+from coursekit.search.ordering import History, Killers
 from coursekit.search.play import GameRecord, engine, human, play, random_player
+from coursekit.search.pvs import pvs
 from coursekit.search.quiescence import Quiescence, quiescent
 from coursekit.search.registry import Algorithm, algorithms, register
 from coursekit.search.result import (
@@ -47,21 +52,28 @@ from coursekit.search.result import (
     Trace,
 )
 from coursekit.search.solve import Solution, solve
+from coursekit.search.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
 
 __all__ = [
     "ALPHA_CUT",
     "BETA_CUT",
     "CUTOFF",
     "ENTER",
+    "EXACT",
     "EXIT",
     "LEAF",
+    "LOWER",
+    "UPPER",
     "Algorithm",
     "Cut",
     "DeepeningResult",
     "EngineFailure",
+    "Entry",
     "Event",
     "GameRecord",
+    "History",
     "Iteration",
+    "Killers",
     "MatchEngine",
     "MatchResult",
     "NodeView",
@@ -73,8 +85,10 @@ __all__ = [
     "Solution",
     "Stats",
     "Trace",
+    "TranspositionTable",
     "algorithms",
     "alphabeta",
+    "aspiration",
     "best_case_leaves",
     "distinct_actions",
     "distinct_uniform_tree",
@@ -85,7 +99,10 @@ __all__ = [
     "match",
     "minimax",
     "minimax_two_phase",
+    "mtdf",
+    "negamax",
     "play",
+    "pvs",
     "quiescent",
     "random_player",
     "register",

@@ -196,7 +196,8 @@ class TicTacToeBoard(widgets.HBox):
     def candidate_values(self, r: SearchResult) -> list[tuple[int, float, float]]:
         """(move, e(p) after it, backed-up value) for every legal move of the searched root.
 
-        Moves the search skipped as symmetric copies get the value of their copy.
+        Moves the search skipped as symmetric copies get the value of their copy; moves α-β
+        never generated (pruned at the root, after a win was found) are left out.
         """
         game, root = self.game, r.state
         by_key = {}
@@ -206,7 +207,8 @@ class TicTacToeBoard(widgets.HBox):
         rows = []
         for move in game.actions(root):
             child = game.result(root, move)
-            rows.append((move, game.evaluate(child), by_key[game.key(child)]))
+            if game.key(child) in by_key:
+                rows.append((move, game.evaluate(child), by_key[game.key(child)]))
         return rows
 
     def candidate_bounds(self, r: SearchResult) -> dict[int, str]:
@@ -257,6 +259,9 @@ class TicTacToeBoard(widgets.HBox):
 
         cells = []
         for i in range(9):
+            if i not in found and i in self.game.actions(r.state):  # pruned at the root
+                cells.append(f'<td style="{_CELL};color:#9a9a9a">–<br><small>pruned</small></td>')
+                continue
             if i not in found:
                 taken = MARK_X if r.state.x >> i & 1 else MARK_O
                 cells.append(f'<td style="{_CELL};color:#9a9a9a">{taken}</td>')

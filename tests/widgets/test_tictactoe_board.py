@@ -162,3 +162,16 @@ def test_switching_to_alphabeta_searches_again_and_marks_bounds():
             assert bounds[move] == "≤" and minimax_values[move] <= value
             assert f">≤{value}</span>" in w.candidates.value
     assert any(bounds.values())  # the course's first stage: α-β cuts below some moves
+
+
+def test_alphabeta_pruning_at_the_root_leaves_moves_unvalued_not_an_error():
+    # × to move can win at once (cell 2): α-β stops at the root there, so some moves are never
+    # generated; they are shown as pruned instead of failing.
+    w = TicTacToeBoard(depth=2, algorithm="alpha-beta")
+    w.state = GAME.parse("x x .\no o .\n. . .")
+    w.analyse()
+    r = w.last_search
+    values = {move: value for move, _, value in w.candidate_values(r)}
+    assert r.move == 2 and values[2] == math.inf
+    assert set(values) < set(GAME.actions(w.state))
+    assert "pruned" in w.candidates.value
