@@ -2,7 +2,7 @@
 
 Every expected answer is computed here with coursekit's own chess and Connect
 Four code: material with :data:`~coursekit.games.chess_game.PIECE_VALUES`,
-quietness with :meth:`~coursekit.games.chess_game.Chess.captures`, and the
+quietness with :meth:`~coursekit.games.chess_game.Chess.noisy_moves`, and the
 strength of an evaluation by playing a seeded :func:`~coursekit.search.match`.
 Hints say what is wrong, never what is right.
 """
@@ -10,6 +10,7 @@ Hints say what is wrong, never what is right.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from numbers import Real
 from typing import Any
@@ -17,9 +18,30 @@ from typing import Any
 import chess
 
 from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
+from coursekit.checks.parts import Function, Value
 from coursekit.games import ConnectFour
 from coursekit.games.chess_game import PIECE_VALUES, Chess
+from coursekit.games.playout import random_line
 from coursekit.search.match import MatchEngine, match
+
+POSITIONS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "3r2k1/p2n1ppp/1pq1pn2/8/8/5N2/P3QPPP/4R1K1 w - - 0 1",
+    "r4rk1/pp3ppp/2b5/8/8/2N5/PPB2PPP/3R2K1 b - - 0 1",
+    "8/5pk1/6p1/8/2B5/6P1/5PK1/8 w - - 0 1",
+]
+"""Part (a)'s positions, as the notebook shows them."""
+
+QUIET_OR_NOT = {
+    "A": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "B": "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
+    "C": "4k3/8/8/1b6/8/8/4N3/4K3 w - - 0 1",
+    "D": "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "E": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    "F": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "G": "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+}
+"""Part (c)'s positions, as the notebook shows them."""
 
 EXTRA_POSITIONS = [
     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
@@ -30,7 +52,7 @@ EXTRA_POSITIONS = [
 """Positions the check adds to the notebook's: uneven bishops, lone kings, no pawns."""
 
 MATCH_DEPTH = 2
-MATCH_GAMES = 8
+MATCH_GAMES = 20
 MATCH_SEED = 5
 """Part (b)'s match: α-β at this depth, this many games (each opening with both colours)."""
 
@@ -106,15 +128,37 @@ def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
     return None
 
 
-def check_material(material_count: Callable[[str], Any], positions: Sequence[str]) -> None:
+def random_positions(seed: int, count: int = 20) -> list[str]:
+    """``count`` positions of seeded random games, 10 to 80 plies in (FEN)."""
+    rng = random.Random(seed)
+    game = Chess()
+    found = []
+    for _ in range(count):
+        state = game.initial
+        for move in random_line(game, rng.randint(10, 80), rng):
+            state = game.result(state, move)
+        found.append(state.fen)
+    return found
+
+
+def check_material(
+    material_count: Callable[[str], Any],
+    positions: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> None:
     """Check ``material_count(fen) == (White's material, Black's material)`` on many positions.
 
-    ``positions`` are the notebook's; the check adds :data:`EXTRA_POSITIONS`.
+    ``positions``: :data:`POSITIONS` unless given; the check adds
+    :data:`EXTRA_POSITIONS`, and with a ``seed`` (the grader's) positions of
+    seeded random games.
     """
     answered(material_count)
     require(callable(material_count), "material_count should be a function of a FEN string.")
+    cases = [*(POSITIONS if positions is None else positions), *EXTRA_POSITIONS]
+    if seed is not None:
+        cases += random_positions(seed)
     answers = {}
-    for fen in [*positions, *EXTRA_POSITIONS]:
+    for fen in cases:
         got = call_student(material_count, (fen,), lambda f: f"the position {f!r}")
         answers[fen] = tuple(got) if isinstance(got, list) else got
     for fen, got in answers.items():
@@ -130,19 +174,19 @@ def check_material(material_count: Callable[[str], Any], positions: Sequence[str
 # --- part (b): an evaluation for Connect Four ---------------------------------------------
 
 
-def check_beats_baseline(
-    evaluation: Callable[[Any], Any], baseline: Callable[[Any], Any] | None = None
-) -> None:
-    """Check that ``evaluation`` wins a seeded α-β match against ``baseline`` on 6×7 Connect Four.
+def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = None) -> None:
+    """Check that ``evaluation`` wins a seeded α-β match against e(p) on 6×7 Connect Four.
 
     Both engines search :data:`MATCH_DEPTH` plies from the same seeded
-    openings, each with both colours; the evaluation passes with more points
-    than the baseline (the course's open-lines e(p) unless another is given).
+    openings (:data:`MATCH_SEED`, or ``seed``: the grader's), each with both
+    colours; the evaluation passes with more points than the course's
+    open-lines e(p).
     """
     answered(evaluation)
     require(callable(evaluation), "my_evaluation should be a function of a Connect Four state.")
     game = ConnectFour()
-    baseline = game.evaluate if baseline is None else baseline
+    baseline = game.evaluate
+    seed = MATCH_SEED if seed is None else seed
     state = game.result(game.result(game.initial, 3), 2)
     for probe in (game.initial, state):
         value = call_student(evaluation, (probe,), lambda s: f"the position\n{game.to_text(s)}")
@@ -150,13 +194,13 @@ def check_beats_baseline(
             isinstance(value, Real) and not isinstance(value, bool) and not math.isnan(value),
             f"Your evaluation should return a number, got {value!r}.",
         )
-    result = _match(game, evaluation, baseline)
+    result = _match(game, evaluation, baseline, seed)
     mine, theirs = result.points("yours"), result.points("baseline")
     if mine > theirs:
         print(result)
         passed()
         return
-    flipped = _match(game, lambda s: -evaluation(s), baseline)
+    flipped = _match(game, lambda s: -evaluation(s), baseline, seed)
     if flipped.points("yours") > flipped.points("baseline"):
         fail(
             f"Your evaluation scored {mine:g} of {MATCH_GAMES} points, but its negation would "
@@ -171,7 +215,12 @@ def check_beats_baseline(
     )
 
 
-def _match(game: ConnectFour, evaluation: Callable[[Any], Any], baseline: Callable[[Any], Any]):
+def _match(
+    game: ConnectFour,
+    evaluation: Callable[[Any], Any],
+    baseline: Callable[[Any], Any],
+    seed: int = MATCH_SEED,
+) -> Any:
     def guarded(state: Any) -> float:
         try:
             return evaluation(state)
@@ -186,7 +235,7 @@ def _match(game: ConnectFour, evaluation: Callable[[Any], Any], baseline: Callab
         MatchEngine("baseline", evaluate=baseline, depth=MATCH_DEPTH),
         games=MATCH_GAMES,
         opening_plies=2,
-        seed=MATCH_SEED,
+        seed=seed,
     )
 
 
@@ -196,7 +245,7 @@ def _match(game: ConnectFour, evaluation: Callable[[Any], Any], baseline: Callab
 def not_quiet(positions: Mapping[str, str]) -> set[str]:
     """The labels of the positions where the side to move can capture or promote."""
     game = Chess()
-    return {label for label, fen in positions.items() if game.captures(game.parse(fen))}
+    return {label for label, fen in positions.items() if game.noisy_moves(game.parse(fen))}
 
 
 def _other_side_captures(fen: str) -> bool:
@@ -234,3 +283,17 @@ def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None
             "move, including a capture en passant and a pawn that can promote."
         )
     passed()
+
+
+# --- what the grader reads ------------------------------------------------------------------
+
+EXERCISE = "05_evaluation_functions"
+PARTS = {
+    1: Function(
+        "material_count",
+        lambda material_count, seed=None: check_material(material_count, seed=seed),
+        forbidden=("coursekit.games.chess_game.", "coursekit.evaluation."),
+    ),
+    2: Function("my_evaluation", check_beats_baseline, forbidden=("coursekit.evaluation.",)),
+    3: Value(("unquiet",), lambda unquiet: check_not_quiet(QUIET_OR_NOT, unquiet)),
+}

@@ -163,3 +163,25 @@ def test_part_c_right_answer_passes(capsys):
 def test_part_c_mistakes_get_hints(answer, hint):
     with pytest.raises(AssertionError, match=hint):
         ch05.check_not_quiet(QUIET_OR_NOT, answer)
+
+
+# --- what the grader reads ----------------------------------------------------------------------
+
+
+def test_the_grader_s_seed_brings_positions_of_random_games(capsys):
+    assert ch05.random_positions(3) == ch05.random_positions(3) != ch05.random_positions(4)
+    ch05.check_material(counter(), seed=3)
+    assert passes(capsys)
+    with pytest.raises(AssertionError, match="off by the bishops"):
+        ch05.check_material(counter({**VALUES, "b": 3.5}), seed=3)
+
+
+def test_the_grader_s_seed_changes_the_openings_and_a_good_evaluation_still_wins(capsys):
+    ch05.check_beats_baseline(windows_by_fullness, seed=123)
+    assert passes(capsys)
+
+
+def test_every_part_is_declared():
+    assert ch05.EXERCISE == "05_evaluation_functions"
+    assert sorted(ch05.PARTS) == [1, 2, 3]
+    assert ch05.PARTS[3].names == ("unquiet",)
