@@ -17,6 +17,7 @@ from typing import Any
 
 from coursekit.checks import ch03
 from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
+from coursekit.checks.parts import Function, Value
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.games.gametree import GameTreeError
 from coursekit.search import alphabeta, reorder
@@ -246,24 +247,48 @@ def _describe(tree: GameTree) -> str:
     return f"{text} with {tree.root_player} to move at the root"
 
 
-def check_alphabeta_function(alphabeta_value: Callable[..., float] | None) -> None:
+def check_alphabeta_function(
+    alphabeta_value: Callable[..., float] | None, seed: int | None = None
+) -> None:
     """Check ``alphabeta_value(game, state, alpha, beta)`` on 200 seeded trees.
 
     On every tree, called with (−∞, +∞) at the root, it must return the
     minimax value and evaluate (by ``game.utility``) exactly the leaves that a
-    left-to-right α-β evaluates, in the same order.
+    left-to-right α-β evaluates, in the same order. ``seed``: other trees (the
+    grader's hidden cases).
     """
     answered(alphabeta_value)
     require(
         callable(alphabeta_value),
         "alphabeta_value should be a function (game, state, alpha, beta) → value.",
     )
-    trees = random_trees()
-    answers = []
-    for tree in trees:
+    check_observed_alphabeta(observe(alphabeta_value), seed=seed)
+
+
+def observe(alphabeta_value: Callable[..., float]) -> Callable[[GameTree], tuple[Any, list]]:
+    """The student's function seen from outside: on a tree, ``(value, leaves evaluated)``."""
+
+    def on(tree: GameTree) -> tuple[Any, list]:
         game = LeafRecorder(tree)
         value = call_student(alphabeta_value, (game, tree.initial, -INF, INF), _describe_call)
-        answers.append((value, game.leaves))
+        return value, game.leaves
+
+    return on
+
+
+def check_observed_alphabeta(
+    observed: Callable[[GameTree], tuple[Any, list]], seed: int | None = None
+) -> None:
+    """The judgement of :func:`check_alphabeta_function`, on what :func:`observe` saw.
+
+    The grader calls it with a replay of the values and leaves recorded in the
+    student's kernel, so it decides in its own process.
+    """
+    trees = random_trees() if seed is None else random_trees(seed=seed)
+    answers = []
+    for tree in trees:
+        value, leaves = observed(tree)
+        answers.append((value, list(leaves)))
     expected = []
     for tree in trees:
         r = alphabeta(tree, trace=True)
@@ -387,3 +412,39 @@ def _root_order(tree: GameTree, mine: GameTree) -> list[str]:
         left.remove(match)
         order.append(match)
     return order
+
+
+# --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
+
+TREE = GameTree.from_nested(
+    [
+        [[[6, 9], [5, 7]], [[7, 8], [4, 2]]],
+        [[[2, 9], [1, 7]], [[3, 5], [8]]],
+        [[[8, 7], [9, 3]], [[8, 9], [4]]],
+    ],
+    root=MAX,
+)
+"""The tree of parts 1 and 2, as the exercise notebook defines it."""
+
+ORDER_TREE = GameTree.from_nested(
+    [
+        [[14, 3, 22], [9, 26, 1], [17, 6, 11]],
+        [[20, 2, 25], [7, 12, 18], [27, 5, 10]],
+        [[4, 23, 15], [13, 21, 8], [16, 24, 19]],
+    ],
+    root=MAX,
+)
+"""The tree of part 4, as the exercise notebook defines it."""
+
+EXERCISE = "04_alphabeta"
+PARTS = {
+    1: Value(("values", "move"), lambda values, move: check_backed_up(TREE, values, move)),
+    2: Value(("pruned",), lambda pruned: check_pruned(TREE, pruned)),
+    3: Function(
+        "alphabeta_value",
+        check_observed_alphabeta,
+        adapt=observe,
+        forbidden=("coursekit.search.",),
+    ),
+    4: Value(("ordered",), lambda ordered: check_best_order(ORDER_TREE, ordered)),
+}

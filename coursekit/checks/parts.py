@@ -85,6 +85,11 @@ class Function:
     encode: Callable[[Any], Any] | None = None
     decode: Callable[[Any], Any] | None = None
     forbidden: tuple[str, ...] = ()
+    adapt: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
+    """In the kernel, what is recorded is ``adapt(student_function)`` when given: a view
+    of the function whose results carry everything the check needs as data (e.g. a
+    search's value *and* the leaves it evaluated, seen through a recording game).
+    ``judge`` then receives that view (in the kernel) or its replay (in the grader)."""
 
 
 Part = Value | Function
@@ -239,7 +244,8 @@ def export(module_name: str, number: int, names: dict[str, Any], path: str, seed
         if function is missing:
             data["missing"] = part.name
         elif callable(function):
-            recorder = _Recorder(part, function)
+            seen = function if part.adapt is None else part.adapt(function)
+            recorder = _Recorder(part, seen)
             with contextlib.suppress(Exception):  # the kernel's verdict is not the grade
                 part.judge(recorder, seed=seed)
             data = {"results": recorder.results, "called": sorted(recorder.called)}

@@ -17,7 +17,9 @@ game for whatever result is not given and then draws.
 
 The HTML uses inline styles only, so it looks the same in JupyterLab, in an
 exported reveal.js slide and in a widget; CSS classes (``ck-…``) name the
-marks for tests and browsers.
+marks for tests and browsers. Text and header colours are JupyterLab's theme
+variables (with light fallbacks), so the table reads in the dark theme too;
+the yellow equilibrium fill keeps dark text.
 """
 
 from __future__ import annotations
@@ -36,9 +38,13 @@ BestResponses = tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]
 as ``(game.best_responses(0), game.best_responses(1))`` returns them."""
 
 EQUILIBRIUM_FILL = "#fff1a8"
+ON_FILL = "#1a1a1a"  # text on the equilibrium fill, in either theme
 OPTIMUM_FRAME = "#2e7d32"
-STRUCK_GREY = "#9e9e9e"
-BORDER = "1px solid #bdbdbd"
+STRUCK_GREY = "var(--jp-content-font-color2, #666666)"
+INK = "var(--jp-content-font-color0, #1a1a1a)"
+SOFT_INK = "var(--jp-content-font-color1, #37474f)"
+HEADER_FILL = "var(--jp-layout-color2, #f5f5f5)"
+BORDER = "1px solid var(--jp-border-color1, #bdbdbd)"
 
 
 @dataclass(frozen=True)
@@ -161,16 +167,16 @@ def draw_payoff_table(
     parts = ['<div class="ck-payoff" style="display:inline-block;margin:0.4em 0">']
     parts.append(
         '<table class="ck-payoff-table" style="border-collapse:collapse;'
-        'font-family:Helvetica,Arial,sans-serif;font-size:15px;text-align:center">'
+        f'font-family:Helvetica,Arial,sans-serif;font-size:15px;text-align:center;color:{INK}">'
     )
     if caption:
         parts.append(f'<caption style="padding:0.3em;font-weight:bold">{_esc(caption)}</caption>')
     parts.append(
         f'<tr><th style="padding:4px 8px"></th><th colspan="{n}" class="ck-player" '
-        f'style="padding:4px 8px;color:#37474f">{_esc(game.players[1])}</th></tr>'
+        f'style="padding:4px 8px;color:{SOFT_INK}">{_esc(game.players[1])}</th></tr>'
     )
     header = [
-        f'<th class="ck-player" style="padding:4px 8px;color:#37474f;text-align:right">'
+        f'<th class="ck-player" style="padding:4px 8px;color:{SOFT_INK};text-align:right">'
         f"{_esc(game.players[0])}</th>"
     ]
     for j, label in enumerate(game.col_labels):
@@ -244,7 +250,7 @@ def _removed(elimination: Elimination | None, step: int | None) -> dict[tuple[in
 
 
 def _header(kind: str, index: int, label: str, removed_at: int | None) -> str:
-    style = f"padding:4px 10px;border:{BORDER};background:#f5f5f5"
+    style = f"padding:4px 10px;border:{BORDER};background:{HEADER_FILL}"
     classes = f"ck-{kind}-label"
     text = _esc(label)
     if removed_at is not None:
@@ -285,14 +291,12 @@ def _cell(
     badges = []
     if equilibrium:
         classes.append("ck-eq")
-        style.append(f"background:{EQUILIBRIUM_FILL}")
+        style.append(f"background:{EQUILIBRIUM_FILL};color:{ON_FILL}")
         badges.append('<sup class="ck-badge" title="Nash equilibrium">NE</sup>')
     if optimal:
         classes.append("ck-optimum")
         style.append(f"outline:2px solid {OPTIMUM_FRAME};outline-offset:-3px")
-        badges.append(
-            f'<sup class="ck-badge" title="optimum" style="color:{OPTIMUM_FRAME}">★</sup>'
-        )
+        badges.append('<sup class="ck-badge" title="optimum">★</sup>')
     if struck:
         classes.append("ck-struck")
         style.append(f"text-decoration:line-through;color:{STRUCK_GREY}")
@@ -310,9 +314,12 @@ def _legend(
     if best:
         items.append("<u><b>underlined</b></u>: a best response")
     if equilibria:
-        items.append(f'<span style="background:{EQUILIBRIUM_FILL}">NE</span>: Nash equilibrium')
+        items.append(
+            f'<span style="background:{EQUILIBRIUM_FILL};color:{ON_FILL}">NE</span>: '
+            "Nash equilibrium"
+        )
     if optimum:
-        items.append(f'<span style="color:{OPTIMUM_FRAME}">★</span>: optimum')
+        items.append("<span>★</span>: optimum")
     lines = [" · ".join(items)] if items else []
     if elimination is not None:
         shown = elimination.steps if step is None else elimination.steps[: max(step, 0)]
@@ -320,6 +327,5 @@ def _legend(
         if not elimination.steps:
             lines.append("no strategy is dominated")
     body = "<br>".join(lines)
-    return (
-        f'<div class="ck-legend" style="font-size:12px;color:#546e7a;margin-top:4px">{body}</div>'
-    )
+    style = f"font-size:12px;color:{SOFT_INK};margin-top:4px"
+    return f'<div class="ck-legend" style="{style}">{body}</div>'

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import html
 
-import graphviz
 import ipywidgets as widgets
 
-from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, to_svg
+from coursekit.widgets.graph_view import GraphView
 
 INLINE = "widget-inline-hbox"
 """ipywidgets' class for a control with its label on the same line, spaced as in a text box.
@@ -45,30 +44,12 @@ class Feedback(widgets.HTML):
         self.value = ""
 
 
-class SvgView(widgets.HTML):
-    """A picture inside a widget: a graphviz graph rendered to inline SVG.
+class SvgView(GraphView):
+    """The explorers' picture: a :class:`~coursekit.widgets.graph_view.GraphView`.
 
-    A picture wider than the space beside it is scaled down to fit. When
-    Graphviz is missing the view shows the one-line install hint.
+    Kept under its old name; the picture is laid out in the browser (no ``dot``
+    needed), scaled to fit and readable in light and dark themes.
     """
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.add_class("ck-picture")
-        self.source = ""
-
-    def show(self, picture: graphviz.Digraph | graphviz.Graph) -> None:
-        """Draw ``picture`` (its DOT source is kept in :attr:`source` for tests)."""
-        self.source = picture.source
-        try:
-            self.value = fit_width(to_svg(picture))
-        except GraphvizMissing:
-            self.value = f"<p>⚠ {html.escape(GRAPHVIZ_HINT)}</p>"
-
-    def show_text(self, text: str) -> None:
-        """Replace the picture by a short text."""
-        self.source = ""
-        self.value = f"<p>{html.escape(text)}</p>"
 
 
 def fit_width(svg: str, max_height: str | None = None) -> str:

@@ -185,7 +185,8 @@ class TicTacToeBoard(widgets.HBox):
 
     def _search_and_show(self, played: bool) -> SearchResult:
         search = alphabeta if self.algorithm.value == "alpha-beta" else minimax
-        r = search(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
+        with self.picture.busy_while():  # depth 9 from the empty board takes seconds
+            r = search(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
         self.last_search = r
         self.candidates.value = self.candidates_table(r, played)
         self.picture.show(self._tree_picture(r))
@@ -264,10 +265,13 @@ class TicTacToeBoard(widgets.HBox):
                 continue
             if i not in found:
                 taken = MARK_X if r.state.x >> i & 1 else MARK_O
-                cells.append(f'<td style="{_CELL};color:#9a9a9a">{taken}</td>')
+                cells.append(
+                    f'<td style="{_CELL};color:var(--jp-content-font-color2,#666)">{taken}</td>'
+                )
                 continue
             e, value = found[i]
-            style = _CELL + (";background:#ffe08a;font-weight:bold" if i == r.move else "")
+            chosen = ";background:#ffe08a;font-weight:bold;color:#1a1a1a"  # dark text, any theme
+            style = _CELL + (chosen if i == r.move else "")
             cells.append(
                 f'<td style="{style}" title="cell {i}"><span style="font-size:1.35em">'
                 f"{bounds[i]}{number_text(value)}</span><br><small>e(p) {number_text(e)}</small>"

@@ -10,8 +10,18 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.checks import ch00, ch01, ch02, ch03
-from coursekit.checks.parts import Function, Unsupported, Value, declarations, judge, plain, unplain
+from coursekit.checks import ch00, ch01, ch02, ch03, ch04
+from coursekit.checks.parts import (
+    Function,
+    Unsupported,
+    Value,
+    declarations,
+    export,
+    judge,
+    plain,
+    unplain,
+)
+from coursekit.games import MAX
 
 ANSWERS = st.recursive(
     st.none()
@@ -48,7 +58,7 @@ def test_a_rigged_number_becomes_its_plain_value():
 
 
 def test_every_real_set_declares_every_part():
-    for module, count in ((ch00, 4), (ch01, 5), (ch02, 7), (ch03, 5)):
+    for module, count in ((ch00, 4), (ch01, 5), (ch02, 7), (ch03, 5), (ch04, 4)):
         name, parts = declarations(module.EXERCISE)
         assert name == module.__name__ and sorted(parts) == list(range(1, count + 1))
         assert all(isinstance(part, (Value, Function)) for part in parts.values())
@@ -87,6 +97,53 @@ def test_a_function_is_judged_on_a_replay_of_its_recorded_results():
         part, {"results": recorded, "called": called}, seed=seed, allow_library=True
     ).passed
     assert not judge(part, {"results": recorded[:5], "called": []}, seed=seed).passed
+
+
+def _exported(module, number, names, tmp_path, seed):
+    path = tmp_path / f"part{number}.json"
+    export(module.__name__, number, names, str(path), seed)
+    return json.loads(path.read_text())
+
+
+def _correct_alphabeta(game, state, alpha, beta):
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    at_max = game.to_move(state) is MAX
+    v = -math.inf if at_max else math.inf
+    for a in game.actions(state):
+        w = _correct_alphabeta(game, game.result(state, a), alpha, beta)
+        if at_max:
+            v = max(v, w)
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        else:
+            v = min(v, w)
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+    return v
+
+
+def _minimax_only(game, state, alpha, beta):
+    """The bounds are never passed down: every leaf is evaluated."""
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    values = [_minimax_only(game, game.result(state, a), alpha, beta) for a in game.actions(state)]
+    return max(values) if game.to_move(state) is MAX else min(values)
+
+
+def test_a_search_part_is_judged_on_the_leaves_its_kernel_saw(tmp_path):
+    """Set 04 part 3: the grader replays (value, leaves evaluated), recorded in the kernel."""
+    part = ch04.PARTS[3]
+    honest = _exported(ch04, 3, {"alphabeta_value": _correct_alphabeta}, tmp_path, seed=11)
+    assert judge(part, honest, seed=11).passed
+    lazy = _exported(ch04, 3, {"alphabeta_value": _minimax_only}, tmp_path, seed=11)
+    verdict = judge(part, lazy, seed=11)
+    assert not verdict.passed and "never prunes anything" in verdict.hint
+    # the leaves come back as data: a forged, shorter record cannot pass
+    forged = {"results": honest["results"][:10], "called": []}
+    assert not judge(part, forged, seed=11).passed
 
 
 def test_set_01s_package_holds_no_model_of_the_narrow_trough():

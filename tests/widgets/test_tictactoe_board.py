@@ -40,7 +40,7 @@ def test_the_candidates_show_e_and_backed_up_values():
         assert f"e(p) {e}</small>" in table
     chosen = w.last_search.move
     assert table.count("background:#ffe08a") == 1
-    assert f'background:#ffe08a;font-weight:bold" title="cell {chosen}"' in table
+    assert f'background:#ffe08a;font-weight:bold;color:#1a1a1a" title="cell {chosen}"' in table
     assert "The computer (×) searched 2 plies" in table and "Yellow: its choice" in table
     assert "ck-candidates-table" in table
     assert "<TABLE" in w.picture.source  # the tree behind the choice, with boards
@@ -130,6 +130,14 @@ def test_a_new_depth_after_the_game_has_ended_searches_nothing():
     w.depth.value = 3
     assert w.last_search is None and w.candidates.value == ""
     assert "over" in w.picture.value and w.picture.source == ""
+
+
+def test_the_picture_says_it_is_busy_while_the_computer_searches():
+    w = TicTacToeBoard(depth=2)
+    seen = []
+    w.picture.observe(lambda change: seen.append(change["new"]), names="busy")
+    w.depth.value = 3
+    assert seen == [True, False] and not w.picture.busy
 
 
 def test_alphabeta_plays_the_same_moves_and_says_what_it_saved():
