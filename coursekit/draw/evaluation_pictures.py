@@ -87,7 +87,7 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     total = number_text(round(evaluation(state), 4))
     head = "".join(f"<th style='{cell}'>{h}</th>" for h in ("feature", "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)"))
     return (
-        "<table style='border-collapse:collapse;font-size:14px;"
+        "<table style='border-collapse:collapse;"
         "color:var(--jp-content-font-color0,#111);background:var(--jp-layout-color0,#fff)'>"
         f"<tr>{head}</tr>{''.join(rows)}"
         f"<tr><th style='{cell};text-align:left'>EVAL(s)</th><td></td><td></td>"

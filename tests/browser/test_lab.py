@@ -44,6 +44,14 @@ def complete_tree_nodes(b: int, m: int) -> int:
     return sum(b**level for level in range(m + 1))
 
 
+def windows_of_four(rows: int, cols: int) -> int:
+    """Lines of four cells on a Connect Four board: across, up, and both diagonals."""
+    return rows * (cols - 3) + cols * (rows - 3) + 2 * (rows - 3) * (cols - 3)
+
+
+OPEN_FOR_X = OPEN_FOR_O = windows_of_four(6, 7)  # every window of the empty 6×7 board
+
+
 @dataclass(frozen=True)
 class Expect:
     """What one interaction must show, for a notebook whose behaviour is known.
@@ -170,6 +178,18 @@ SPECS: dict[str, list[Expect]] = {
             value="4",
             before=("cost 5", "admissible"),
             after=("cost 8", "h(n4) = 4 > h*(n4) = 1"),
+        ),
+    ],
+    # Connect Four against the engine, opened with ConnectFourBoard(depth=4) on the empty 6×7
+    # board. The depth slider moves one step up; on the empty board every window of four is
+    # open for both players, so both evaluations give 0 (open lines: 69 for x − 69 for o).
+    "05_evaluation_functions": [
+        Expect("Depth", before=("engine's limit: depth 4",), after=("engine's limit: depth 5",)),
+        Expect(
+            "EVAL",
+            value="open lines (the course's e(p))",
+            before=("EVAL (features) of this board for x: 0",),
+            after=(f"EVAL (open lines) of this board for x: {OPEN_FOR_X - OPEN_FOR_O}",),
         ),
     ],
 }
