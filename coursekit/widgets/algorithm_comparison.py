@@ -187,17 +187,19 @@ class AlgorithmComparison(widgets.VBox):
     # --- the table ----------------------------------------------------------------------------
 
     def _table_html(self, rows: list[tuple[str, str, str, str, str]]) -> str:
-        head = "".join(f"<th>{h}</th>" for h in ("algorithm", "value", "nodes", "leaves", ""))
+        pad = 'style="padding:2px 12px"'
+        head = "".join(f"<th {pad}>{h}</th>" for h in ("algorithm", "value", "nodes", "leaves", ""))
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+            "<tr>" + "".join(f"<td {pad}>{html.escape(cell)}</td>" for cell in row) + "</tr>"
             for row in rows
         )
         if self.minimal_leaves is not None:
             b, d = self.branching_and_depth
             body += (
-                f"<tr><td><i>minimal tree</i></td><td></td><td></td>"
-                f"<td><i>{self.minimal_leaves:,}</i></td>"
-                f"<td>B^⌈D/2⌉ + B^⌊D/2⌋ − 1 with B = {b}, D = {d} (Knuth &amp; Moore)</td></tr>"
+                f"<tr><td {pad}><i>minimal tree</i></td><td></td><td></td>"
+                f"<td {pad}><i>{self.minimal_leaves:,}</i></td>"
+                f"<td {pad}>B^⌈D/2⌉ + B^⌊D/2⌋ − 1 with B = {b}, D = {d}"
+                " (Knuth &amp; Moore)</td></tr>"
             )
         return (
             '<table class="ck-comparison" style="border-collapse:collapse;text-align:right">'
