@@ -66,6 +66,13 @@ class AlgorithmComparison(widgets.VBox):
         seed: int = 1,
         ordering: str = "random",
     ) -> None:
+        if tree is not None and not isinstance(tree, str):
+            raise CoursekitError(f"tree must be a string of nested lists or None, got {tree!r}")
+        for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 6)):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise CoursekitError(f"{name} must be a whole number {low}–{high}, got {value!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise CoursekitError(f"seed must be a whole number, got {seed!r}")
         style = {"description_width": "initial"}
         layout = widgets.Layout(margin=SPACED)
         self.source = widgets.ToggleButtons(
@@ -124,6 +131,8 @@ class AlgorithmComparison(widgets.VBox):
         self.source.observe(self._update, names="value")
         self.ordering.observe(self._update, names="value")
         self._update()
+        if self.tree is None:
+            raise CoursekitError(self.feedback.message)
 
     # --- edits ---------------------------------------------------------------------------------
 

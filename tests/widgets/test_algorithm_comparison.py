@@ -77,3 +77,20 @@ def test_too_big_trees_are_refused():
 def test_unknown_ordering_is_refused():
     with pytest.raises(CoursekitError, match="ordering"):
         AlgorithmComparison(ordering="sorted")
+
+
+@pytest.mark.parametrize(
+    ("make", "pattern"),
+    [
+        (lambda: AlgorithmComparison(42), "tree must be a string"),
+        (lambda: AlgorithmComparison("[[1, 2"), "tree:"),
+        (lambda: AlgorithmComparison(branching=9), "branching must be"),
+        (lambda: AlgorithmComparison(branching=True), "branching must be"),
+        (lambda: AlgorithmComparison(depth=0), "depth must be"),
+        (lambda: AlgorithmComparison(depth=2.5), "depth must be"),
+        (lambda: AlgorithmComparison(seed="x"), "seed must be"),
+    ],
+)
+def test_bad_arguments_are_named(make, pattern):
+    with pytest.raises(CoursekitError, match=pattern):
+        make()
