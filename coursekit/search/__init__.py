@@ -47,6 +47,7 @@ from coursekit.search.result import (
     Trace,
 )
 from coursekit.search.solve import Solution, solve
+from coursekit.search.sss_star import OpenEntry, Step, dual_star, sss_star
 
 __all__ = [
     "ALPHA_CUT",
@@ -65,6 +66,7 @@ __all__ = [
     "MatchEngine",
     "MatchResult",
     "NodeView",
+    "OpenEntry",
     "PlayedGame",
     "Quiescence",
     "Search",
@@ -72,12 +74,14 @@ __all__ = [
     "SearchResult",
     "Solution",
     "Stats",
+    "Step",
     "Trace",
     "algorithms",
     "alphabeta",
     "best_case_leaves",
     "distinct_actions",
     "distinct_uniform_tree",
+    "dual_star",
     "engine",
     "human",
     "iterative_deepening",
@@ -92,4 +96,5 @@ __all__ = [
     "reorder",
     "round_robin",
     "solve",
+    "sss_star",
 ]
