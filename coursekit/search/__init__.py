@@ -52,6 +52,7 @@ from coursekit.search.result import (
     Trace,
 )
 from coursekit.search.solve import Solution, solve
+from coursekit.search.sss_star import OpenEntry, Step, dual_star, sss_star
 from coursekit.search.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "MatchEngine",
     "MatchResult",
     "NodeView",
+    "OpenEntry",
     "PlayedGame",
     "Quiescence",
     "Search",
@@ -84,6 +86,7 @@ __all__ = [
     "SearchResult",
     "Solution",
     "Stats",
+    "Step",
     "Trace",
     "TranspositionTable",
     "algorithms",
@@ -92,6 +95,7 @@ __all__ = [
     "best_case_leaves",
     "distinct_actions",
     "distinct_uniform_tree",
+    "dual_star",
     "engine",
     "human",
     "iterative_deepening",
@@ -109,4 +113,5 @@ __all__ = [
     "reorder",
     "round_robin",
     "solve",
+    "sss_star",
 ]
