@@ -6,7 +6,7 @@ import pytest
 
 from coursekit.errors import CoursekitError
 from coursekit.games import GameTree
-from coursekit.search import algorithms, alphabeta, best_case_leaves, minimax, reorder
+from coursekit.search import algorithms, alphabeta, best_case_leaves, minimax, reorder, sss_star
 from coursekit.widgets.algorithm_comparison import AlgorithmComparison
 
 CLASSIC = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -94,3 +94,23 @@ def test_unknown_ordering_is_refused():
 def test_bad_arguments_are_named(make, pattern):
     with pytest.raises(CoursekitError, match=pattern):
         make()
+
+
+def test_the_step_slider_walks_through_sss_stars_open_list():
+    w = AlgorithmComparison(CLASSIC, ordering="as typed")
+    steps = sss_star(GameTree.from_spec(CLASSIC), trace=True).trace.steps
+    assert w.step.max == len(steps)
+    assert f"step 1 of {len(steps)}" in w.open_list.value
+    w.step.value = w.step.max
+    last = steps[-1]
+    assert f"case {last.case} at {last.node}" in w.open_list.value
+    assert "(A, solved, 3)" in w.open_list.value  # the root solved: the minimax value
+
+
+def test_a_new_tree_starts_the_steps_again():
+    w = AlgorithmComparison(branching=2, depth=3)
+    w.step.value = 3
+    w.depth.value = 4
+    assert w.step.value == 1
+    tree = w.tree
+    assert w.step.max == len(sss_star(tree, trace=True).trace.steps)
