@@ -20,6 +20,7 @@ from coursekit.search.alphabeta import (
     leaves_by_depth,
     reorder,
 )
+from coursekit.search.bstar import BoundedTree, BStarResult, BStep, bstar
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
 from coursekit.search.match import (
@@ -57,6 +58,9 @@ __all__ = [
     "EXIT",
     "LEAF",
     "Algorithm",
+    "BStarResult",
+    "BStep",
+    "BoundedTree",
     "Cut",
     "DeepeningResult",
     "EngineFailure",
@@ -79,6 +83,7 @@ __all__ = [
     "algorithms",
     "alphabeta",
     "best_case_leaves",
+    "bstar",
     "distinct_actions",
     "distinct_uniform_tree",
     "dual_star",
