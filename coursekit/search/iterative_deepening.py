@@ -198,7 +198,9 @@ def iterative_deepening(
         d += 1
     assert best is not None  # depth 1 is never abandoned
     stats = replace(best.stats, nodes=nodes, seconds=time.perf_counter() - started)
-    fields = {name: getattr(best, name) for name in ("value", "pv", "trace", "game", "state")}
+    fields = {
+        name: getattr(best, name) for name in ("value", "pv", "trace", "game", "state")
+    }
     return DeepeningResult(
         **fields,
         stats=stats,
