@@ -3,6 +3,11 @@
     python bench/grading.py                  # writes bench/grading.md
     python bench/grading.py --set solutions/00_start_here.ipynb --count 30 --jobs 1 2
 
+Two ways of grading, measured in the same run: "in kernel" (each graded cell
+decides in the student's kernel, no sandbox — the grader before issue 15) and
+"sealed" (the grader decides from the answers' data, each submission in
+bubblewrap — what ``coursekit grade`` does now).
+
 The submissions are generated from the solution notebook with a fixed seed: full
 answers, partial ones (a random subset of the answer cells), tampered graded
 cells, answers with a bug, one endless loop and one answer that kills its
@@ -28,7 +33,8 @@ import nbformat
 from machine import describe
 
 from coursekit.tools.exercise import STUB, ExerciseSet, load_exercise_set, released_notebook
-from coursekit.tools.grade import Grade, grade_all
+from coursekit.tools.grade import Grade, Settings, grade_all
+from coursekit.tools.sandbox import Sandbox, sandbox_problem
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -109,24 +115,31 @@ def main() -> int:
 
     exercise = load_exercise_set(args.set)
     sets = {exercise.name: exercise}
+    if sandbox_problem() is not None:
+        print(f"no sandbox here: {sandbox_problem()}", file=sys.stderr)
+        return 2
     rows, reference = [], None
     with tempfile.TemporaryDirectory(prefix="coursekit-bench-") as folder:
         paths = generate(exercise, args.count, Path(folder))
+        modes = {
+            "in kernel": Settings(timeout=args.timeout, in_kernel=True),
+            "sealed": Settings(timeout=args.timeout, sandbox=Sandbox(hidden=[args.set.parent])),
+        }
         for jobs in args.jobs:
-            load = os.getloadavg()[0]
-            before = _children_cpu()
-            start = time.perf_counter()
-            grades = grade_all(paths, sets, timeout=args.timeout, jobs=jobs, progress=True)
-            seconds = time.perf_counter() - start
-            rows.append((jobs, seconds, _children_cpu() - before, load))
-            print(f"jobs={jobs}: {seconds:.1f} s", file=sys.stderr)
-            if reference is None:
-                reference = grades
-            elif _summary(grades) != _summary(reference):
-                print("the runs disagree on the grades", file=sys.stderr)
-                return 1
+            for mode, settings in modes.items():
+                load = os.getloadavg()[0]
+                before = _children_cpu()
+                start = time.perf_counter()
+                grades = grade_all(paths, sets, jobs=jobs, progress=True, settings=settings)
+                seconds = time.perf_counter() - start
+                rows.append((mode, jobs, seconds, _children_cpu() - before, load))
+                print(f"{mode}, jobs={jobs}: {seconds:.1f} s", file=sys.stderr)
+                if reference is None:
+                    reference = grades
+                elif _summary(grades) != _summary(reference):
+                    print("the runs disagree on the grades", file=sys.stderr)
+                    return 1
     totals = sorted(g.total for g in reference)
-    serial = rows[0][1]
     lines = [
         "# Grading benchmark",
         "",
@@ -134,32 +147,42 @@ def main() -> int:
         f"{exercise.max_points:g} points), graded by `coursekit grade` with a {args.timeout:g} s "
         "cell timeout. The mix: "
         + ", ".join(f"{n} {kind}" for kind, n in MIX.items())
-        + f", {args.count - sum(MIX.values())} full. Every configuration gave the same grades "
+        + f", {args.count - sum(MIX.values())} full. Every configuration, both ways of grading, "
+        "gave the same grades "
         f"(totals from {totals[0]:g} to {totals[-1]:g}; "
         f"{sum(bool(g.tampered) for g in reference)} tampered, "
         f"{sum(bool(g.timed_out) for g in reference)} timed out, "
         f"{sum(bool(g.kernel_died) for g in reference)} dead kernel).",
         "",
-        "| jobs | wall time | per submission | speed-up | CPU time | load average at start |",
-        "|---:|---:|---:|---:|---:|---:|",
+        "| grading | jobs | wall time | per submission | sealed ÷ in kernel | CPU time "
+        "| load average at start |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for jobs, seconds, cpu, load in rows:
+    by_jobs = {(mode, jobs): seconds for mode, jobs, seconds, _, _ in rows}
+    for mode, jobs, seconds, cpu, load in rows:
+        ratio = f"{seconds / by_jobs['in kernel', jobs]:.2f}×" if mode == "sealed" else ""
+        # a sandbox's processes are reaped inside it: their CPU time does not reach us
+        cpu_text = "—" if mode == "sealed" else f"{cpu:.0f} s"
         lines.append(
-            f"| {jobs} | {seconds:.1f} s | {seconds / args.count:.2f} s | "
-            f"{serial / seconds:.2f}× | {cpu:.0f} s | {load:.1f} |"
+            f"| {mode} | {jobs} | {seconds:.1f} s | {seconds / args.count:.2f} s | {ratio} "
+            f"| {cpu_text} | {load:.1f} |"
         )
-    cpu_per_submission = rows[0][2] / args.count
+    cpu_per_submission = rows[0][3] / args.count
     lines += [
         "",
         f"Machine: {describe()}. Date: {date.today().isoformat()}.",
         "",
+        "In kernel: each graded cell decides in the student's kernel, nothing sealed off (the "
+        "grader before issue 15). Sealed: the grader reads the answers as data and decides "
+        "in its own process, every submission in bubblewrap (`coursekit grade` now). "
         "Each submission is one pytest + nbval process with a kernel of its own; the endless "
         "loop costs one timeout and the dead kernel one extra run. CPU time is that of the "
-        f"grading processes and their kernels: {cpu_per_submission:.1f} s a submission. The "
+        f"grading processes and their kernels when not sealed off: {cpu_per_submission:.1f} s "
+        "a submission (the sandbox's processes are counted inside it, not here). The "
         "load average says how busy the machine already was with other work: when it is near "
         "the number of cores or above, extra jobs find little idle CPU, so read the speed-up "
         "as a lower bound. The work alone is about CPU time ÷ cores "
-        f"(≈ {rows[0][2] / (os.cpu_count() or 1):.0f} s here) on an idle machine — an "
+        f"(≈ {rows[0][3] / (os.cpu_count() or 1):.0f} s here) on an idle machine — an "
         "estimate, not a measurement.",
         "",
         "Run it again: `python bench/grading.py`.",

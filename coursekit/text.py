@@ -14,13 +14,17 @@ from fractions import Fraction
 from typing import Any
 
 
-def number_text(value: float | Fraction | None) -> str:
+def number_text(value: float | Fraction | None, *, decimals: bool = False) -> str:
     """A value as the course writes it.
 
     Parameters
     ----------
     value : int, float, Fraction or None
         A payoff, backed-up value, cost or heuristic value.
+    decimals : bool
+        Write a fraction whose denominator divides a power of ten as the exact
+        decimal it is (``-1/2`` as ``-0.5``, ``7/20`` as ``0.35``), as the
+        course writes half a year in prison; other fractions stay ``p/q``.
 
     Returns
     -------
@@ -35,12 +39,16 @@ def number_text(value: float | Fraction | None) -> str:
     ['3', '-∞', '∞', '0.25', '0.3333', '']
     >>> number_text(Fraction(2, 3)), number_text(Fraction(4, 2)), number_text(10**20)
     ('2/3', '2', '100000000000000000000')
+    >>> [number_text(Fraction(x), decimals=True) for x in ("-1/2", "7/20", "1/3", "-1/1024")]
+    ['-0.5', '0.35', '1/3', '-0.0009765625']
     """
     if value is None:
         return ""
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
+        if decimals and _decimal_places(value.denominator) is not None:
+            return _decimal_text(value)
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, int):
         return str(value)
@@ -51,6 +59,26 @@ def number_text(value: float | Fraction | None) -> str:
     if float(value).is_integer() and abs(value) < 1e16:
         return str(int(value))
     return f"{value:.4g}"
+
+
+def _decimal_places(denominator: int) -> int | None:
+    """The decimal places a fraction with this denominator needs (None: infinitely many)."""
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    return max(twos, fives) if denominator == 1 else None
+
+
+def _decimal_text(value: Fraction) -> str:
+    """The exact decimal of a fraction whose denominator divides a power of ten."""
+    places = _decimal_places(value.denominator) or 0
+    digits = str(abs(value.numerator) * 10**places // value.denominator).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def node_text(node: Any) -> str:

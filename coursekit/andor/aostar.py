@@ -364,6 +364,19 @@ class AOStar:
         self._generate(start)  # step 1: G := {s}, q(s) := h(s)
 
     # ------------------------------------------------------------------ cycles
+    @staticmethod
+    def _progress_bar(max_cycles: int | None, progress: bool | None) -> tqdm:
+        """A bar of the cycles on standard error: at once, after a delay, or never."""
+        return tqdm(
+            desc="AO* cycles",
+            total=max_cycles,
+            unit=" cycles",
+            file=sys.stderr,
+            delay=0 if progress else PROGRESS_DELAY,
+            disable=progress is False,
+            leave=False,
+        )
+
     def run(self, max_cycles: int | None = None, progress: bool | None = None) -> AOStarResult:
         """Cycle until s is SOLVED (step 2), unsolvable, or ``max_cycles`` is reached.
 
@@ -373,16 +386,7 @@ class AOStar:
         began = time.perf_counter()
         self._snapshot(None, (), ())
         status = "solved"
-        bar = tqdm(
-            desc="AO* cycles",
-            total=max_cycles,
-            unit=" cycles",
-            file=sys.stderr,
-            delay=0 if progress else PROGRESS_DELAY,
-            disable=progress is False,
-            leave=False,
-        )
-        with bar:
+        with self._progress_bar(max_cycles, progress) as bar:
             while self.start not in self.solved:
                 if self.q[self.start] >= self.futility:
                     status = "unsolvable"

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
+from coursekit.checks.parts import Function, Value
 from coursekit.games import tree_size
 
 
@@ -31,11 +32,19 @@ def check_node_count(b: int, m: int, answer: object) -> None:
     _check_count(answer, nodes, "nodes", "add up the nodes of every level, root included.")
 
 
-def _tree_size_cases(seed: int = 0, count: int = 60) -> list[tuple[int, int]]:
-    """The edge cases first (a single node, a path), then seeded random trees."""
+def _tree_size_cases(seed: int | None = None, count: int = 60) -> list[tuple[int, int]]:
+    """The edge cases first (a single node, a path), then seeded random trees.
+
+    ``seed=None`` gives the cases of the student's notebook; the grader's
+    hidden cases (another seed) add more edge cases and larger trees.
+    """
+    if seed is None:
+        rng = random.Random(0)
+        cases = [(1, 0), (7, 0), (1, 6), (2, 1), (10, 3)]
+        return cases + [(rng.randint(1, 9), rng.randint(0, 9)) for _ in range(count)]
     rng = random.Random(seed)
-    cases = [(1, 0), (7, 0), (1, 6), (2, 1), (10, 3)]
-    return cases + [(rng.randint(1, 9), rng.randint(0, 9)) for _ in range(count)]
+    cases = [(1, 0), (1, 1), (1, 9), (12, 0), (2, 12), (13, 4)]
+    return cases + [(rng.randint(1, 15), rng.randint(0, 12)) for _ in range(count)]
 
 
 def _same_size(got: object, expected: tuple[int, int]) -> bool:
@@ -49,14 +58,17 @@ def _not_a_pair(got: object, b: int, m: int) -> str | None:
     return f"Return a pair (leaves, nodes); your function returned {got!r}."
 
 
-def check_tree_size(function: Callable[[int, int], tuple[int, int]]) -> None:
-    """Check a student's ``function(b, m) -> (leaves, nodes)`` on many seeded random trees."""
+def check_tree_size(
+    function: Callable[[int, int], tuple[int, int]], seed: int | None = None
+) -> None:
+    """Check a student's ``function(b, m) -> (leaves, nodes)`` on many seeded random trees
+    (``seed``: another set of cases, as the grader uses)."""
     answered(function)
     require(callable(function), "tree size should be a function of b and m.")
     run_cases(
         function,
         tree_size,
-        _tree_size_cases(),
+        _tree_size_cases(seed),
         _describe_tree,
         same=_same_size,
         diagnose=_not_a_pair,
@@ -80,3 +92,16 @@ def check_affordable_depth(b: int, budget: int, answer: object) -> None:
     deeper, _ = tree_size(b, answer + 1)
     require(deeper > budget, "Too shallow: a complete tree one level deeper still fits the budget.")
     passed()
+
+
+# --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
+
+EXERCISE = "00_start_here"
+PARTS = {
+    1: Value(("leaves",), lambda leaves: check_leaf_count(b=4, m=5, answer=leaves)),
+    2: Value(("nodes",), lambda nodes: check_node_count(b=3, m=6, answer=nodes)),
+    3: Function("complete_tree_size", check_tree_size, forbidden=("coursekit.games.",)),
+    4: Value(
+        ("depth",), lambda depth: check_affordable_depth(b=40, budget=180 * 10**9, answer=depth)
+    ),
+}

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from coursekit.checks.common import (
     answered,
+    digest,
     fail,
     passed,
     require,
@@ -19,8 +20,8 @@ from coursekit.checks.common import (
     run_cases,
     same_number,
 )
+from coursekit.checks.parts import Function, Value
 from coursekit.gametheory import NormalFormGame, SmartPigs
-from coursekit.gametheory.dominance import dominated
 
 # ---------------------------------------------------------------------- the problems
 
@@ -43,9 +44,23 @@ NARROW_TROUGH = (
 )
 
 
-def narrow_trough_rules() -> SmartPigs:
-    """The rules of part 4, as the text :data:`NARROW_TROUGH` states them."""
-    return SmartPigs(head_start=(10, 1))
+# The rules of part 4 as fingerprints (salted digests, common.digest): the package that
+# students import holds no model of the narrow trough to copy.
+_NARROW_TROUGH_FINGERPRINTS = {
+    "food": "5262c7ac6b51b6c390e9ef580bd33cac5c0d1a0322d32de972d06102bd599e37",
+    "cost": "96ab53a2aeaee6187bead671ec2bfed34e6dda68f317dac350f21c05a4c42855",
+    "big_share": "c8d8ad72827a8d50f206282573fb15ed31a41a356391f70ed23267caf211ad60",
+    "dispenser": "82289b06c0c2c599c71eeecf0fc929be362af117c74a4f77580d3ffcdfd9bfcc",
+    "head_start[0]": "f62b1a844013da4531306b5d4e0595e50eab99eb7f59e32c4e28e5e1a808d023",
+    "head_start[1]": "e1b6299a206e0d21c3e4ddd13e96471e2774558dafb44e2eb402dad4841b1e13",
+}
+
+
+def _matches_narrow_trough(field: str, value: object) -> bool:
+    try:
+        return digest(value, f"01_game_theory:{field}") == _NARROW_TROUGH_FINGERPRINTS[field]
+    except TypeError:
+        return False
 
 
 # ---------------------------------------------------------------------- part 1
@@ -64,11 +79,12 @@ def _profiles(value: object) -> list[tuple[int, int]] | None:
         return None
 
 
-def check_pure_equilibria(pure_nash: Callable) -> None:
-    """Part 1: ``pure_nash(A, B)`` lists all pure Nash equilibria (i, j) of any game."""
+def check_pure_equilibria(pure_nash: Callable, seed: int | None = None) -> None:
+    """Part 1: ``pure_nash(A, B)`` lists all pure Nash equilibria (i, j) of any game
+    (``seed``: other random games, as the grader uses)."""
     answered(pure_nash)
     require(callable(pure_nash), "pure_nash should be a function of A and B.")
-    rng = random.Random(101)
+    rng = random.Random(101 if seed is None else seed)
     cases = [_random_matrices(rng) for _ in range(200)]
     cases.insert(0, ([[-0.5, -10], [0, -2]], [[-0.5, 0], [-10, -2]]))  # the prisoner's dilemma
     run_cases(
@@ -100,7 +116,9 @@ def check_elimination(steps: object) -> None:
         player, index = _strategy(game, label)
         left = rows if player == 0 else cols
         require(index in left, f"Step {k}: {label!r} was already removed.")
-        removable = {(d.player, d.strategy) for d in dominated(game, rows, cols, strict=True)}
+        removable = {
+            (d.player, d.strategy) for d in game.dominated(strict=True, rows=rows, cols=cols)
+        }
         require(
             (player, index) in removable,
             f"Step {k}: {label!r} is not strictly dominated at that point, so it cannot be "
@@ -109,7 +127,7 @@ def check_elimination(steps: object) -> None:
         )
         left.remove(index)
     require(
-        not dominated(game, rows, cols, strict=True),
+        not game.dominated(strict=True, rows=rows, cols=cols),
         "After your steps some strategy is still strictly dominated: keep eliminating.",
     )
     passed()
@@ -161,7 +179,6 @@ def check_pigs_variant(rules: object, press_probabilities: object) -> None:
     """Part 4: the smart-pigs model of the narrow trough, and how often each pig presses."""
     answered(rules)
     require_type(rules, SmartPigs, "rules")
-    wanted = narrow_trough_rules()
     for name, what in (
         ("food", "the food per press"),
         ("cost", "the cost of a press"),
@@ -169,14 +186,18 @@ def check_pigs_variant(rules: object, press_probabilities: object) -> None:
         ("dispenser", "where the dispenser is"),
     ):
         require(
-            getattr(rules, name) == getattr(wanted, name),
+            _matches_narrow_trough(name, getattr(rules, name)),
             f"In your model, {what} is not what the new rules say.",
         )
     for pig, name in ((0, "big"), (1, "small")):
         require(
-            rules.head_start[pig] == wanted.head_start[pig],
+            _matches_narrow_trough(f"head_start[{pig}]", rules.head_start[pig]),
             f"In your model, the {name} pig's head start is not what the new rules say.",
         )
+    # the model is the right one: the equilibrium comes from a fresh copy of it
+    wanted = SmartPigs(
+        rules.food, rules.cost, tuple(rules.head_start), rules.big_share, rules.dispenser
+    )
     answered(press_probabilities)
     require(
         isinstance(press_probabilities, (list, tuple)) and len(press_probabilities) == 2,
@@ -221,8 +242,9 @@ def _probability_pair(value: object) -> tuple[float, float] | None:
         return None
 
 
-def check_mixed_2x2(mixed_2x2: Callable) -> None:
-    """Part 5: ``mixed_2x2(A, B)`` returns (p, q) of a 2×2 game's completely mixed equilibrium."""
+def check_mixed_2x2(mixed_2x2: Callable, seed: int | None = None) -> None:
+    """Part 5: ``mixed_2x2(A, B)`` returns (p, q) of a 2×2 game's completely mixed equilibrium
+    (``seed``: other random games, as the grader uses)."""
     answered(mixed_2x2)
     require(callable(mixed_2x2), "mixed_2x2 should be a function of A and B.")
 
@@ -237,7 +259,7 @@ def check_mixed_2x2(mixed_2x2: Callable) -> None:
     run_cases(
         lambda A, B: mixed_2x2([r[:] for r in A], [r[:] for r in B]),
         reference,
-        _mixed_only_games(120, seed=5),
+        _mixed_only_games(120, seed=5 if seed is None else seed),
         describe=lambda A, B: f"the game A = {A}, B = {B} (two numbers p, q)",
         same=same,
         diagnose=lambda got, A, B: _swapped_p_q(got, reference(A, B), A, B),
@@ -255,3 +277,37 @@ def _swapped_p_q(got: object, want: tuple[Fraction, Fraction], A: list, B: list)
         "probability) is what makes the *column* player indifferent, so it comes from B; "
         "q makes the row player indifferent and comes from A."
     )
+
+
+# --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
+
+_RULES_FIELDS = ("food", "cost", "head_start", "big_share", "dispenser")
+
+
+def _rules_data(value: object) -> object:
+    """A SmartPigs model as plain data (in the student's kernel); other values unchanged."""
+    if isinstance(value, SmartPigs):
+        return {"SmartPigs": {name: getattr(value, name) for name in _RULES_FIELDS}}
+    return value
+
+
+def _rules_model(value: object) -> object:
+    """A fresh SmartPigs from :func:`_rules_data` (in the grader); other values unchanged."""
+    if isinstance(value, dict) and set(value) == {"SmartPigs"}:
+        return SmartPigs(**value["SmartPigs"])
+    return value
+
+
+EXERCISE = "01_game_theory"
+PARTS = {
+    1: Function("pure_nash", check_pure_equilibria, forbidden=("coursekit.gametheory.",)),
+    2: Value(("steps",), check_elimination),
+    3: Value(("pareto", "collective"), check_optima),
+    4: Value(
+        ("rules", "press_probabilities"),
+        check_pigs_variant,
+        encode=_rules_data,
+        decode=_rules_model,
+    ),
+    5: Function("mixed_2x2", check_mixed_2x2, forbidden=("coursekit.gametheory.",)),
+}

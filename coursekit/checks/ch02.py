@@ -31,6 +31,7 @@ from coursekit.checks.common import (
     run_cases,
     same_number,
 )
+from coursekit.checks.parts import Function, Value
 
 EXERCISES = {1: exercise_1, 2: exercise_2}
 RANDOM_GRAPHS = 300
@@ -258,19 +259,21 @@ def _find_connector(graph: AndOrGraph, item: Any) -> Connector:
 
 
 # ---------------------------------------------------------- cost revision
-def check_revise(student: Callable[..., Any]) -> None:
-    """A student's ``revise(connectors, q, solved)``: first on single nodes, then inside AO*."""
+def check_revise(student: Callable[..., Any], seed: int | None = None) -> None:
+    """A student's ``revise(connectors, q, solved)``: first on single nodes, then inside AO*
+    (``seed``: other random cases and graphs, as the grader uses)."""
     answered(student)
     require(callable(student), "revise should be a function.")
     run_cases(
         student,
         reference_revise,
-        _revise_cases(),
+        _revise_cases(seed),
         _describe,
         same=_same_revision,
         diagnose=_forgotten_cost,
     )
-    for seed in range(RANDOM_GRAPHS):
+    first = 0 if seed is None else 1000 + seed % 10**6
+    for seed in range(first, first + RANDOM_GRAPHS):
         graph = random_graph(seed, nodes=7 + seed % 4)
         graph = graph.with_h(monotone_heuristic(graph, seed))
         best_cost = optimal_costs(graph)["n0"]  # h*(n0), ∞ when n0 is unsolvable
@@ -341,7 +344,7 @@ def _same_revision(got: Any, expected: tuple) -> bool:
     return same_number(q, want_q) and marked == want_marked and bool(solved) == want_solved
 
 
-def _revise_cases() -> Iterator[tuple]:
+def _revise_cases(seed: int | None = None) -> Iterator[tuple]:
     """Hand-made cases (a dead end, a tie, a successor named twice), then random ones."""
     a, b, c = "a", "b", "c"
     yield ((), {}, set())
@@ -350,9 +353,10 @@ def _revise_cases() -> Iterator[tuple]:
     yield ((Connector("m", (a, a)), Connector("m", (b,), cost=4)), {a: 1, b: 0}, {a, b})
     yield ((Connector("m", (a, b), cost=5),), {a: 0, b: 0}, {a})
     yield ((Connector("m", (a,)),), {a: math.inf}, set())
-    rng = random.Random(2)
-    for seed in range(200):
-        graph = random_graph(seed, nodes=6)
+    rng = random.Random(2 if seed is None else seed)
+    first = 0 if seed is None else 1000 + seed % 10**6
+    for graph_seed in range(first, first + 200):
+        graph = random_graph(graph_seed, nodes=6)
         for node in graph.nodes:
             connectors = graph.connectors_of(node)
             if connectors:
@@ -400,3 +404,60 @@ def check_exercise_2_cycles(q_after: Any) -> None:
 def check_exercise_2_solution(connectors: Any, cost: Any) -> None:
     """Exercise 2: the best solution graph from 6 and its cost."""
     check_best_solution(2, connectors, cost)
+
+
+# --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
+
+
+def _connector_data(c: Connector) -> dict:
+    return {"Connector": [c.parent, list(c.successors), c.cost, c.name]}
+
+
+def _graph_data(value: Any) -> Any:
+    """Graphs and connectors as plain data (in the student's kernel); other values unchanged."""
+    if isinstance(value, AndOrGraph):
+        return {
+            "AndOrGraph": {
+                "connectors": [_connector_data(c) for c in value.connectors],
+                "h": dict(value.h),
+                "terminals": list(value.terminals),
+                "start": value.start,
+            }
+        }
+    if isinstance(value, Connector):
+        return _connector_data(value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_graph_data(v) for v in value)
+    return value
+
+
+def _graph_object(value: Any) -> Any:
+    """Fresh graphs and connectors from :func:`_graph_data` (in the grader)."""
+    if isinstance(value, dict) and set(value) == {"Connector"}:
+        parent, successors, cost, name = value["Connector"]
+        return Connector(parent, tuple(successors), cost, name)
+    if isinstance(value, dict) and set(value) == {"AndOrGraph"}:
+        data = value["AndOrGraph"]
+        connectors = [_graph_object(c) for c in data["connectors"]]
+        return AndOrGraph(connectors, h=data["h"], terminals=data["terminals"], start=data["start"])
+    if isinstance(value, (tuple, list)):
+        return type(value)(_graph_object(v) for v in value)
+    return value
+
+
+EXERCISE = "02_and_or_graphs"
+PARTS = {
+    1: Value(("graph_1",), check_exercise_1_graph, encode=_graph_data, decode=_graph_object),
+    2: Value(("q_cycles_1",), check_exercise_1_cycles),
+    3: Value(("best_1", "cost_1"), check_exercise_1_solution),
+    4: Value(("graph_2",), check_exercise_2_graph, encode=_graph_data, decode=_graph_object),
+    5: Value(("q_cycles_2",), check_exercise_2_cycles),
+    6: Value(("best_2", "cost_2"), check_exercise_2_solution),
+    7: Function(
+        "revise",
+        check_revise,
+        encode=_graph_data,
+        decode=_graph_object,
+        forbidden=("coursekit.andor.",),
+    ),
+}

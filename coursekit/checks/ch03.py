@@ -21,6 +21,7 @@ from coursekit.checks.common import (
     run_cases,
     same_number,
 )
+from coursekit.checks.parts import Function, Value
 from coursekit.games import MAX, MIN, GameTree, TicTacToe
 from coursekit.search import distinct_actions, minimax
 from coursekit.search.result import EXIT
@@ -99,9 +100,9 @@ def check_evaluations(boards: list[str], answers: list | None) -> None:
 # --- part 3: writing minimax ------------------------------------------------------------------
 
 
-def random_trees(count: int = 200, seed: int = 3) -> list[GameTree]:
+def random_trees(count: int = 200, seed: int | None = 3) -> list[GameTree]:
     """The seeded random trees a student's minimax is checked on (small to medium)."""
-    rng = random.Random(seed)
+    rng = random.Random(3 if seed is None else seed)
     trees = [
         GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
         GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root=MIN),
@@ -130,13 +131,15 @@ def _describe(tree: GameTree) -> str:
     return f"{text} with {tree.root_player} to move at the root"
 
 
-def check_minimax_function(minimax_value: Callable[[Any, Any], float]) -> None:
+def check_minimax_function(
+    minimax_value: Callable[[Any, Any], float], seed: int | None = None
+) -> None:
     """Check ``minimax_value(game, state)`` on the course's tree, 200 random trees and
-    tic-tac-toe positions near the end of the game."""
+    tic-tac-toe positions near the end of the game (``seed``: others, as the grader uses)."""
     answered(minimax_value)
     require(callable(minimax_value), "minimax_value should be a function (game, state) → value.")
-    cases: list[tuple[Any, Any]] = [(tree, tree.initial) for tree in random_trees()]
-    rng = random.Random(5)
+    cases: list[tuple[Any, Any]] = [(tree, tree.initial) for tree in random_trees(seed=seed)]
+    rng = random.Random(5 if seed is None else seed + 1)
     for _ in range(20):  # tic-tac-toe: a few random moves in, then search to the end
         state = GAME.initial
         for _ in range(rng.randint(4, 6)):
@@ -216,12 +219,18 @@ def _positions(max_moves: int = 4) -> list:
     return list(seen)
 
 
-def check_count_distinct(count_distinct: Callable[[Any], int]) -> None:
+def check_count_distinct(count_distinct: Callable[[Any], int], seed: int | None = None) -> None:
     """Check ``count_distinct(state)``: the number of different positions, up to the board's
-    symmetries, that one move from ``state`` can reach."""
+    symmetries, that one move from ``state`` can reach (``seed``: 300 positions up to six
+    moves in, as the grader uses)."""
     answered(count_distinct)
     require(callable(count_distinct), "count_distinct should be a function state → number.")
-    positions = sorted(_positions(), key=lambda s: (s.x.bit_count() + s.o.bit_count(), s))
+    if seed is None:
+        positions = _positions()
+    else:
+        deeper = sorted(_positions(6), key=lambda s: (s.x, s.o))
+        positions = random.Random(seed).sample(deeper, min(300, len(deeper)))
+    positions = sorted(positions, key=lambda s: (s.x.bit_count() + s.o.bit_count(), s))
     run_cases(
         count_distinct,
         lambda state: len(distinct_actions(GAME, state, GAME.actions(state))),
@@ -273,3 +282,26 @@ def check_symmetry_counts(counts: Mapping[int, tuple[int, int]] | None) -> None:
         )
         require(pair[1] == reduced, f"counts[{depth}]: the count with symmetry is wrong.")
     passed()
+
+
+# --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
+
+TREE = GameTree.from_nested([[[3, 17], [2, 12]], [[15, 25], [0, 2]], [[2, 5], [3, 14]]], root=MAX)
+"""The tree of part 1, as the exercise notebook defines it."""
+
+BOARDS = [
+    "x . .\n. o .\n. . .",
+    ". o .\n. x .\n. . .",
+    "x o x\n. o .\n. . x",
+    "x x x\no o .\n. . .",
+]
+"""The boards of part 2, as the exercise notebook defines them."""
+
+EXERCISE = "03_minimax"
+PARTS = {
+    1: Value(("values", "move"), lambda values, move: check_backed_up(TREE, values, move)),
+    2: Value(("e_values",), lambda e_values: check_evaluations(BOARDS, e_values)),
+    3: Function("minimax_value", check_minimax_function, forbidden=("coursekit.search.",)),
+    4: Function("count_distinct", check_count_distinct, forbidden=("coursekit.search.",)),
+    5: Value(("counts",), check_symmetry_counts),
+}

@@ -26,9 +26,21 @@ def passed() -> None:
     print(SUCCESS_LINE)
 
 
+class CheckFailed(AssertionError):
+    """A check's verdict that something is wrong; its message is the hint.
+
+    In a notebook it shows as one line, ``✘ hint``, instead of a traceback
+    through the checks' code (IPython asks an exception for
+    ``_render_traceback_`` before it formats one).
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"✘ {self}"]
+
+
 def fail(hint: str) -> NoReturn:
-    """Stop the check with a hint for the student."""
-    raise AssertionError(hint)
+    """Stop the check with a hint for the student (a :class:`CheckFailed`)."""
+    raise CheckFailed(hint)
 
 
 def require(condition: bool, hint: str) -> None:
@@ -114,7 +126,7 @@ def call_student(
     >>> call_student(lambda x: 1 / x, (0,), lambda x: f"x = {x}")
     Traceback (most recent call last):
     ...
-    AssertionError: Your function raised ZeroDivisionError: division by zero on x = 0.
+    coursekit.checks.common.CheckFailed: Your function raised ZeroDivisionError: ... on x = 0.
     """
     try:
         return function(*args)

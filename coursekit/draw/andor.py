@@ -146,6 +146,35 @@ def draw_cycle(
     )
 
 
+def draw_layout(result: AOStarResult, *, size: str | None = None) -> AndOrPicture:
+    """Every node and connector of the final G of an AO* run, placed once for all its cycles.
+
+    A step-through of the cycles lays out this picture and shows, at each cycle,
+    only what G holds then: nodes keep their places from cycle to cycle. (After an
+    edit AO* may generate G in another order, and the layout may change.) Each node shows
+    h and q (q after the last cycle, or h where AO* never reached it), so that its
+    box is wide enough for any cycle's values.
+
+    >>> from coursekit.andor import ao_star
+    >>> from coursekit.andor.examples import course_example
+    >>> r = ao_star(course_example(), "n0")
+    >>> p = draw_layout(r)
+    >>> p.source.count("shape=point") == sum(c.k > 1 for c in r.graph.connectors)
+    True
+    """
+    _check_result(result)
+    graph = result.graph
+    final = result.snapshots[-1].q
+    h = {n: graph.heuristic(n) for n in graph.nodes}
+    return _draw(
+        graph,
+        graph.nodes,
+        graph.connectors,
+        values={"h": h, "q": {n: final.get(n, h[n]) for n in graph.nodes}},
+        size=size,
+    )
+
+
 def draw_solution(
     solution: SolutionGraph,
     *,
@@ -306,7 +335,12 @@ def _draw(
     if title:
         picture.attr(label=title, labelloc="t", fontsize="13")
     nodes = list(nodes)
-    ids = {node: f"v{i}" for i, node in enumerate(nodes)}
+    # names from the whole graph, so that a node (and a connector) has the same name in every
+    # cycle's picture: a step-through restyles them in place
+    ids = {node: f"v{i}" for i, node in enumerate(graph.nodes)}
+    for node in nodes:
+        ids.setdefault(node, f"v{len(ids)}")
+    numbers = {connector: i for i, connector in enumerate(graph.connectors, start=1)}
     in_partial = set(partial.nodes) if partial is not None else set()
     partial_connectors = set(partial.connectors) if partial is not None else set()
     for node in nodes:
@@ -323,7 +357,8 @@ def _draw(
         if node == expanded:
             attrs.update(color=ORANGE, penwidth="3")
         picture.node(ids[node], **attrs)
-    for number, connector in enumerate(connectors, start=1):
+    for connector in connectors:
+        number = numbers.setdefault(connector, len(numbers) + 1)
         style = {}
         if connector in marked or bold:
             style["penwidth"] = "2.2"

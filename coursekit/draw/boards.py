@@ -66,7 +66,7 @@ def board_html(state, *, last: int | None = None, size: int = 28) -> str:
         tds = []
         for c in range(3):
             i = 3 * r + c
-            fill = f"background:{HIGHLIGHT};" if i == last else ""
+            fill = f"background:{HIGHLIGHT};color:#1a1a1a;" if i == last else ""
             tds.append(
                 f'<td style="width:{size}px;height:{size}px;border:1px solid #444;'
                 f'text-align:center;font-size:{size * 2 // 3}px;{fill}">{cells[i]}</td>'

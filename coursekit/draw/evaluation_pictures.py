@@ -75,10 +75,7 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     >>> ">6</td>" in table and "EVAL" in table
     True
     """
-    cell = (
-        "padding:2px 10px;text-align:right;"
-        "border-bottom:1px solid var(--jp-border-color2,#ccc)"
-    )
+    cell = "padding:2px 10px;text-align:right;border-bottom:1px solid var(--jp-border-color2,#ccc)"
     rows = []
     for term in evaluation.terms(state):
         rows.append(
@@ -88,11 +85,9 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
             f"<td style='{cell}'>{number_text(round(term.score, 4))}</td></tr>"
         )
     total = number_text(round(evaluation(state), 4))
-    head = "".join(
-        f"<th style='{cell}'>{h}</th>" for h in ("feature", "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)")
-    )
+    head = "".join(f"<th style='{cell}'>{h}</th>" for h in ("feature", "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)"))
     return (
-        "<table style='border-collapse:collapse;font-size:14px;"
+        "<table style='border-collapse:collapse;"
         "color:var(--jp-content-font-color0,#111);background:var(--jp-layout-color0,#fff)'>"
         f"<tr>{head}</tr>{''.join(rows)}"
         f"<tr><th style='{cell};text-align:left'>EVAL(s)</th><td></td><td></td>"

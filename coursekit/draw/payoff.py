@@ -11,26 +11,40 @@ it. The table can show, each switched on or off:
   column removed in the first ``step`` steps is struck out and greyed, with
   the number of the step that removed it.
 
+The drawing itself (:func:`draw_payoff_table`) only reads results that it is
+given; :func:`payoff_table` is the notebook's convenient path, which asks the
+game for whatever result is not given and then draws.
+
 The HTML uses inline styles only, so it looks the same in JupyterLab, in an
 exported reveal.js slide and in a widget; CSS classes (``ck-…``) name the
-marks for tests and browsers.
+marks for tests and browsers. Text and header colours are JupyterLab's theme
+variables (with light fallbacks), so the table reads in the dark theme too;
+the yellow equilibrium fill keeps dark text.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from coursekit.gametheory import Elimination, NormalFormGame
-from coursekit.gametheory.exact import format_fraction
+from coursekit.gametheory import Elimination, NormalFormGame, PayoffError
+from coursekit.text import number_text
 
 Profile = tuple[int, int]
 
+BestResponses = tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]]
+"""The row player's best responses to each column and the column player's to each row,
+as ``(game.best_responses(0), game.best_responses(1))`` returns them."""
+
 EQUILIBRIUM_FILL = "#fff1a8"
+ON_FILL = "#1a1a1a"  # text on the equilibrium fill, in either theme
 OPTIMUM_FRAME = "#2e7d32"
-STRUCK_GREY = "#9e9e9e"
-BORDER = "1px solid #bdbdbd"
+STRUCK_GREY = "var(--jp-content-font-color2, #666666)"
+INK = "var(--jp-content-font-color0, #1a1a1a)"
+SOFT_INK = "var(--jp-content-font-color1, #37474f)"
+HEADER_FILL = "var(--jp-layout-color2, #f5f5f5)"
+BORDER = "1px solid var(--jp-border-color1, #bdbdbd)"
 
 
 @dataclass(frozen=True)
@@ -49,33 +63,48 @@ class PayoffTable:
 def payoff_table(
     game: NormalFormGame,
     *,
-    best_responses: bool = True,
+    best_responses: bool | BestResponses | None = True,
     equilibria: Iterable[Profile] | None = None,
     optimum: Iterable[Profile] | None = None,
     elimination: Elimination | None = None,
     step: int | None = None,
     caption: str | None = None,
 ) -> PayoffTable:
-    """Draw ``game``'s payoff table.
+    """Draw ``game``'s payoff table, asking the game for any result not given.
 
     Parameters
     ----------
-    game:
+    game : NormalFormGame
         The game.
-    best_responses:
-        Underline each payoff that is a best response.
-    equilibria:
+    best_responses : bool or (row best responses, column best responses)
+        Underline each payoff that is a best response: ``True`` asks the game
+        (``game.best_responses(0)``, ``game.best_responses(1)``), ``False`` or
+        ``None`` underlines none, a pair draws the given ones.
+    equilibria : iterable of (row, column), optional
         Outcomes to highlight as equilibria; by default ``game.pure_equilibria()``.
         Pass ``[]`` to highlight none.
-    optimum:
+    optimum : iterable of (row, column), optional
         Outcomes to mark as optimal; by default ``game.collective_optimum()``,
         except in constant-sum games, where every outcome has the same total
         (pass ``game.pareto_optimal()`` for the Pareto optima, ``[]`` for none).
-    elimination, step:
+    elimination, step : Elimination and int, optional
         A result of ``game.eliminate_dominated()``: strategies removed in its
         first ``step`` steps (all, if ``step`` is None) are struck out.
-    caption:
+    caption : str, optional
         A line above the table.
+
+    Returns
+    -------
+    PayoffTable
+
+    Raises
+    ------
+    PayoffError
+        When a given result does not fit the game (an outcome or strategy out of range).
+
+    See Also
+    --------
+    draw_payoff_table : the drawing alone, from results only.
 
     Examples
     --------
@@ -88,28 +117,66 @@ def payoff_table(
     >>> t.html.count("ck-struck")   # the row player's "silent": its header and two cells
     3
     """
-    m, n = game.shape
-    equilibria = set(game.pure_equilibria() if equilibria is None else equilibria)
+    if best_responses is True:
+        best_responses = (game.best_responses(0), game.best_responses(1))
+    if equilibria is None:
+        equilibria = game.pure_equilibria()
     if optimum is None:
         optimum = [] if game.is_constant_sum() else game.collective_optimum()
-    optimum = set(optimum)
+    return draw_payoff_table(
+        game,
+        best_responses=best_responses or None,
+        equilibria=equilibria,
+        optimum=optimum,
+        elimination=elimination,
+        step=step,
+        caption=caption,
+    )
+
+
+def draw_payoff_table(
+    game: NormalFormGame,
+    *,
+    best_responses: BestResponses | None = None,
+    equilibria: Iterable[Profile] = (),
+    optimum: Iterable[Profile] = (),
+    elimination: Elimination | None = None,
+    step: int | None = None,
+    caption: str | None = None,
+) -> PayoffTable:
+    """Draw ``game``'s payoff table with the results given, computing nothing.
+
+    Parameters are those of :func:`payoff_table`, except that nothing is
+    asked of the game: what is not given is not drawn.
+
+    >>> from coursekit.gametheory import catalog
+    >>> g = catalog.prisoners_dilemma()
+    >>> draw_payoff_table(g, equilibria=[(1, 1)]).html.count("ck-best")
+    0
+    """
+    m, n = game.shape
+    equilibria = _outcomes(equilibria, game, "equilibria")
+    optimum = _outcomes(optimum, game, "optimum")
     removed = _removed(elimination, step)
-    row_best = game.best_responses(0) if best_responses else [[] for _ in range(n)]
-    col_best = game.best_responses(1) if best_responses else [[] for _ in range(m)]
+    if best_responses is None:
+        row_best, col_best = [[] for _ in range(n)], [[] for _ in range(m)]
+    else:
+        row_best, col_best = _best_responses(best_responses, game)
+    shows_best = best_responses is not None
 
     parts = ['<div class="ck-payoff" style="display:inline-block;margin:0.4em 0">']
     parts.append(
         '<table class="ck-payoff-table" style="border-collapse:collapse;'
-        'font-family:Helvetica,Arial,sans-serif;font-size:15px;text-align:center">'
+        f'font-family:Helvetica,Arial,sans-serif;font-size:15px;text-align:center;color:{INK}">'
     )
     if caption:
         parts.append(f'<caption style="padding:0.3em;font-weight:bold">{_esc(caption)}</caption>')
     parts.append(
         f'<tr><th style="padding:4px 8px"></th><th colspan="{n}" class="ck-player" '
-        f'style="padding:4px 8px;color:#37474f">{_esc(game.players[1])}</th></tr>'
+        f'style="padding:4px 8px;color:{SOFT_INK}">{_esc(game.players[1])}</th></tr>'
     )
     header = [
-        f'<th class="ck-player" style="padding:4px 8px;color:#37474f;text-align:right">'
+        f'<th class="ck-player" style="padding:4px 8px;color:{SOFT_INK};text-align:right">'
         f"{_esc(game.players[0])}</th>"
     ]
     for j, label in enumerate(game.col_labels):
@@ -133,9 +200,41 @@ def payoff_table(
             )
         parts.append("<tr>" + "".join(cells) + "</tr>")
     parts.append("</table>")
-    parts.append(_legend(best_responses, bool(equilibria), bool(optimum), elimination, step))
+    parts.append(_legend(shows_best, bool(equilibria), bool(optimum), elimination, step))
     parts.append("</div>")
     return PayoffTable("".join(parts))
+
+
+def _outcomes(outcomes: Iterable[Profile], game: NormalFormGame, name: str) -> set[Profile]:
+    """The outcomes as a set, each checked to be a cell of the game."""
+    m, n = game.shape
+    found = set()
+    for outcome in outcomes:
+        try:
+            i, j = outcome
+        except (TypeError, ValueError):
+            raise PayoffError(f"{name}: {outcome!r} is not a (row, column) pair") from None
+        if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < m and 0 <= j < n):
+            raise PayoffError(f"{name}: {outcome!r} is not a cell of this {m}×{n} game")
+        found.add((i, j))
+    return found
+
+
+def _best_responses(given: BestResponses, game: NormalFormGame) -> BestResponses:
+    """Check that the best responses given have one list per opponent strategy."""
+    m, n = game.shape
+    try:
+        row_best, col_best = given
+        ok = len(row_best) == n and len(col_best) == m
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise PayoffError(
+            "best_responses must be True, False, or a pair (row player's best responses to "
+            f"each of the {n} columns, column player's to each of the {m} rows), "
+            "as (game.best_responses(0), game.best_responses(1))"
+        )
+    return row_best, col_best
 
 
 def _esc(text: str) -> str:
@@ -151,7 +250,7 @@ def _removed(elimination: Elimination | None, step: int | None) -> dict[tuple[in
 
 
 def _header(kind: str, index: int, label: str, removed_at: int | None) -> str:
-    style = f"padding:4px 10px;border:{BORDER};background:#f5f5f5"
+    style = f"padding:4px 10px;border:{BORDER};background:{HEADER_FILL}"
     classes = f"ck-{kind}-label"
     text = _esc(label)
     if removed_at is not None:
@@ -166,7 +265,7 @@ def _header(kind: str, index: int, label: str, removed_at: int | None) -> str:
 
 
 def _payoff(value: object, best: bool, side: str) -> str:
-    text = _esc(format_fraction(value))
+    text = _esc(number_text(value, decimals=True))
     if best:
         return (
             f'<span class="ck-{side} ck-best" style="text-decoration:underline;'
@@ -192,14 +291,12 @@ def _cell(
     badges = []
     if equilibrium:
         classes.append("ck-eq")
-        style.append(f"background:{EQUILIBRIUM_FILL}")
+        style.append(f"background:{EQUILIBRIUM_FILL};color:{ON_FILL}")
         badges.append('<sup class="ck-badge" title="Nash equilibrium">NE</sup>')
     if optimal:
         classes.append("ck-optimum")
         style.append(f"outline:2px solid {OPTIMUM_FRAME};outline-offset:-3px")
-        badges.append(
-            f'<sup class="ck-badge" title="optimum" style="color:{OPTIMUM_FRAME}">★</sup>'
-        )
+        badges.append('<sup class="ck-badge" title="optimum">★</sup>')
     if struck:
         classes.append("ck-struck")
         style.append(f"text-decoration:line-through;color:{STRUCK_GREY}")
@@ -217,9 +314,12 @@ def _legend(
     if best:
         items.append("<u><b>underlined</b></u>: a best response")
     if equilibria:
-        items.append(f'<span style="background:{EQUILIBRIUM_FILL}">NE</span>: Nash equilibrium')
+        items.append(
+            f'<span style="background:{EQUILIBRIUM_FILL};color:{ON_FILL}">NE</span>: '
+            "Nash equilibrium"
+        )
     if optimum:
-        items.append(f'<span style="color:{OPTIMUM_FRAME}">★</span>: optimum')
+        items.append("<span>★</span>: optimum")
     lines = [" · ".join(items)] if items else []
     if elimination is not None:
         shown = elimination.steps if step is None else elimination.steps[: max(step, 0)]
@@ -227,6 +327,5 @@ def _legend(
         if not elimination.steps:
             lines.append("no strategy is dominated")
     body = "<br>".join(lines)
-    return (
-        f'<div class="ck-legend" style="font-size:12px;color:#546e7a;margin-top:4px">{body}</div>'
-    )
+    style = f"font-size:12px;color:{SOFT_INK};margin-top:4px"
+    return f'<div class="ck-legend" style="{style}">{body}</div>'

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from coursekit.gametheory import Equilibrium, NormalFormGame
-from coursekit.gametheory.exact import format_fraction
+from coursekit.gametheory import Equilibrium, NormalFormGame, PayoffError
+from coursekit.gametheory.best_response_graph import BestResponseGraph, best_response_graph
 from coursekit.gametheory.ipd import Tournament
-from coursekit.gametheory.twobytwo import best_response_graph
+from coursekit.text import number_text
 
 ROW_COLOUR = "#1565c0"
 COLUMN_COLOUR = "#ef6c00"
@@ -73,14 +73,30 @@ def _new_figure(width: float, height: float, ncols: int = 1) -> tuple[Figure, ob
 
 
 def best_response_plot(
-    game: NormalFormGame, equilibria: Sequence[Equilibrium] | None = None
+    game: NormalFormGame,
+    equilibria: Sequence[Equilibrium] | None = None,
+    graphs: Sequence[BestResponseGraph] | None = None,
 ) -> Figure:
     """Both players' best responses in a 2×2 game, with the equilibria as dots.
 
     ``p`` (across) is the probability of the row player's first strategy, ``q``
-    (up) that of the column player's first strategy. ``equilibria`` default
-    to ``game.extreme_equilibria()``; where the two paths overlap along a
-    segment, every point of the overlap is an equilibrium.
+    (up) that of the column player's first strategy. Where the two paths
+    overlap along a segment, every point of the overlap is an equilibrium.
+
+    Parameters
+    ----------
+    game : NormalFormGame
+        A 2×2 game.
+    equilibria : sequence of Equilibrium, optional
+        The dots; by default ``game.extreme_equilibria()``.
+    graphs : two BestResponseGraph, optional
+        The players' best-response graphs; by default computed by
+        :func:`~coursekit.gametheory.best_response_graph.best_response_graph`.
+
+    Raises
+    ------
+    PayoffError
+        When the game is not 2×2.
 
     >>> from coursekit.gametheory import catalog
     >>> figure = best_response_plot(catalog.couples_quarrel())
@@ -88,15 +104,17 @@ def best_response_plot(
     3
     """
     if game.shape != (2, 2):
-        raise ValueError(f"the best-response plot is drawn for 2×2 games, not {game.shape}")
+        raise PayoffError(f"game: the best-response plot is drawn for 2×2 games, not {game.shape}")
     found = game.extreme_equilibria() if equilibria is None else list(equilibria)
+    if graphs is None:
+        graphs = [best_response_graph(game.exact_A, 0), best_response_graph(game.exact_B, 1)]
     figure, ax = _new_figure(4.6, 4.6)
     with plt.rc_context({"font.family": _font_family()}):
         for player, colour, style, width in (
             (0, ROW_COLOUR, "-", 5),
             (1, COLUMN_COLOUR, "--", 2.5),
         ):
-            graph = best_response_graph(game, player)
+            graph = graphs[player]
             name = plot_text(game.players[player])
             if graph.everywhere:
                 ax.fill([0, 1, 1, 0], [0, 0, 1, 1], color=colour, alpha=0.15, label=f"{name}: any")
@@ -108,7 +126,7 @@ def best_response_plot(
         ys = [float(e.q[0]) for e in found]
         ax.scatter(xs, ys, s=70, color="black", zorder=5, label="Nash equilibria")
         for e in found:
-            text = f"({format_fraction(e.p[0], False)}, {format_fraction(e.q[0], False)})"
+            text = f"({number_text(e.p[0])}, {number_text(e.q[0])})"
             ax.annotate(text, (float(e.p[0]), float(e.q[0])), textcoords="offset points",
                         xytext=(6, 6), fontsize="medium")  # fmt: skip
         ax.set_xlim(-0.05, 1.05)
@@ -140,7 +158,7 @@ def tournament_plot(result: Tournament) -> Figure:
         for k, v in enumerate(values):
             bars.text(v, k, f" {v:.2f}", va="center", fontsize="small")
         bars.set_xlabel("average score per round")
-        bars.set_title(f"round robin: {result.rounds} rounds, noise {result.noise:g}")
+        bars.set_title(f"round robin: {result.rounds} rounds, noise {number_text(result.noise)}")
         order = [index[name] for name in ranking]
         table = [[result.scores[a][b] for b in order] for a in order]
         image = grid.imshow(table, cmap="YlGnBu")

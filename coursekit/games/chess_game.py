@@ -212,7 +212,7 @@ class Chess:
         except ValueError:
             raise ChessError(f"{text!r} is not a legal move in {state.fen}") from None
 
-    def captures(self, state: ChessState) -> list[chess.Move]:
+    def noisy_moves(self, state: ChessState) -> list[chess.Move]:
         """The legal captures and promotions: the moves that make a position not quiet."""
         board = state._board
         return [m for m in board.legal_moves if board.is_capture(m) or m.promotion]

@@ -144,7 +144,7 @@ class ConnectFour:
         open_for_min = sum(1 for w in self._windows if not w & state.x)
         return open_for_max - open_for_min
 
-    def forcing_moves(self, state: ConnectFourState) -> list[int]:
+    def noisy_moves(self, state: ConnectFourState) -> list[int]:
         """The columns that win at once, or stop the opponent from winning there at once.
 
         These are the moves that make a position *not quiet* for quiescence search.

@@ -1,5 +1,13 @@
 """Normal-form games (博弈论基础): payoff matrices, dominance and equilibria.
 
+:class:`NormalFormGame` (``game.py``) holds the payoffs and delegates each
+question to one algorithm module, which takes matrices and labels:
+``best_response`` (best responses, pure equilibria, the exact equilibrium
+test), ``dominance`` (iterated elimination), ``support_enumeration`` and
+``vertex_enumeration`` (mixed equilibria, degeneracy), ``zero_sum`` (the
+value by linear programming), ``best_response_graph`` (the 2×2 picture's
+model); ``exact`` and ``linear`` are their arithmetic.
+
 Two-player games given by payoff matrices: dominated strategies and their
 iterated elimination, best responses, pure and mixed Nash equilibria, Pareto
 optimality, the value of zero-sum games, and a catalog of the course's games
@@ -12,12 +20,13 @@ optimality, the value of zero-sum games, and a catalog of the course's games
 """
 
 from coursekit.gametheory import catalog, ipd, nature, parse
+from coursekit.gametheory.best_response import Equilibrium
 from coursekit.gametheory.dominance import Domination, Elimination
-from coursekit.gametheory.equilibria import Equilibrium
-from coursekit.gametheory.game import DegenerateGameWarning, NormalFormGame, PayoffError
+from coursekit.gametheory.errors import DegenerateGameWarning, GameTooLargeError, PayoffError
+from coursekit.gametheory.game import NormalFormGame
 from coursekit.gametheory.pigs import SmartPigs
-from coursekit.gametheory.vertices import Component, Degeneracy
-from coursekit.gametheory.zerosum import ZeroSumSolution
+from coursekit.gametheory.vertex_enumeration import Component, Degeneracy
+from coursekit.gametheory.zero_sum import ZeroSumSolution
 
 __all__ = [
     "Component",
@@ -26,6 +35,7 @@ __all__ = [
     "Domination",
     "Elimination",
     "Equilibrium",
+    "GameTooLargeError",
     "NormalFormGame",
     "PayoffError",
     "SmartPigs",

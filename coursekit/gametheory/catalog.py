@@ -16,6 +16,8 @@ import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
+from coursekit.gametheory.errors import PayoffError
+from coursekit.gametheory.exact import to_fraction
 from coursekit.gametheory.game import NormalFormGame
 from coursekit.gametheory.pigs import COURSE_VARIANTS, SmartPigs
 
@@ -45,6 +47,29 @@ def prisoners_dilemma(both_confess: float = 2) -> NormalFormGame:
     silent, half a year each; both confess, ``both_confess`` years each: 2 in
     one version of the course (seed 000), 5 in the other (seed 002).
 
+    Parameters
+    ----------
+    both_confess : int, float or Fraction
+        Years in prison for each when both confess, strictly between 0 and 10
+        (the half year of both silent and the 10 of the lone silent one are fixed).
+
+    Returns
+    -------
+    NormalFormGame
+        Players "A (甲)" and "B (乙)", strategies silent (沉默) and confess (认罪).
+
+    Raises
+    ------
+    PayoffError
+        When ``both_confess`` is not a number strictly between 0 and 10.
+
+    See Also
+    --------
+    prisoners_dilemma_points : the same dilemma in Axelrod's points.
+    price_war : a prisoner's dilemma between firms.
+
+    Examples
+    --------
     >>> g = prisoners_dilemma(5)
     >>> g.pure_equilibria(), g.collective_optimum()
     ([(1, 1)], [(0, 0)])
@@ -53,9 +78,15 @@ def prisoners_dilemma(both_confess: float = 2) -> NormalFormGame:
     silent (沉默)      -0.5, -0.5          -10, 0
     confess (认罪)         0, -10          -5, -5
     """
-    if not 0 < both_confess < 10:
-        raise ValueError(f"both_confess must be between 0 and 10 years, not {both_confess}")
-    x = -Fraction(str(both_confess))
+    try:
+        years = to_fraction(both_confess)
+    except (TypeError, ValueError):
+        years = None
+    if years is None or not 0 < years < 10:
+        raise PayoffError(
+            f"both_confess must be a number of years between 0 and 10, not {both_confess!r}"
+        )
+    x = -years
     half = Fraction(-1, 2)
     labels = ("silent (沉默)", "confess (认罪)")
     return NormalFormGame(
@@ -78,10 +109,27 @@ def prisoners_dilemma_points() -> NormalFormGame:
 def smart_pigs(variant: str = "original") -> NormalFormGame:
     """The smart-pigs game (智猪博弈) under the course's rules or one of its three changes.
 
-    ``variant`` is one of ``"original"``, ``"half food"``, ``"double food"``,
-    ``"half food, dispenser by the lever"``; build other rules with
-    :class:`~coursekit.gametheory.pigs.SmartPigs`.
+    Parameters
+    ----------
+    variant : str
+        One of ``"original"``, ``"half food"``, ``"double food"``,
+        ``"half food, dispenser by the lever"`` (the keys of ``COURSE_VARIANTS``).
 
+    Returns
+    -------
+    NormalFormGame
+
+    Raises
+    ------
+    PayoffError
+        When ``variant`` is not one of the course's.
+
+    See Also
+    --------
+    coursekit.gametheory.pigs.SmartPigs : build the game under any other rules.
+
+    Examples
+    --------
     >>> for name in COURSE_VARIANTS:
     ...     g = smart_pigs(name)
     ...     found = [(g.row_labels[i][:5], g.col_labels[j][:5]) for i, j in g.pure_equilibria()]
@@ -91,8 +139,8 @@ def smart_pigs(variant: str = "original") -> NormalFormGame:
     double food: [('press', 'press')]
     half food, dispenser by the lever: [('press', 'press')]
     """
-    if variant not in COURSE_VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: choose one of {list(COURSE_VARIANTS)}")
+    if not isinstance(variant, str) or variant not in COURSE_VARIANTS:
+        raise PayoffError(f"variant must be one of {list(COURSE_VARIANTS)}, not {variant!r}")
     return COURSE_VARIANTS[variant].game()
 
 
@@ -114,12 +162,29 @@ middle against slowest."""
 def horse_race(tian_ji_order: str, king_order: str) -> tuple[int, int]:
     """Races won by (Tian Ji, the king) when the horses run in these orders.
 
+    Parameters
+    ----------
+    tian_ji_order, king_order : str
+        Each a permutation of ``"ABC"`` (the classes of horse, in running order).
+
+    Returns
+    -------
+    (int, int)
+        Races won by Tian Ji and by the king.
+
+    Raises
+    ------
+    PayoffError
+        When an order is not a permutation of ``"ABC"``.
+
+    Examples
+    --------
     >>> horse_race("ABC", KING_ORDER), horse_race(SUN_BIN_ORDER, KING_ORDER)
     ((0, 3), (2, 1))
     """
-    for order in (tian_ji_order, king_order):
-        if sorted(order) != ["A", "B", "C"]:
-            raise ValueError(f"an order uses each class A, B, C once, not {order!r}")
+    for name, order in (("tian_ji_order", tian_ji_order), ("king_order", king_order)):
+        if not isinstance(order, str) or sorted(order) != ["A", "B", "C"]:
+            raise PayoffError(f"{name} must use each class A, B, C once, like 'CAB', not {order!r}")
     wins = sum(
         _TIAN_JI_SPEED[t] > _KING_SPEED[k] for t, k in zip(tian_ji_order, king_order, strict=True)
     )
@@ -138,6 +203,28 @@ def tian_ji(stakes: str = "race") -> NormalFormGame:
     (Tian Ji's payoff: races won minus races lost); with ``stakes="match"`` the
     whole match is one bet, won by whoever wins two races.
 
+    Parameters
+    ----------
+    stakes : "race" or "match"
+        What one bet is on.
+
+    Returns
+    -------
+    NormalFormGame
+        A 6×6 zero-sum game; rows and columns are the six orders (``ORDERS``).
+
+    Raises
+    ------
+    PayoffError
+        When ``stakes`` is neither ``"race"`` nor ``"match"``.
+
+    See Also
+    --------
+    horse_race : the races won for one pair of orders.
+    NormalFormGame.zero_sum_value : the value and the optimal mixed orders.
+
+    Examples
+    --------
     >>> g = tian_ji()
     >>> king = g.col_labels.index(_order_label(KING_ORDER, "+"))
     >>> [g.row_labels[i] for i in g.best_responses("Tian Ji (田忌)", against=king)]
@@ -146,7 +233,7 @@ def tian_ji(stakes: str = "race") -> NormalFormGame:
     Fraction(-1, 1)
     """
     if stakes not in ("race", "match"):
-        raise ValueError(f"stakes must be 'race' or 'match', not {stakes!r}")
+        raise PayoffError(f"stakes must be 'race' or 'match', not {stakes!r}")
 
     def payoff(tian: str, king: str) -> int:
         won, lost = horse_race(tian, king)

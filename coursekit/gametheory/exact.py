@@ -4,7 +4,7 @@ Equilibria are found with fast floating-point arithmetic first and then
 *confirmed* exactly with :class:`fractions.Fraction`, so that a reported
 equilibrium is a true one, not one that is right up to rounding. This module
 holds the exact half: reading a payoff as a fraction and solving a small
-square system exactly.
+square system exactly (:func:`solve_linear_system`).
 """
 
 from __future__ import annotations
@@ -35,15 +35,19 @@ def to_fraction(value: object) -> Fraction:
         raise TypeError(f"{value!r} is not a number")
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"{value} is not a finite number")
+        return Fraction(value)
     number = float(value)
     if not math.isfinite(number):
         raise ValueError(f"{number} is not a finite number")
-    if isinstance(value, Decimal):
-        return Fraction(value)
     return Fraction(repr(number))
 
 
-def solve(matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list[Fraction] | None:
+def solve_linear_system(
+    matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]
+) -> list[Fraction] | None:
     """Solve the square system ``matrix · x = rhs`` exactly; ``None`` if it is singular.
 
     Each equation is first multiplied by the common denominator of its
@@ -52,11 +56,11 @@ def solve(matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction]) -> list
     each new entry, exactly, by the previous pivot. Only the final
     back-substitution uses fractions.
 
-    >>> solve([[2, 1], [1, 3]], [3, 5])
+    >>> solve_linear_system([[2, 1], [1, 3]], [3, 5])
     [Fraction(4, 5), Fraction(7, 5)]
-    >>> solve([[Fraction(1, 2), 1], [1, Fraction(1, 3)]], [1, 1])
+    >>> solve_linear_system([[Fraction(1, 2), 1], [1, Fraction(1, 3)]], [1, 1])
     [Fraction(4, 5), Fraction(3, 5)]
-    >>> solve([[1, 2], [2, 4]], [1, 2]) is None
+    >>> solve_linear_system([[1, 2], [2, 4]], [1, 2]) is None
     True
     """
     size = len(matrix)
@@ -101,32 +105,3 @@ def dot(weights: Sequence[Fraction], values: Sequence[Fraction]) -> Fraction:
 def column(matrix: Matrix, j: int) -> tuple[Fraction, ...]:
     """Column ``j`` of a matrix stored as rows."""
     return tuple(row[j] for row in matrix)
-
-
-def format_fraction(value: Fraction | float, decimals: bool = True) -> str:
-    """A short text for a payoff or probability: ``'1/3'``, ``'-0.5'``, ``'2'``.
-
-    With ``decimals`` (the default, for payoffs) fractions whose denominator
-    divides a power of ten print as decimals, as the course writes half a
-    year as 0.5; all others, and all of them without ``decimals`` (for
-    probabilities), print as ``p/q``.
-
-    >>> [format_fraction(Fraction(x)) for x in ("1/3", "-1/2", "4", "7/20")]
-    ['1/3', '-0.5', '4', '0.35']
-    >>> format_fraction(Fraction(3, 5), decimals=False), format_fraction(0.25)
-    ('3/5', '0.25')
-    """
-    if not isinstance(value, Fraction):
-        return f"{value:.6g}"
-    if value.denominator == 1:
-        return str(value.numerator)
-    if not decimals:
-        return f"{value.numerator}/{value.denominator}"
-    d = value.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    if d == 1:
-        return str(Decimal(value.numerator) / Decimal(value.denominator))
-    return f"{value.numerator}/{value.denominator}"

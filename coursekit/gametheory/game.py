@@ -7,8 +7,8 @@ player and ``B[i][j]`` to the column player.
 
 from __future__ import annotations
 
-import functools
 import numbers
+import sys
 import unicodedata
 import warnings
 from collections.abc import Iterable, Sequence
@@ -18,48 +18,71 @@ from typing import Literal
 
 import numpy as np
 
-from coursekit.errors import CoursekitError
-from coursekit.gametheory import dominance, equilibria, vertices, zerosum
-from coursekit.gametheory.exact import Matrix, column, dot, format_fraction, to_fraction
+from coursekit.gametheory import (
+    best_response,
+    dominance,
+    support_enumeration,
+    vertex_enumeration,
+    zero_sum,
+)
+from coursekit.gametheory.best_response import Equilibrium, Profile
+from coursekit.gametheory.errors import DegenerateGameWarning, GameTooLargeError, PayoffError
+from coursekit.gametheory.exact import Matrix, dot, to_fraction
+from coursekit.text import number_text
+
+__all__ = [
+    "DegenerateGameWarning",
+    "GameTooLargeError",
+    "NormalFormGame",
+    "PayoffError",
+    "PlayerRef",
+    "Profile",
+]
 
 PlayerRef = int | str
 """A player: 0 or ``"row"`` for the row player, 1 or ``"column"`` for the column
 player, or the player's name."""
 
-Profile = tuple[int, int]
-"""A pure outcome: (row index, column index), counted from 0."""
-
-
-class PayoffError(CoursekitError):
-    """A payoff matrix, a label or a mixed strategy that cannot be used.
-
-    ``row`` and ``column`` (counted from 0) say where the problem is when it is
-    in one entry, so that an editor can show the message beside that cell.
-    """
-
-    def __init__(self, message: str, *, row: int | None = None, column: int | None = None) -> None:
-        super().__init__(message)
-        self.row = row
-        self.column = column
-
-
-class DegenerateGameWarning(UserWarning):
-    """Issued when an answer about equilibria needs more care because the game is degenerate."""
+FLOAT_MAX = Fraction(sys.float_info.max)
+"""The largest payoff in absolute value: the algorithms screen with floats."""
 
 
 class NormalFormGame:
-    """A two-player game given by its payoff matrices (双矩阵博弈).
+    """A two-player game given by its payoff matrices (双矩阵博弈), an immutable value.
 
     Parameters
     ----------
-    A, B:
+    A, B : rows of numbers
         The row player's and the column player's payoffs, as rows of numbers
-        (lists, tuples or numpy arrays; ints, fractions or floats). Floats are
-        read as the decimals they print as, so ``-0.5`` is exactly −1/2.
-    row_labels, col_labels:
+        (lists, tuples or numpy arrays; ints, fractions, decimals or floats),
+        both of the same shape. Floats are read as the decimals they print as,
+        so ``-0.5`` is exactly −1/2. Every payoff must be finite and within
+        the float range (about ±1.8e308).
+    row_labels, col_labels : sequence of str, optional
         Names of the strategies (策略); ``r1, r2, …`` and ``c1, c2, …`` by default.
-    players:
+    players : pair of str
         Names of the two players (参与者).
+
+    Raises
+    ------
+    PayoffError
+        When a matrix is not a non-empty table of finite numbers, the two
+        shapes differ, or a label is missing, empty or used twice. The
+        message names the argument and, for one entry, its row and column
+        (also in ``error.row`` / ``error.column``).
+
+    See Also
+    --------
+    NormalFormGame.from_pairs : the same game from a table of payoff pairs.
+    coursekit.gametheory.catalog : the course's games.
+
+    Notes
+    -----
+    A game is a value: its payoffs, labels and players cannot be changed
+    (``exact_A``, ``A``, … are read-only properties; the numpy arrays are not
+    writeable), so two equal games have equal hashes and the analysis cached
+    on a game never goes stale. Use :meth:`relabel` and :meth:`restrict` to
+    get other games.
 
     Examples
     --------
@@ -75,7 +98,14 @@ class NormalFormGame:
                  silent  confess
     silent   -0.5, -0.5   -10, 0
     confess      0, -10   -2, -2
+    >>> g.exact_A = ((0, 0), (0, 0))
+    Traceback (most recent call last):
+    ...
+    AttributeError: NormalFormGame is immutable: build a new game instead of setting exact_A
     """
+
+    __slots__ = ("_A", "_B", "_cache", "_col_labels", "_exact_A", "_exact_B", "_players",
+                 "_row_labels")  # fmt: skip
 
     def __init__(
         self,
@@ -85,20 +115,81 @@ class NormalFormGame:
         col_labels: Sequence[str] | None = None,
         players: Sequence[str] = ("row player", "column player"),
     ) -> None:
-        self.exact_A: Matrix = _read_matrix(A, "the row player's payoffs")
-        self.exact_B: Matrix = _read_matrix(B, "the column player's payoffs")
-        m, n = len(self.exact_A), len(self.exact_A[0])
-        if (len(self.exact_B), len(self.exact_B[0])) != (m, n):
+        exact_A = _read_matrix(A, "A (the row player's payoffs)")
+        exact_B = _read_matrix(B, "B (the column player's payoffs)")
+        m, n = len(exact_A), len(exact_A[0])
+        if (len(exact_B), len(exact_B[0])) != (m, n):
             raise PayoffError(
-                f"the column player's payoffs are {len(self.exact_B)}×{len(self.exact_B[0])} "
-                f"but the row player's are {m}×{n}: both matrices need the same shape"
+                f"B (the column player's payoffs) is {len(exact_B)}×{len(exact_B[0])} "
+                f"but A (the row player's) is {m}×{n}: both matrices need the same shape"
             )
-        self.shape: tuple[int, int] = (m, n)
-        self.row_labels = _read_labels(row_labels, m, "row", "r")
-        self.col_labels = _read_labels(col_labels, n, "column", "c")
-        self.players = _read_players(players)
-        self.A = _float_array(self.exact_A)
-        self.B = _float_array(self.exact_B)
+        fields = {
+            "_exact_A": exact_A,
+            "_exact_B": exact_B,
+            "_row_labels": _read_labels(row_labels, m, "row", "r"),
+            "_col_labels": _read_labels(col_labels, n, "column", "c"),
+            "_players": _read_players(players),
+            "_A": _float_array(exact_A),
+            "_B": _float_array(exact_B),
+            "_cache": {},
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(
+            f"NormalFormGame is immutable: build a new game instead of setting {name}"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"NormalFormGame is immutable: {name} cannot be deleted")
+
+    # ------------------------------------------------------------------ fields
+    @property
+    def exact_A(self) -> Matrix:
+        """The row player's payoffs as rows of fractions (read-only)."""
+        return self._exact_A
+
+    @property
+    def exact_B(self) -> Matrix:
+        """The column player's payoffs as rows of fractions (read-only)."""
+        return self._exact_B
+
+    @property
+    def A(self) -> np.ndarray:
+        """The row player's payoffs as a float array (not writeable)."""
+        return self._A
+
+    @property
+    def B(self) -> np.ndarray:
+        """The column player's payoffs as a float array (not writeable)."""
+        return self._B
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(number of rows, number of columns)."""
+        return len(self._exact_A), len(self._exact_A[0])
+
+    @property
+    def row_labels(self) -> tuple[str, ...]:
+        """The row player's strategy names."""
+        return self._row_labels
+
+    @property
+    def col_labels(self) -> tuple[str, ...]:
+        """The column player's strategy names."""
+        return self._col_labels
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """The two players' names: (row player, column player)."""
+        return self._players
+
+    def _cached(self, key: str, compute: object) -> object:
+        """A result computed once per game (the game cannot change, so it never goes stale)."""
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -111,6 +202,28 @@ class NormalFormGame:
     ) -> NormalFormGame:
         """A zero-sum game (零和博弈): the column player pays the row player ``A[i][j]``.
 
+        Parameters
+        ----------
+        A : rows of numbers
+            The row player's payoffs; the column player's are ``-A``.
+        row_labels, col_labels, players :
+            As for :class:`NormalFormGame`.
+
+        Returns
+        -------
+        NormalFormGame
+
+        Raises
+        ------
+        PayoffError
+            As for :class:`NormalFormGame`.
+
+        See Also
+        --------
+        zero_sum_value : the value and optimal strategies of such a game.
+
+        Examples
+        --------
         >>> NormalFormGame.zero_sum([[1, -1], [-1, 1]]).exact_B[0]
         (Fraction(-1, 1), Fraction(1, 1))
         """
@@ -127,10 +240,34 @@ class NormalFormGame:
     ) -> NormalFormGame:
         """Build a game from a table of payoff pairs, the way the course writes it.
 
+        Parameters
+        ----------
+        pairs : rows of (row payoff, column payoff) pairs
+            ``pairs[i][j]`` is the outcome of row i against column j.
+        row_labels, col_labels, players :
+            As for :class:`NormalFormGame`.
+
+        Returns
+        -------
+        NormalFormGame
+
+        Raises
+        ------
+        PayoffError
+            When a cell is not a pair of numbers (``error.row`` and
+            ``error.column`` say which), or as for :class:`NormalFormGame`.
+
+        See Also
+        --------
+        to_pairs : the inverse.
+        coursekit.gametheory.parse.parse_table : the same table read from text.
+
+        Examples
+        --------
         >>> NormalFormGame.from_pairs([[(3, 3), (0, 5)], [(5, 0), (1, 1)]]).pure_equilibria()
         [(1, 1)]
         """
-        rows = _rows_of(pairs, "the table of payoff pairs")
+        rows = _rows_of(pairs, "pairs (the table of payoff pairs)")
         A, B = [], []
         for i, row in enumerate(rows):
             A.append([]), B.append([])
@@ -157,9 +294,44 @@ class NormalFormGame:
     ) -> NormalFormGame:
         """A game with integer payoffs drawn uniformly from ``low … high`` (seeded).
 
+        Parameters
+        ----------
+        rows, cols : int
+            The numbers of strategies, at least 1 each.
+        seed : int, optional
+            The seed of numpy's generator: the same seed gives the same game.
+        low, high : int
+            The smallest and the largest payoff (both included), ``low <= high``.
+
+        Returns
+        -------
+        NormalFormGame
+
+        Raises
+        ------
+        PayoffError
+            When a size is not a positive integer, ``low > high``, or the seed
+            is not a non-negative integer.
+
+        Examples
+        --------
         >>> NormalFormGame.random(3, 2, seed=1).shape
         (3, 2)
+        >>> NormalFormGame.random(-2, 3)
+        Traceback (most recent call last):
+        ...
+        coursekit.gametheory.errors.PayoffError: rows must be a positive integer, not -2
         """
+        for name, value in (("rows", rows), ("cols", cols)):
+            if not _is_integer(value) or value < 1:
+                raise PayoffError(f"{name} must be a positive integer, not {value!r}")
+        for name, value in (("low", low), ("high", high)):
+            if not _is_integer(value) or abs(value) >= 2**62:
+                raise PayoffError(f"{name} must be an integer below 2**62, not {value!r}")
+        if low > high:
+            raise PayoffError(f"low must be at most high, not low={low} > high={high}")
+        if seed is not None and (not _is_integer(seed) or seed < 0):
+            raise PayoffError(f"seed must be a non-negative integer or None, not {seed!r}")
         rng = np.random.default_rng(seed)
         A = rng.integers(low, high, size=(rows, cols), endpoint=True)
         B = rng.integers(low, high, size=(rows, cols), endpoint=True)
@@ -187,6 +359,8 @@ class NormalFormGame:
         >>> g.restrict([0, 2], [1]).row_labels
         ('r1', 'r3')
         """
+        rows = [self._strategy(0, i, "rows") for i in _indices(rows, "rows")]
+        cols = [self._strategy(1, j, "cols") for j in _indices(cols, "cols")]
         return NormalFormGame(
             [[self.exact_A[i][j] for j in cols] for i in rows],
             [[self.exact_B[i][j] for j in cols] for i in rows],
@@ -198,21 +372,40 @@ class NormalFormGame:
     # ------------------------------------------------------------------ reading
     def payoff(self, i: int, j: int) -> tuple[Fraction, Fraction]:
         """The payoffs (row player's, column player's) of the outcome (i, j)."""
+        i, j = self._strategy(0, i, "i"), self._strategy(1, j, "j")
         return self.exact_A[i][j], self.exact_B[i][j]
 
     def player(self, who: PlayerRef) -> int:
         """The index (0 = row, 1 = column) of a player given by index, role or name.
 
+        Raises
+        ------
+        PayoffError
+            For anything else (``True``, 2, an unknown name).
+
         >>> NormalFormGame([[0]], [[0]], players=("Tian Ji", "King")).player("King")
         1
         """
-        if isinstance(who, (int, np.integer)) and who in (0, 1):
+        if _is_integer(who) and who in (0, 1):
             return int(who)
-        if who in ("row", "column", "col"):
-            return 0 if who == "row" else 1
-        if who in self.players:
-            return self.players.index(who)
-        raise ValueError(f"unknown player {who!r}: use 0, 1, 'row', 'column' or {self.players}")
+        if isinstance(who, str):
+            if who in ("row", "column", "col"):
+                return 0 if who == "row" else 1
+            if who in self.players:
+                return self.players.index(who)
+        raise PayoffError(
+            f"who: unknown player {who!r}: use 0, 1, 'row', 'column' or one of {self.players}"
+        )
+
+    def _strategy(self, player: int, index: object, name: str) -> int:
+        """Check that ``index`` is one of the player's strategies, counted from 0."""
+        size = self.shape[player]
+        kind = "row" if player == 0 else "column"
+        if not _is_integer(index) or not 0 <= index < size:
+            raise PayoffError(
+                f"{name} must be a {kind} index, an integer from 0 to {size - 1}, not {index!r}"
+            )
+        return int(index)
 
     def labels(self, who: PlayerRef) -> tuple[str, ...]:
         """The strategy labels of a player."""
@@ -241,33 +434,53 @@ class NormalFormGame:
     ) -> list[int] | list[list[int]]:
         """Best responses (最优反应) of a player.
 
-        With ``against`` an opponent's pure strategy (an index) or mixed
-        strategy (probabilities), the list of the player's best pure
-        strategies against it. Without it, that list for each pure strategy of
-        the opponent, in order.
+        Parameters
+        ----------
+        who : 0, 1, "row", "column" or a player's name
+            The player whose best responses are wanted.
+        against : int, sequence of probabilities, or None
+            An opponent's pure strategy (an index from 0) or mixed strategy
+            (one probability per strategy, adding up to exactly 1). Without
+            it, the answer for each pure strategy of the opponent, in order.
 
+        Returns
+        -------
+        list of int, or list of lists of int
+            The player's best pure strategies (indices from 0).
+
+        Raises
+        ------
+        PayoffError
+            When ``who`` is not a player, ``against`` is out of range, a bool
+            or not an integer, or not a probability vector of the right length.
+
+        See Also
+        --------
+        coursekit.gametheory.best_response : the algorithm.
+
+        Examples
+        --------
         >>> g = NormalFormGame([[3, 0], [5, 1]], [[3, 5], [0, 1]])
         >>> g.best_responses("row")
         [[1], [1]]
         >>> g.best_responses(1, against=[Fraction(1, 2), Fraction(1, 2)])
         [1]
+        >>> g.best_responses(0, against=7)
+        Traceback (most recent call last):
+        ...
+        coursekit.gametheory.errors.PayoffError: against must be a column index, \
+an integer from 0 to 1, not 7
         """
         p = self.player(who)
+        payoffs = self.exact_A if p == 0 else self.exact_B
         if against is None:
-            return [self.best_responses(p, k) for k in range(self.shape[1 - p])]
-        if isinstance(against, (int, np.integer)):
-            mix = [Fraction(int(k == against)) for k in range(self.shape[1 - p])]
+            return best_response.best_responses_to_each(payoffs, p)
+        if isinstance(against, (str, bytes)) or not isinstance(against, (Sequence, np.ndarray)):
+            k = self._strategy(1 - p, against, "against")
+            mix = [Fraction(int(k == other)) for other in range(self.shape[1 - p])]
         else:
-            mix = self._read_mix(against, 1 - p)
-        values = self._values_against(p, mix)
-        best = max(values)
-        return [k for k, v in enumerate(values) if v == best]
-
-    def _values_against(self, p: int, mix: Sequence[Fraction]) -> list[Fraction]:
-        """The player's expected payoff of each pure strategy against the opponent's mix."""
-        if p == 0:
-            return [dot(mix, row) for row in self.exact_A]
-        return [dot(mix, column(self.exact_B, j)) for j in range(self.shape[1])]
+            mix = self._read_mix(against, 1 - p, "against")
+        return best_response.best_responses(payoffs, p, mix)
 
     def is_equilibrium(self, p: Sequence[object], q: Sequence[object]) -> bool:
         """True when the mixed profile (p, q) is a Nash equilibrium, checked exactly.
@@ -275,22 +488,41 @@ class NormalFormGame:
         Each strategy used with positive probability must be a best response to
         the other player's mix (mutual best responses, 相互最优反应).
 
+        Parameters
+        ----------
+        p, q : sequences of probabilities
+            The row player's and the column player's mixed strategies. Every
+            number is read exactly: fractions and integers as they are, floats
+            as the decimals they print as (``0.1`` is 1/10). The check has no
+            tolerance, so each must add up to exactly 1: ``[1/3, 1/3, 1/3]``
+            in floats does not (use ``Fraction(1, 3)``).
+
+        Raises
+        ------
+        PayoffError
+            When ``p`` or ``q`` is not a probability vector of the right length.
+
+        Examples
+        --------
         >>> g = NormalFormGame([[1, -1], [-1, 1]], [[-1, 1], [1, -1]])
-        >>> g.is_equilibrium([Fraction(1, 2)] * 2, [Fraction(1, 2)] * 2)
+        >>> g.is_equilibrium([Fraction(1, 2)] * 2, [0.5, 0.5])
         True
         >>> g.is_equilibrium([1, 0], [1, 0])
         False
         """
-        mixes = (self._read_mix(p, 0), self._read_mix(q, 1))
-        for who in (0, 1):
-            best = set(self.best_responses(who, mixes[1 - who]))
-            if any(w > 0 and k not in best for k, w in enumerate(mixes[who])):
-                return False
-        return True
+        x, y = self._read_mix(p, 0, "p"), self._read_mix(q, 1, "q")
+        return best_response.is_equilibrium(self.exact_A, self.exact_B, x, y)
 
     # ------------------------------------------------------------------ dominance
-    def dominated(self, strict: bool = True) -> list[dominance.Domination]:
+    def dominated(
+        self,
+        strict: bool = True,
+        rows: Iterable[int] | None = None,
+        cols: Iterable[int] | None = None,
+    ) -> list[dominance.Domination]:
         """The strategies dominated by another pure strategy (严格/弱劣势策略), for both players.
+
+        ``rows`` and ``cols`` (all by default) are the strategies still in play.
 
         >>> g = NormalFormGame([[3, 0], [5, 1]], [[3, 5], [0, 1]], ["C", "D"], ["C", "D"])
         >>> for d in g.dominated():
@@ -299,7 +531,14 @@ class NormalFormGame:
         column player's C is strictly dominated by D
         """
         m, n = self.shape
-        return dominance.dominated(self, range(m), range(n), strict)
+        if rows is not None:
+            rows = [self._strategy(0, i, "rows") for i in _indices(rows, "rows")]
+        if cols is not None:
+            cols = [self._strategy(1, j, "cols") for j in _indices(cols, "cols")]
+        rows, cols = (range(m) if rows is None else rows), (range(n) if cols is None else cols)
+        return dominance.dominated_strategies(
+            self.exact_A, self.exact_B, self._labels(), self.players, rows, cols, strict
+        )
 
     def eliminate_dominated(self, strict: bool = True) -> dominance.Elimination:
         """Iterated elimination of dominated strategies (重复剔除劣势策略), step by step.
@@ -311,7 +550,10 @@ class NormalFormGame:
         >>> e.rows, e.cols
         ((1,), (1,))
         """
-        return dominance.eliminate(self, strict)
+        return dominance.eliminate(self.exact_A, self.exact_B, self._labels(), self.players, strict)
+
+    def _labels(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self.row_labels, self.col_labels
 
     # ------------------------------------------------------------------ equilibria
     def pure_equilibria(self) -> list[Profile]:
@@ -319,21 +561,31 @@ class NormalFormGame:
 
         An outcome is an equilibrium when each player's strategy is a best
         response to the other's.
+
+        Returns
+        -------
+        list of (int, int)
+            In row order, then column order.
+
+        See Also
+        --------
+        mixed_equilibria : equilibria in mixed strategies.
+
+        Examples
+        --------
+        >>> NormalFormGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]).pure_equilibria()
+        [(0, 0), (1, 1)]
         """
-        row_best = self.best_responses(0)
-        col_best = self.best_responses(1)
-        return [
-            (i, j) for i in range(self.shape[0]) for j in col_best[i] if i in row_best[j]
-        ]  # fmt: skip
+        return best_response.pure_equilibria(self.exact_A, self.exact_B)
 
     def mixed_equilibria(
-        self, method: Literal["auto", "support", "vertex"] = "auto"
-    ) -> list[equilibria.Equilibrium]:
+        self,
+        method: Literal["auto", "support", "vertex"] = "auto",
+        *,
+        force: bool = False,
+        progress: bool | None = None,
+    ) -> list[Equilibrium]:
         """Nash equilibria in mixed strategies (混合策略纳什均衡), exact.
-
-        Each equilibrium is a pair ``(p, q)`` of probability vectors of
-        fractions, verified exactly as mutual best responses. Pure equilibria
-        are among them (a probability of 1).
 
         ``method="support"`` is support enumeration (支撑集枚举): it finds
         *every* equilibrium of a non-degenerate game. ``method="vertex"`` lists
@@ -344,25 +596,65 @@ class NormalFormGame:
         every equilibrium is a mix of extreme ones from one of
         :meth:`equilibrium_components`.
 
+        Parameters
+        ----------
+        method : "auto", "support" or "vertex"
+            The algorithm.
+        force : bool
+            Run even on a game so large that enumeration takes more than a
+            few seconds (beyond ``support_enumeration.MAX_PAIRS`` support
+            pairs: larger than 10×10 once dominated strategies are removed;
+            a 13×13 game takes minutes).
+        progress : bool or None
+            Show a progress bar; by default only for long enumerations.
+
+        Returns
+        -------
+        list of Equilibrium
+            Pairs ``(p, q)`` of probability vectors of fractions, each verified
+            exactly as mutual best responses. Pure equilibria are among them.
+
+        Raises
+        ------
+        PayoffError
+            When ``method`` is unknown.
+        GameTooLargeError
+            When the game is too large for a quick answer and ``force`` is False.
+
+        Warns
+        -----
+        DegenerateGameWarning
+            When the game is degenerate (see above).
+
+        See Also
+        --------
+        pure_equilibria, extreme_equilibria, equilibrium_components
+        coursekit.gametheory.support_enumeration, coursekit.gametheory.vertex_enumeration
+
+        Examples
+        --------
         >>> g = NormalFormGame([[1, -1], [-1, 1]], [[-1, 1], [1, -1]])
         >>> [(e.p, e.q) for e in g.mixed_equilibria()]
         [((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 2)))]
         """
+        if method not in ("auto", "support", "vertex"):
+            raise PayoffError(f"method must be 'auto', 'support' or 'vertex', not {method!r}")
         if method == "vertex":
-            return self.extreme_equilibria()
-        if method not in ("auto", "support"):
-            raise ValueError(f"unknown method {method!r}: use 'auto', 'support' or 'vertex'")
-        degenerate = self.degeneracy()
-        if degenerate is None:
-            return equilibria.support_enumeration(self)
+            return self.extreme_equilibria(force=force, progress=progress)
         if method == "support":
-            warnings.warn(
-                f"{degenerate}. Support enumeration may miss some of its equilibria; "
-                "extreme_equilibria() lists all extreme ones.",
-                DegenerateGameWarning,
-                stacklevel=2,
-            )
-            return equilibria.support_enumeration(self)
+            found = self._support_enumeration(force, progress)
+            degenerate = self._vertex_analysis(force, progress).degeneracy
+            if degenerate is not None:
+                warnings.warn(
+                    f"{degenerate}. Support enumeration may miss some of its equilibria; "
+                    "extreme_equilibria() lists all extreme ones.",
+                    DegenerateGameWarning,
+                    stacklevel=2,
+                )
+            return found
+        degenerate = self._vertex_analysis(force, progress).degeneracy
+        if degenerate is None:
+            return self._support_enumeration(force, progress)
         warnings.warn(
             f"{degenerate}. It may have infinitely many equilibria: listed are all its extreme "
             "equilibria (vertex enumeration); every equilibrium mixes extreme ones from one "
@@ -370,16 +662,26 @@ class NormalFormGame:
             DegenerateGameWarning,
             stacklevel=2,
         )
-        return self.extreme_equilibria()
+        return self.extreme_equilibria(force=force)
 
-    def extreme_equilibria(self) -> list[equilibria.Equilibrium]:
+    def _support_enumeration(self, force: bool, progress: bool | None) -> list[Equilibrium]:
+        return list(self._cached("support", lambda: tuple(support_enumeration.support_enumeration(
+            self.exact_A, self.exact_B, force=force, progress=progress))))  # fmt: skip
+
+    def extreme_equilibria(
+        self, *, force: bool = False, progress: bool | None = None
+    ) -> list[Equilibrium]:
         """All extreme equilibria (vertex enumeration of the best-response polytopes).
 
-        For a non-degenerate game these are all its equilibria.
-        """
-        return list(self._vertex_analysis.equilibria)
+        For a non-degenerate game these are all its equilibria. ``force`` and
+        ``progress`` as in :meth:`mixed_equilibria`.
 
-    def equilibrium_components(self) -> list[vertices.Component]:
+        >>> len(NormalFormGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]).extreme_equilibria())
+        3
+        """
+        return list(self._vertex_analysis(force, progress).equilibria)
+
+    def equilibrium_components(self, *, force: bool = False) -> list[vertex_enumeration.Component]:
         """The maximal Nash subsets: every equilibrium is ``(p, q)`` with ``p`` a mix of
         a component's row strategies and ``q`` a mix of its column strategies.
 
@@ -387,13 +689,13 @@ class NormalFormGame:
         >>> [len(c.q) for c in g.equilibrium_components()]
         [2]
         """
-        return vertices.components(self._vertex_analysis.equilibria)
+        return vertex_enumeration.components(self._vertex_analysis(force).equilibria)
 
-    def degeneracy(self) -> vertices.Degeneracy | None:
+    def degeneracy(self, *, force: bool = False) -> vertex_enumeration.Degeneracy | None:
         """Why the game is degenerate (退化), or ``None`` when it is not.
 
         A game is non-degenerate when no mixed strategy that uses k pure
-        strategies has more than k pure best responses. Only then do support
+        strategies has more than k best responses. Only then do support
         enumeration's equal-size supports find every equilibrium.
 
         >>> print(NormalFormGame([[1, 1], [0, 0]], [[1, 1], [1, 1]]).degeneracy())
@@ -401,15 +703,18 @@ class NormalFormGame:
         the game is degenerate: if row player plays r1 (1 strategy used),
         column player has 2 best responses (c1, c2)
         """
-        return self._vertex_analysis.degeneracy
+        return self._vertex_analysis(force).degeneracy
 
     def is_degenerate(self) -> bool:
         """True when the game is degenerate (see :meth:`degeneracy`)."""
         return self.degeneracy() is not None
 
-    @functools.cached_property
-    def _vertex_analysis(self) -> vertices.VertexAnalysis:
-        return vertices.analyse(self)
+    def _vertex_analysis(
+        self, force: bool = False, progress: bool | None = None
+    ) -> vertex_enumeration.VertexAnalysis:
+        return self._cached("vertex", lambda: vertex_enumeration.vertex_enumeration(
+            self.exact_A, self.exact_B, self._labels(), self.players, force=force,
+            progress=progress))  # fmt: skip
 
     # ------------------------------------------------------------------ optima
     def pareto_optimal(self) -> list[Profile]:
@@ -444,7 +749,8 @@ class NormalFormGame:
         """The expected payoffs (期望收益) of both players when they play p and q.
 
         Exact fractions when p and q are given as fractions or integers,
-        floats when they hold floats.
+        floats when they hold floats (read as the decimals they print as, so
+        they must add up to exactly 1, as in :meth:`is_equilibrium`).
 
         >>> g = NormalFormGame([[2, 0], [0, 1]], [[1, 0], [0, 2]])
         >>> g.expected_payoffs([Fraction(2, 3), Fraction(1, 3)], [Fraction(1, 3), Fraction(2, 3)])
@@ -452,7 +758,7 @@ class NormalFormGame:
         >>> g.expected_payoffs([0.5, 0.5], [0.5, 0.5])
         (0.75, 0.75)
         """
-        x, y = self._read_mix(p, 0), self._read_mix(q, 1)
+        x, y = self._read_mix(p, 0, "p"), self._read_mix(q, 1, "q")
         values = (
             dot(x, [dot(y, row) for row in self.exact_A]),
             dot(x, [dot(y, row) for row in self.exact_B]),
@@ -461,34 +767,58 @@ class NormalFormGame:
             return values
         return tuple(float(v) for v in values)
 
-    def _read_mix(self, mix: Sequence[object], who: int) -> list[Fraction]:
-        """Check that ``mix`` is a probability vector over a player's strategies."""
-        name, size = self.players[who], self.shape[who]
+    def _read_mix(self, mix: object, who: int, name: str) -> list[Fraction]:
+        """Check that ``mix`` is a probability vector over a player's strategies, exactly."""
+        player, size = self.players[who], self.shape[who]
+        what = f"{name} ({player}'s mixed strategy)"
         if isinstance(mix, (str, bytes)) or not isinstance(mix, (Sequence, np.ndarray)):
-            raise PayoffError(f"{name}'s mixed strategy must be a list of probabilities")
+            raise PayoffError(f"{what} must be a list of {size} probabilities, not {mix!r}")
         if len(mix) != size:
-            raise PayoffError(
-                f"{name}'s mixed strategy has {len(mix)} probabilities for {size} strategies"
-            )
+            raise PayoffError(f"{what} has {len(mix)} probabilities for {size} strategies")
         try:
             values = [to_fraction(v) for v in mix]
         except (TypeError, ValueError) as error:
-            raise PayoffError(f"{name}'s mixed strategy: {error}") from None
+            raise PayoffError(f"{what}: {error}") from None
         if any(v < 0 for v in values):
-            raise PayoffError(f"{name}'s mixed strategy has a negative probability")
-        if abs(sum(values) - 1) > Fraction(1, 10**9):
-            raise PayoffError(f"{name}'s probabilities add up to {float(sum(values)):g}, not 1")
+            raise PayoffError(f"{what} has a negative probability")
+        if sum(values) != 1:
+            raise PayoffError(
+                f"{what}: the probabilities add up to {number_text(sum(values), decimals=True)}, "
+                "not exactly 1 (give fractions such as Fraction(1, 3) for thirds)"
+            )
         return values
 
     # ------------------------------------------------------------------ zero-sum
-    def zero_sum_value(self) -> zerosum.ZeroSumSolution:
-        """The value (博弈值) and optimal mixed strategies of a zero-sum game (linear programming).
+    def zero_sum_value(self) -> zero_sum.ZeroSumSolution:
+        """The value (博弈值) and optimal mixed strategies of a zero-sum game, exact.
 
+        Returns
+        -------
+        ZeroSumSolution
+            ``value`` for the row player, optimal ``p`` and ``q``, all fractions
+            proven optimal (``exact`` is True).
+
+        Raises
+        ------
+        PayoffError
+            When the game is not zero-sum or constant-sum.
+
+        See Also
+        --------
+        coursekit.gametheory.zero_sum.solve_zero_sum : the algorithm.
+
+        Examples
+        --------
         >>> s = NormalFormGame.zero_sum([[1, -1], [-1, 1]]).zero_sum_value()
         >>> s.value, s.p
         (Fraction(0, 1), (Fraction(1, 2), Fraction(1, 2)))
         """
-        return zerosum.solve(self)
+        if not self.is_constant_sum():
+            raise PayoffError(
+                "the value is defined for zero-sum (or constant-sum) games only: here the "
+                "payoffs of the outcomes A[i][j] + B[i][j] do not add up to the same total"
+            )
+        return self._cached("zero_sum", lambda: zero_sum.solve_zero_sum(self.exact_A))
 
     # ------------------------------------------------------------------ text
     def to_pairs(self) -> list[list[tuple[Fraction, Fraction]]]:
@@ -498,7 +828,7 @@ class NormalFormGame:
     def __str__(self) -> str:
         """The payoff table as text: one line per row, "a, b" in each cell."""
         cells = [
-            [f"{format_fraction(a)}, {format_fraction(b)}" for a, b in row]
+            [f"{number_text(a, decimals=True)}, {number_text(b, decimals=True)}" for a, b in row]
             for row in self.to_pairs()
         ]
         table = [["", *self.col_labels]] + [
@@ -510,6 +840,9 @@ class NormalFormGame:
             + "".join("  " + _pad(text, w) for text, w in zip(line[1:], widths[1:], strict=True))
             for line in table
         )
+
+    def __reduce__(self) -> tuple:
+        return (NormalFormGame, self._key())
 
     def __repr__(self) -> str:
         m, n = self.shape
@@ -571,39 +904,72 @@ def _read_matrix(values: object, what: str) -> Matrix:
         read = []
         for j, value in enumerate(row):
             try:
-                read.append(to_fraction(value))
+                number = to_fraction(value)
             except (TypeError, ValueError) as error:
                 raise PayoffError(
                     f"{what}: row {i + 1}, column {j + 1}: {error}", row=i, column=j
                 ) from None
+            if abs(number) > FLOAT_MAX:
+                raise PayoffError(
+                    f"{what}: row {i + 1}, column {j + 1}: {_short(value)} is beyond the "
+                    "float range; payoffs must lie within ±1.7976931348623157e308",
+                    row=i,
+                    column=j,
+                )
+            read.append(number)
         matrix.append(tuple(read))
     return tuple(matrix)
 
 
+def _short(value: object) -> str:
+    """A number for a message: a huge integer by its number of digits, not by its digits."""
+    text = repr(value)
+    if len(text) <= 30:
+        return text
+    if _is_integer(value):
+        return f"an integer with {len(str(abs(int(value))))} digits"
+    return text[:27] + "..."
+
+
+def _is_integer(value: object) -> bool:
+    """True for an int or numpy integer, but not for a bool (True is not strategy 1)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def _read_labels(labels: Sequence[str] | None, count: int, kind: str, prefix: str) -> tuple:
+    name = "row_labels" if kind == "row" else "col_labels"
     if labels is None:
         return tuple(f"{prefix}{k + 1}" for k in range(count))
-    if isinstance(labels, str):
-        raise PayoffError(f"the {kind} labels must be a list of strings, not one string")
+    if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
+        raise PayoffError(f"{name}: the {kind} labels must be a list of strings, not {labels!r}")
     labels = tuple(labels)
     if len(labels) != count:
-        raise PayoffError(f"{len(labels)} {kind} labels for {count} {kind}s")
+        raise PayoffError(f"{name}: {len(labels)} {kind} labels for {count} {kind}s")
     for k, label in enumerate(labels):
+        where = {"row": {"row": k}, "column": {"column": k}}[kind]
         if not isinstance(label, str) or not label.strip():
-            where = {"row": {"row": k}, "column": {"column": k}}[kind]
-            raise PayoffError(f"{kind} label {k + 1} must be a non-empty string", **where)
+            raise PayoffError(f"{name}: {kind} label {k + 1} must be a non-empty string", **where)
         if label in labels[:k]:
-            where = {"row": {"row": k}, "column": {"column": k}}[kind]
-            raise PayoffError(f"{kind} label {label!r} is used twice", **where)
+            raise PayoffError(f"{name}: {kind} label {label!r} is used twice", **where)
     return labels
 
 
 def _read_players(players: Sequence[str]) -> tuple[str, str]:
-    if isinstance(players, str) or len(players) != 2:
-        raise PayoffError("players must be two names: (row player, column player)")
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise PayoffError(f"players must be two names (row player, column player), not {players!r}")
+    players = tuple(players)
+    if len(players) != 2:
+        raise PayoffError(f"players must be two names (row player, column player), not {players!r}")
     if not all(isinstance(p, str) and p.strip() for p in players) or players[0] == players[1]:
         raise PayoffError(f"players must be two different non-empty names, not {players!r}")
     return (players[0], players[1])
+
+
+def _indices(values: object, name: str) -> list:
+    """A list of strategy indices, or a PayoffError naming the argument."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise PayoffError(f"{name} must be a list of strategy indices, not {values!r}")
+    return list(values)
 
 
 def _float_array(matrix: Matrix) -> np.ndarray:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.game import NormalFormGame
 
 COOPERATE, DEFECT = "C", "D"
@@ -97,7 +98,7 @@ class Match:
 
 def _stage_payoffs(game: NormalFormGame) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
     if game.shape != (2, 2):
-        raise ValueError(f"the stage game must be 2×2 (cooperate, defect), not {game.shape}")
+        raise PayoffError(f"game: the stage game must be 2×2 (cooperate, defect), not {game.shape}")
     index = {COOPERATE: 0, DEFECT: 1}
     return {(a, b): game.payoff(index[a], index[b]) for a in index for b in index}
 
@@ -118,10 +119,14 @@ def play_match(
     >>> "".join(a for a, _ in m.moves), m.scores
     ('CDDDD', (Fraction(4, 1), Fraction(9, 1)))
     """
-    if rounds < 1:
-        raise ValueError(f"a match needs at least one round, not {rounds}")
-    if not 0 <= noise <= 1:
-        raise ValueError(f"noise is a probability, between 0 and 1, not {noise}")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise PayoffError(f"rounds: a match needs at least one round, not {rounds!r}")
+    if (
+        isinstance(noise, bool)
+        or not isinstance(noise, (int, float, Fraction))
+        or not 0 <= noise <= 1
+    ):
+        raise PayoffError(f"noise is a probability, between 0 and 1, not {noise!r}")
     payoffs = _stage_payoffs(game if game is not None else _points())
     rng = random.Random(seed)
     history: tuple[list[str], list[str]] = ([], [])
@@ -131,7 +136,7 @@ def play_match(
         for me, strategy in enumerate((first, second)):
             move = strategy(list(history[me]), list(history[1 - me]), rng)
             if move not in (COOPERATE, DEFECT):
-                raise ValueError(f"{name_of(strategy)} returned {move!r}; a move is 'C' or 'D'")
+                raise PayoffError(f"{name_of(strategy)} returned {move!r}; a move is 'C' or 'D'")
             if rng.random() < noise:
                 move = DEFECT if move == COOPERATE else COOPERATE
             moves.append(move)
@@ -193,7 +198,7 @@ def tournament(
     """
     names = tuple(name_of(s) for s in strategies)
     if len(set(names)) != len(names):
-        raise ValueError(f"two strategies share a name: {names}")
+        raise PayoffError(f"strategies: two strategies share a name: {names}")
     count = len(strategies)
     totals = [[Fraction(0)] * count for _ in range(count)]
     for a in range(count):

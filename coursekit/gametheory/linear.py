@@ -9,6 +9,7 @@ cost time but never correctness.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 from collections.abc import Iterator
@@ -85,3 +86,22 @@ def solve_many(matrices: np.ndarray, rhs: np.ndarray) -> tuple[np.ndarray, np.nd
         rhs_all = np.broadcast_to(rhs, (int(good.sum()), size))[..., None]
         x[good] = np.linalg.solve(matrices[good], rhs_all)[..., 0]
     return x, good
+
+
+class _NoBar:
+    """Stands in for a progress bar when none is shown."""
+
+    def update(self, count: int) -> None:
+        return None
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, show: bool, what: str) -> Iterator[object]:
+    """A tqdm progress bar over ``total`` systems, or a silent stand-in when ``show`` is False."""
+    if not show:
+        yield _NoBar()
+        return
+    from tqdm.auto import tqdm  # only for long runs: the import takes a moment
+
+    with tqdm(total=total, desc=what, unit=" systems") as bar:
+        yield bar

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import Matrix, dot, to_fraction
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def expected_value(game: NormalFormGame, probabilities: Sequence[object]) -> Dec
     >>> [str(s) for s in d.scores], g.row_labels[d.best[0]]
     (['29/5', '6', '32/5'], 'rest (放心休息)')
     """
-    q = game._read_mix(probabilities, 1)
+    q = game._read_mix(probabilities, 1, "probabilities")
     return _choose("expected value", [dot(q, row) for row in game.exact_A])
 
 
@@ -102,8 +103,11 @@ def hurwicz(game: NormalFormGame, optimism: object) -> Decision:
 
     ``optimism = 0`` is maximin, ``optimism = 1`` is maximax.
     """
-    alpha = to_fraction(optimism)
-    if not 0 <= alpha <= 1:
-        raise ValueError(f"optimism must be between 0 and 1, not {optimism}")
+    try:
+        alpha = to_fraction(optimism)
+    except (TypeError, ValueError):
+        alpha = None
+    if alpha is None or not 0 <= alpha <= 1:
+        raise PayoffError(f"optimism must be a number between 0 and 1, not {optimism!r}")
     scores = [alpha * max(row) + (1 - alpha) * min(row) for row in game.exact_A]
     return _choose(f"Hurwicz (optimism {optimism})", scores)

@@ -6,57 +6,121 @@ whole table is one line per row with cells separated by ``|``::
     -0.5, -0.5 | -10, 0
        0, -10  |  -2, -2
 
-Numbers may be integers, decimals or fractions (``1/2``). Errors say what is
-wrong and where: the line and cell for a table.
+Numbers may be integers, decimals or fractions (``1/2``). Text typed with a
+Chinese input method is understood too: full-width digits, minus signs,
+commas, semicolons and brackets (``３，－１``, ``（3；-1）``) are read as their
+ASCII forms. Errors are :class:`PayoffError` and say what is wrong and where:
+the line and cell for a table.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+import unicodedata
 from fractions import Fraction
 
-from coursekit.gametheory.exact import format_fraction
-from coursekit.gametheory.game import NormalFormGame, PayoffError
+from coursekit.gametheory.errors import PayoffError
+from coursekit.gametheory.game import NormalFormGame
+from coursekit.text import number_text
 
 NOT_FINITE = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
+
+FLOAT_MAX = Fraction(sys.float_info.max)
+
+MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-"})
+"""Minus signs that are not ASCII: −, –, the small and the full-width hyphen-minus."""
+
+
+def ascii_text(text: str) -> str:
+    """Full-width forms typed with a Chinese input method turned into ASCII.
+
+    >>> ascii_text("（３，－１）"), ascii_text("１／２；０")
+    ('(3,-1)', '1/2;0')
+    """
+    return unicodedata.normalize("NFKC", text).translate(MINUS_SIGNS)
 
 
 def parse_number(text: str) -> Fraction:
     """Read one payoff: ``'3'``, ``'-0.5'``, ``'1/3'``.
 
-    >>> parse_number(" -0.5 "), parse_number("1/3")
-    (Fraction(-1, 2), Fraction(1, 3))
+    Raises
+    ------
+    PayoffError
+        When the text is not a number, not finite or beyond the float range.
+
+    Examples
+    --------
+    >>> parse_number(" -0.5 "), parse_number("1/3"), parse_number("－３")
+    (Fraction(-1, 2), Fraction(1, 3), Fraction(-3, 1))
     >>> parse_number("nan")
     Traceback (most recent call last):
     ...
-    ValueError: 'nan' is not a finite number
+    coursekit.gametheory.errors.PayoffError: 'nan' is not a finite number
     """
-    word = text.strip()
+    word = ascii_text(text).strip()
     if word.lower() in NOT_FINITE:
-        raise ValueError(f"{word!r} is not a finite number")
+        raise PayoffError(f"{word!r} is not a finite number")
+    if len(word) > 400:
+        raise PayoffError(f"{word[:20]!r}… is too long for a payoff")
     try:
-        return Fraction(word)
+        number = Fraction(word)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{word!r} is not a number") from None
+        raise PayoffError(f"{word!r} is not a number") from None
+    if abs(number) > FLOAT_MAX:
+        raise PayoffError(f"{word!r} is beyond the float range (payoffs up to ±1.8e308)")
+    return number
 
 
 def parse_pair(text: str) -> tuple[Fraction, Fraction]:
-    """Read a cell: two payoffs separated by a comma (or spaces), brackets optional.
+    """Read a cell: two payoffs separated by a comma, a semicolon or spaces; brackets
+    (round or square, both or neither) optional; full-width forms understood.
 
-    >>> parse_pair("(3, -1)"), parse_pair("1/2 0")
-    ((Fraction(3, 1), Fraction(-1, 1)), (Fraction(1, 2), Fraction(0, 1)))
+    Raises
+    ------
+    PayoffError
+        When the cell does not hold exactly two numbers or its brackets do not match.
+
+    Examples
+    --------
+    >>> parse_pair("(3, -1)"), parse_pair("1/2 0"), parse_pair("［３，－１］")
+    ((Fraction(3, 1), Fraction(-1, 1)), (Fraction(1, 2), Fraction(0, 1)), (Fraction(3, 1), \
+Fraction(-1, 1)))
     >>> parse_pair("7")
     Traceback (most recent call last):
     ...
-    ValueError: '7' has 1 payoff; a cell needs two, like '3, -1'
+    coursekit.gametheory.errors.PayoffError: '7' has 1 payoff; a cell needs two, like '3, -1'
+    >>> parse_pair("(3, -1")
+    Traceback (most recent call last):
+    ...
+    coursekit.gametheory.errors.PayoffError: '(3, -1' opens a bracket it does not close
     """
-    inner = text.strip().removeprefix("(").removesuffix(")")
-    words = [w for w in re.split(r"[,\s]+", inner.strip()) if w]
+    shown = text.strip()
+    inner = _unbracketed(ascii_text(text).strip(), shown)
+    words = re.split(r"\s*[,;]\s*|\s+", inner.strip()) if inner.strip() else []
+    if "" in words:
+        raise PayoffError(
+            f"{shown!r} has an empty payoff (two commas in a row, or one at an end); "
+            "a cell needs two numbers, like '3, -1'"
+        )
     if len(words) != 2:
         count = f"{len(words)} payoff{'s' if len(words) != 1 else ''}"
-        raise ValueError(f"{text.strip()!r} has {count}; a cell needs two, like '3, -1'")
+        raise PayoffError(f"{shown!r} has {count}; a cell needs two, like '3, -1'")
     first, second = (parse_number(w) for w in words)
     return first, second
+
+
+def _unbracketed(text: str, shown: str) -> str:
+    """The cell without its enclosing brackets, which must match."""
+    for opening, closing in ("()", "[]"):
+        if text.startswith(opening) and text.endswith(closing):
+            text = text[1:-1]
+            break
+    if "(" in text or "[" in text:
+        raise PayoffError(f"{shown!r} opens a bracket it does not close")
+    if ")" in text or "]" in text:
+        raise PayoffError(f"{shown!r} closes a bracket it does not open")
+    return text
 
 
 def parse_table(text: str) -> list[list[tuple[Fraction, Fraction]]]:
@@ -69,14 +133,14 @@ def parse_table(text: str) -> list[list[tuple[Fraction, Fraction]]]:
     >>> parse_table("3, 3 | 0, 5\\n5, 0")
     Traceback (most recent call last):
     ...
-    coursekit.gametheory.game.PayoffError: line 2 has 1 cell but line 1 has 2
+    coursekit.gametheory.errors.PayoffError: line 2 has 1 cell but line 1 has 2
     """
     rows: list[list[tuple[Fraction, Fraction]]] = []
     first_line = 0
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        cells = line.split("|")
+        cells = ascii_text(line).split("|")
         if rows and len(cells) != len(rows[0]):
             plural = "s" if len(cells) != 1 else ""
             raise PayoffError(
@@ -88,7 +152,7 @@ def parse_table(text: str) -> list[list[tuple[Fraction, Fraction]]]:
         for k, cell in enumerate(cells):
             try:
                 row.append(parse_pair(cell))
-            except ValueError as error:
+            except PayoffError as error:
                 raise PayoffError(
                     f"line {number}, cell {k + 1}: {error}", row=len(rows), column=k
                 ) from None
@@ -108,6 +172,8 @@ def table_text(game: NormalFormGame) -> str:
     0, -10 | -2, -2
     """
     return "\n".join(
-        " | ".join(f"{format_fraction(a)}, {format_fraction(b)}" for a, b in row)
+        " | ".join(
+            f"{number_text(a, decimals=True)}, {number_text(b, decimals=True)}" for a, b in row
+        )
         for row in game.to_pairs()
     )

@@ -25,10 +25,12 @@ dominant strategy: it presses only because the small pig will wait.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
+from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import to_fraction
 
 if TYPE_CHECKING:
@@ -43,6 +45,31 @@ STRATEGIES = ("press (踩踏板)", "wait (等待)")
 class SmartPigs:
     """The rules of one smart-pigs game; :meth:`game` turns them into payoffs.
 
+    Parameters
+    ----------
+    food : number
+        Units of food one press drops (positive).
+    cost : number
+        What a press costs the pig that presses (not negative).
+    head_start : (number, number)
+        What the big pig and the small pig eat alone before the other arrives.
+    big_share : number
+        The big pig's share of the food eaten together (from 0 to 1).
+    dispenser : "far" or "lever"
+        Where the food drops: far from the lever (the one who waits is there
+        first) or beside it (the one who presses is).
+
+    Raises
+    ------
+    PayoffError
+        When a rule is not a number in its range, naming the rule.
+
+    See Also
+    --------
+    coursekit.gametheory.catalog.smart_pigs : the course's four variants.
+
+    Examples
+    --------
     >>> rules = SmartPigs()   # the original rules
     >>> rules
     SmartPigs(food=10, cost=5/2, head_start=(10, 5), big_share=3/5, dispenser='far')
@@ -67,19 +94,25 @@ class SmartPigs:
         for name in ("food", "cost", "big_share"):
             object.__setattr__(self, name, _number(name, getattr(self, name)))
         if self.food <= 0:
-            raise ValueError(f"food must be positive, not {self.food}")
+            raise PayoffError(f"food must be positive, not {self.food}")
         if self.cost < 0:
-            raise ValueError(f"cost must not be negative, not {self.cost}")
+            raise PayoffError(f"cost must not be negative, not {self.cost}")
         if not 0 <= self.big_share <= 1:
-            raise ValueError(f"big_share must be between 0 and 1, not {self.big_share}")
-        if isinstance(self.head_start, (str, bytes)) or len(self.head_start) != 2:
-            raise ValueError("head_start must be two amounts: (big pig, small pig)")
+            raise PayoffError(f"big_share must be between 0 and 1, not {self.big_share}")
+        if (
+            isinstance(self.head_start, (str, bytes))
+            or not isinstance(self.head_start, Sequence)
+            or len(self.head_start) != 2
+        ):
+            raise PayoffError(
+                f"head_start must be two amounts (big pig, small pig), not {self.head_start!r}"
+            )
         head = tuple(_number("head_start", v) for v in self.head_start)
         if any(v < 0 for v in head):
-            raise ValueError(f"head_start amounts must not be negative, not {self.head_start}")
+            raise PayoffError(f"head_start amounts must not be negative, not {self.head_start}")
         object.__setattr__(self, "head_start", head)
-        if self.dispenser not in ("far", "lever"):
-            raise ValueError(f"dispenser must be 'far' or 'lever', not {self.dispenser!r}")
+        if not isinstance(self.dispenser, str) or self.dispenser not in ("far", "lever"):
+            raise PayoffError(f"dispenser must be 'far' or 'lever', not {self.dispenser!r}")
 
     def __repr__(self) -> str:
         def text(x: Fraction) -> str:
@@ -132,7 +165,7 @@ def _number(name: str, value: object) -> Fraction:
     try:
         return to_fraction(value)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"{name}: {error}") from None
+        raise PayoffError(f"{name}: {error}") from None
 
 
 COURSE_VARIANTS: dict[str, SmartPigs] = {

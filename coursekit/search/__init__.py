@@ -20,6 +20,7 @@ from coursekit.search.alphabeta import (
     leaves_by_depth,
     reorder,
 )
+from coursekit.search.aspiration import aspiration
 from coursekit.search.bstar import BoundedTree, BStarResult, BStep, bstar
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
@@ -32,7 +33,11 @@ from coursekit.search.match import (
     round_robin,
 )
 from coursekit.search.minimax import minimax, minimax_two_phase
+from coursekit.search.mtdf import mtdf
+from coursekit.search.negamax import negamax
+from coursekit.search.ordering import History, Killers
 from coursekit.search.play import GameRecord, engine, human, play, random_player
+from coursekit.search.pvs import pvs
 from coursekit.search.quiescence import Quiescence, quiescent
 from coursekit.search.registry import Algorithm, algorithms, register
 from coursekit.search.result import (
@@ -49,14 +54,18 @@ from coursekit.search.result import (
 )
 from coursekit.search.solve import Solution, solve
 from coursekit.search.sss_star import OpenEntry, Step, dual_star, sss_star
+from coursekit.search.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
 
 __all__ = [
     "ALPHA_CUT",
     "BETA_CUT",
     "CUTOFF",
     "ENTER",
+    "EXACT",
     "EXIT",
     "LEAF",
+    "LOWER",
+    "UPPER",
     "Algorithm",
     "BStarResult",
     "BStep",
@@ -64,9 +73,12 @@ __all__ = [
     "Cut",
     "DeepeningResult",
     "EngineFailure",
+    "Entry",
     "Event",
     "GameRecord",
+    "History",
     "Iteration",
+    "Killers",
     "MatchEngine",
     "MatchResult",
     "NodeView",
@@ -80,8 +92,10 @@ __all__ = [
     "Stats",
     "Step",
     "Trace",
+    "TranspositionTable",
     "algorithms",
     "alphabeta",
+    "aspiration",
     "best_case_leaves",
     "bstar",
     "distinct_actions",
@@ -94,7 +108,10 @@ __all__ = [
     "match",
     "minimax",
     "minimax_two_phase",
+    "mtdf",
+    "negamax",
     "play",
+    "pvs",
     "quiescent",
     "random_player",
     "register",

@@ -10,7 +10,20 @@ search away and plays the best move of the deepest *finished* one. It is an
 The repeated shallow searches cost little: with b moves per position the
 last iteration alone searches about b^d nodes and all the earlier ones
 together about b^d / (b − 1) more. Chapter 6 makes them pay for themselves
-by ordering each iteration's moves by what the previous one found.
+by ordering each iteration's moves by what the previous one found. Each of
+chapter 6's enhancements is a keyword flag of its own, so that its effect can
+be measured alone (``bench/enhancements.py``):
+
+- ``pv_first=True``: try the previous iteration's principal variation first;
+- ``table=True`` (or a :class:`~coursekit.search.TranspositionTable`): keep one
+  transposition table for all iterations; its entries answer transpositions
+  and its best moves are tried first;
+- ``killers=True``: killer moves per ply, kept from one iteration to the next;
+- ``history=True``: the history heuristic, scores kept across iterations;
+- ``aspiration=δ``: search each iteration after the first with the window
+  (v − δ, v + δ) around the previous iteration's value v, again on failure.
+
+With any of them the iterations are searched by negamax (or ``search="PVS"``).
 
 Steps
     1. d ← 1.
@@ -37,9 +50,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from coursekit.games.base import Game
+from coursekit.search.aspiration import _number
+from coursekit.search.aspiration import aspiration as run_aspiration
 from coursekit.search.core import Evaluate, Order, SearchError
-from coursekit.search.registry import get, register
+from coursekit.search.negamax import as_history, as_killers, as_table, negamax
+from coursekit.search.registry import get
 from coursekit.search.result import SearchResult
+from coursekit.search.transposition import TranspositionTable
 
 SearchFunction = Callable[..., SearchResult]
 
@@ -84,6 +101,14 @@ class DeepeningResult(SearchResult):
     """True when the clock stopped an iteration before it finished."""
 
 
+_SUMMED = ("tt_hits", "tt_stores", "researches", "fail_lows", "fail_highs")
+"""Statistics summed over the finished iterations (the others are the deepest one's)."""
+
+
+# Not in the registry of tree searches: it drives one (depth 1, 2, 3, …) and needs an
+# evaluation at every depth limit, which the explorers' textbook trees do not have.
+
+
 def _default_search() -> SearchFunction:
     try:
         return get("alpha-beta").function
@@ -91,7 +116,6 @@ def _default_search() -> SearchFunction:
         return get("minimax").function
 
 
-@register("iterative deepening", chapter=5, description="depth 1, 2, 3, … until the time is up")
 def iterative_deepening(
     game: Game,
     state: Any = None,
@@ -103,6 +127,11 @@ def iterative_deepening(
     order: Order | None = None,
     depth: int | None = None,
     trace: bool = False,
+    pv_first: bool = False,
+    table: bool | TranspositionTable | None = None,
+    killers: bool = False,
+    history: bool = False,
+    aspiration: float | None = None,
     **options: Any,
 ) -> DeepeningResult:
     """Search deeper and deeper until ``seconds`` are spent or ``max_depth`` is searched.
@@ -124,6 +153,10 @@ def iterative_deepening(
         ``depth`` is accepted as another name for it (the explorers pass it).
     evaluate, order, trace, **options :
         Passed to every iteration's search (``evaluate`` is e(p) at the cut-off).
+    pv_first, table, killers, history, aspiration :
+        Chapter 6's enhancements, each on its own (see the module docstring);
+        all off by default. They need a search that takes them: negamax (the
+        default when one is on) or PVS.
 
     Returns
     -------
@@ -135,7 +168,8 @@ def iterative_deepening(
     ------
     SearchError
         When ``seconds`` is not a positive number, ``max_depth`` not a
-        positive whole number, or ``search`` not a search.
+        positive whole number, ``search`` not a search, ``aspiration`` not a
+        number > 0, or an enhancement asked of a search that cannot use it.
 
     See Also
     --------
@@ -152,7 +186,23 @@ def iterative_deepening(
         if max_depth is not None and max_depth != depth:
             raise SearchError(f"give max_depth or depth, not both ({max_depth} and {depth})")
         max_depth = depth
+    enhanced = bool(pv_first or killers or history or aspiration is not None) or (
+        table is not None and table is not False
+    )
+    if enhanced and search is None:
+        search = negamax
     search = _resolve(search)
+    extra: dict[str, Any] = {}
+    if enhanced:
+        if not getattr(search, "takes_ordering", False):
+            raise SearchError(
+                "pv_first, table, killers, history and aspiration need a search that takes "
+                f"them (negamax or PVS), got {getattr(search, '__name__', search)!r}"
+            )
+        extra = {"table": as_table(table), "killers": as_killers(killers),
+                 "history": as_history(history)}  # fmt: skip
+        if aspiration is not None:
+            _number("aspiration", aspiration, positive=True)
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
     ):
@@ -170,21 +220,32 @@ def iterative_deepening(
         return False
 
     best: SearchResult | None = None
+    searched: list[SearchResult] = []  # every finished iteration's result
     iterations: list[Iteration] = []
     nodes = 0
     timed_out = False
     d = 1
     while True:
         began = time.perf_counter()
+        if pv_first and best is not None:
+            extra["pv"] = best.pv
         try:
-            result = search(
-                game, state, depth=d, evaluate=evaluate, order=order, trace=trace,
-                cutoff=None if d == 1 else clock, **options,
-            )  # fmt: skip
+            if aspiration is not None and best is not None:
+                result = run_aspiration(
+                    game, state, guess=best.value, window=aspiration, search=search, depth=d,
+                    evaluate=evaluate, order=order, trace=trace, cutoff=clock, **extra,
+                    **options,
+                )  # fmt: skip
+            else:
+                result = search(
+                    game, state, depth=d, evaluate=evaluate, order=order, trace=trace,
+                    cutoff=None if d == 1 else clock, **extra, **options,
+                )  # fmt: skip
         except _OutOfTime:
             timed_out = True
             break
         nodes += result.stats.nodes
+        searched.append(result)
         best = result
         iterations.append(
             Iteration(d, result.value, result.move, result.stats.nodes, time.perf_counter() - began)
@@ -197,10 +258,11 @@ def iterative_deepening(
             break
         d += 1
     assert best is not None  # depth 1 is never abandoned
-    stats = replace(best.stats, nodes=nodes, seconds=time.perf_counter() - started)
-    fields = {
-        name: getattr(best, name) for name in ("value", "pv", "trace", "game", "state")
-    }
+    stats = replace(
+        best.stats, nodes=nodes, seconds=time.perf_counter() - started,
+        **{name: sum(getattr(r.stats, name) for r in searched) for name in _SUMMED},
+    )  # fmt: skip
+    fields = {name: getattr(best, name) for name in ("value", "pv", "trace", "game", "state")}
     return DeepeningResult(
         **fields,
         stats=stats,

@@ -122,7 +122,8 @@ def quiescent(
         EVAL of quiet positions (MAX's point of view); ``game.evaluate`` by default.
     noisy : function, optional
         ``noisy(state)`` lists the moves that make a position not quiet; by
-        default the game's ``captures`` (chess) or ``forcing_moves`` (Connect Four).
+        default the game's ``noisy_moves`` (captures and promotions in chess,
+        wins and blocks in Connect Four).
     max_depth : int
         The most noisy plies searched beyond the horizon.
 
@@ -142,7 +143,7 @@ def quiescent(
         if evaluate is None:
             raise SearchError(f"{game!r} has no evaluate(): pass evaluate=…")
     if noisy is None:
-        noisy = getattr(game, "captures", None) or getattr(game, "forcing_moves", None)
+        noisy = getattr(game, "noisy_moves", None)
         if noisy is None:
             raise SearchError(
                 f"{game!r} does not say which moves are noisy: pass noisy=lambda state: [...]"

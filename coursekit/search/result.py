@@ -40,7 +40,12 @@ Statistics (:class:`Stats`)
     ``cutoffs``  nodes where the search stopped early (= ``cutoff`` events);
     ``tt_hits``  nodes answered from a transposition table (or a memo);
     ``depth``    the deepest ply reached (the root is ply 0);
-    ``seconds``  wall-clock time of the search.
+    ``seconds``  wall-clock time of the search;
+    ``tt_stores`` entries written to a transposition table;
+    ``researches`` nodes searched again with a wider window after a narrow one
+                 failed (PVS, aspiration windows);
+    ``fail_lows``, ``fail_highs`` root searches that fell below / rose above
+                 their window (aspiration windows, MTD(f)'s passes).
 
 Asking for no trace (``trace=False``, the default) costs nothing measurable:
 the algorithms build paths and events only when tracing.
@@ -113,12 +118,29 @@ class Stats:
     seconds: float = 0.0
     """Wall-clock time of the search."""
 
+    tt_stores: int = 0
+    """Entries written to a transposition table (chapter 6)."""
+
+    researches: int = 0
+    """Searches of a node done again with a wider window because a narrower one failed:
+    PVS's minimal-window fails high, aspiration windows that failed (chapter 6)."""
+
+    fail_lows: int = 0
+    """Root searches whose value fell at or below the window's α (aspiration, MTD(f))."""
+
+    fail_highs: int = 0
+    """Root searches whose value rose to or above the window's β (aspiration, MTD(f))."""
+
     def __str__(self) -> str:
         parts = [f"{self.nodes:,} nodes", f"{self.leaves:,} leaves"]
         if self.cutoffs:
             parts.append(f"{self.cutoffs:,} cutoffs")
         if self.tt_hits:
             parts.append(f"{self.tt_hits:,} table hits")
+        if self.tt_stores:
+            parts.append(f"{self.tt_stores:,} table stores")
+        if self.researches:
+            parts.append(f"{self.researches:,} re-searches")
         parts.append(f"depth {self.depth}")
         return ", ".join(parts)
 

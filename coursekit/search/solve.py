@@ -1,15 +1,16 @@
-"""Solving small games exactly over their state-space graph (状态空间图).
+"""Solving games exactly with chapter 6's α-β: a table, move ordering, zero windows.
 
-A game tree repeats positions: in tic-tac-toe the same board arises after
-different move orders, 549,946 tree nodes stand for only 5,478 positions.
-:func:`solve` values every reachable *position* once (a memo keyed by the
-position, or by ``game.key`` with ``symmetry=True``), so it finishes games
-whose tree would be far too big: Grundy's game for dozens of coins,
-tic-tac-toe in a blink, Connect Four on small boards.
+:func:`solve` finds the exact value of a position by MTD(f) (零窗口搜索): a
+few α-β searches with a *zero window* ("is the value at least β?"), all
+sharing one transposition table (置换表) of proven bounds keyed by the
+position. Every pass tries the table's best move first, so later passes
+mostly walk one line; positions met again by another move order are read
+from the table. Exact values of other positions are found lazily, on demand
+(:meth:`Solution.value_of`, :meth:`Solution.best_moves`), with the same table.
 
 >>> from coursekit.games import Grundy, MIN
 >>> s = solve(Grundy(7, first=MIN))
->>> s.value, len(s)          # MAX wins the course's seven-coin game
+>>> s.value, len(s)          # MAX wins the course's seven-coin game; 14 positions
 (1, 14)
 >>> s.best_moves(s.state)    # MIN's moves all lose: every one is "best"
 [(7, 6, 1), (7, 5, 2), (7, 4, 3)]
@@ -18,6 +19,7 @@ tic-tac-toe in a blink, Connect Four on small boards.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
@@ -28,18 +30,35 @@ from coursekit.games.base import MAX, Game
 from coursekit.search.core import Search, SearchError
 from coursekit.search.result import Stats
 
+_INF = math.inf
+
 
 def _same(state: Any) -> Hashable:
     return state
 
 
+def _table_key(game: Any, symmetry: bool) -> Callable[[Any], Hashable]:
+    """The key of the solver's own table: the position, its symmetry class, or a canonical form.
+
+    In Grundy's game heaps of 1 and 2 coins can never be split again, so two
+    positions that differ only in them have the same value: dropping them
+    makes the table tiny (the mover still matters).
+    """
+    from coursekit.games.grundy import Grundy
+
+    if isinstance(game, Grundy):
+        return lambda s: (tuple(h for h in s.heaps if h > 2), s.to_move)
+    return game.key if symmetry else _same
+
+
 @dataclass(frozen=True)
 class Solution:
-    """What :func:`solve` returns: the contract of every search plus the table of values.
+    """What :func:`solve` returns: the contract of every search plus exact values on demand.
 
     Like a :class:`~coursekit.search.result.SearchResult` it has ``value``,
-    ``move``, ``pv`` and ``stats``; it also knows the exact value of every
-    position reachable from the root (:meth:`value_of`, :meth:`best_moves`).
+    ``move``, ``pv`` and ``stats``; it also gives the exact value of any
+    position reachable from the root (:meth:`value_of`, :meth:`best_moves`),
+    solving it with the same transposition table when it is not known yet.
     """
 
     value: float
@@ -49,11 +68,10 @@ class Solution:
     """A line of perfect play from the root: the first best move at every position."""
 
     stats: Stats = field(default_factory=Stats)
-    """``nodes``: positions visited, memo hits included; ``tt_hits``: memo hits;
-    ``leaves``: finished games valued; ``depth``: the deepest ply reached."""
-
-    values: Mapping[Hashable, float] = field(default_factory=dict, repr=False, compare=False)
-    """Every reachable position's exact value, by position (by ``game.key`` with symmetry)."""
+    """``nodes``: positions visited by the zero-window searches, table hits included;
+    ``tt_hits``: visits answered by the table; ``tt_stores``: bounds stored;
+    ``researches``: zero-window passes; ``leaves``: finished games valued;
+    ``depth``: the deepest ply reached."""
 
     game: Any = field(default=None, repr=False, compare=False)
     """The game solved."""
@@ -62,7 +80,7 @@ class Solution:
     """The position solved from (the root)."""
 
     symmetry: bool = False
-    """True when symmetric positions were counted as one (memo keyed by ``game.key``)."""
+    """True when symmetric positions were counted as one (keys from ``game.key``)."""
 
     key: Callable[[Any], Hashable] = field(default=_same, repr=False, compare=False)
     """How a position is looked up in :attr:`values`."""
@@ -70,11 +88,14 @@ class Solution:
     algorithm: str = "solve"
     """The name of the procedure, as for every search."""
 
+    solver: Any = field(default=None, repr=False, compare=False)
+    """The α-β solver and its table (kept for :meth:`value_of`)."""
+
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         if not isinstance(self.pv, tuple):
             object.__setattr__(self, "pv", tuple(self.pv))
-        if not isinstance(self.values, MappingProxyType):
-            object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
 
     @property
     def move(self) -> Any:
@@ -86,12 +107,29 @@ class Solution:
         """The position solved from (the same as :attr:`state`)."""
         return self.state
 
+    @property
+    def values(self) -> Mapping[Hashable, float]:
+        """Every reachable position's exact value, by :attr:`key` (built on first use).
+
+        This walks the *whole* state-space graph (memoised minimax): fine for
+        tic-tac-toe or small boards, slow for a Connect Four endgame.
+        """
+        if "values" not in self._cache:
+            self._cache["values"] = MappingProxyType(
+                tabulate(self.game, self.state, symmetry=self.symmetry)
+            )
+        return self._cache["values"]
+
     def __len__(self) -> int:
-        """The number of distinct positions (symmetry classes with ``symmetry=True``)."""
+        """The number of distinct reachable positions (symmetry classes with ``symmetry=True``)."""
         return len(self.values)
 
     def value_of(self, state: Any) -> float:
         """The exact value of a position reachable from the root.
+
+        Positions already proven are read from the table; others are solved
+        now. Checking that an unknown position is reachable walks the graph
+        once (see :attr:`values`).
 
         Raises
         ------
@@ -99,19 +137,26 @@ class Solution:
             (a ``KeyError`` too, for old callers) when ``state`` cannot be reached.
         """
         try:
-            return self.values[self.key(state)]
-        except (KeyError, TypeError, AttributeError):
-            raise UnreachableError(
-                f"state {state!r} cannot be reached from the solved position"
-            ) from None
+            known = self.solver.known(state)
+        except Exception:  # not even a position of this game
+            known = None
+        if known is None:
+            try:
+                if self.key(state) not in self.values:
+                    raise KeyError(state)
+            except (KeyError, TypeError, AttributeError):
+                raise UnreachableError(
+                    f"state {state!r} cannot be reached from the solved position"
+                ) from None
+        return self.solver.exact(state)
 
     def best_moves(self, state: Any) -> list:
         """Every move that keeps the value of ``state``: the moves of perfect play."""
+        target = self.value_of(state)
         if self.game.is_terminal(state):
             return []
-        target = self.value_of(state)
-        result = self.game.result
-        return [a for a in self.game.actions(state) if self.value_of(result(state, a)) == target]
+        result, exact = self.game.result, self.solver.exact
+        return [a for a in self.game.actions(state) if exact(result(state, a)) == target]
 
     def __str__(self) -> str:
         from coursekit.text import number_text
@@ -126,70 +171,297 @@ class UnreachableError(SearchError, KeyError):
     __str__ = SearchError.__str__  # KeyError would quote the message
 
 
-def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
-    """Value every position reachable from ``state`` by memoised minimax.
+class _Solver:
+    """α-β over a transposition table of proven bounds, driven by MTD(f).
 
-    Each position is valued once: the first time it is met its children are
-    valued (depth first, with an explicit stack, so very long games need no
-    deep recursion), later meetings read the memo.
+    ``table[key] = (lower, upper, best move)``: the value is known to lie in
+    ``[lower, upper]``; it is exact when they meet.
+    """
+
+    def __init__(self, game: Any, key: Callable[[Any], Hashable]) -> None:
+        self.game, self.key = game, key
+        self.table: dict[Hashable, tuple] = {}
+        self.on_path: set[Hashable] = set()  # positions being searched (a cycle would loop)
+        self.nodes = self.leaves = self.cutoffs = self.hits = self.stores = self.passes = (
+            self.deepest
+        ) = 0
+
+    def known(self, state: Any) -> float | None:
+        """The exact value of ``state`` if the table has proven it, else ``None``."""
+        entry = self.table.get(self.key(state))
+        if entry is not None and entry[0] == entry[1]:
+            return entry[0]
+        return None
+
+    def exact(self, state: Any) -> float:
+        """MTD(f): zero-window tests "value ≥ β?" until the bounds on the value meet."""
+        entry = self.table.get(self.key(state))
+        lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
+        g = lower if lower > -_INF else upper if upper < _INF else 0
+        while lower < upper:
+            # The smallest window above g (or just below it): one float apart.
+            beta = math.nextafter(g, _INF) if g == lower else g
+            self.passes += 1
+            try:
+                g = self.search(state, math.nextafter(beta, -_INF), beta, 0)
+            except RecursionError:
+                raise SearchError("the game is too long for solve's recursion") from None
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
+
+    def search(self, state: Any, alpha: float, beta: float, ply: int) -> float:
+        """Fail-soft α-β with the table: the value if inside (α, β), else a bound beyond it."""
+        self.nodes += 1
+        table, key = self.table, self.key
+        k = key(state)
+        entry = table.get(k)
+        first = None
+        if entry is not None:
+            lower, upper, first = entry
+            if lower >= beta or lower == upper:
+                self.hits += 1
+                return lower
+            if upper <= alpha:
+                self.hits += 1
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        else:
+            lower, upper = -_INF, _INF
+        game = self.game
+        if game.is_terminal(state):
+            self.leaves += 1
+            self.deepest = max(self.deepest, ply)
+            v = game.utility(state, MAX)
+            table[k] = (v, v, None)
+            self.stores += 1
+            return v
+        if k in self.on_path:
+            raise SearchError(
+                f"the game returns to position {state!r} while it is still being valued: "
+                "solve needs a game without cycles"
+            )
+        moves = game.actions(state)
+        if first is not None and first in moves:  # move ordering: the table's move first
+            moves = [first, *[m for m in moves if m != first]]
+        result, search = game.result, self.search
+        self.on_path.add(k)
+        best = None
+        if game.to_move(state) is MAX:
+            g, a = -_INF, alpha
+            for m in moves:
+                v = search(result(state, m), a, beta, ply + 1)
+                if v > g or best is None:
+                    g, best = v, m
+                    if g > a:
+                        a = g
+                        if g >= beta:
+                            self.cutoffs += 1
+                            break
+        else:
+            g, b = _INF, beta
+            for m in moves:
+                v = search(result(state, m), alpha, b, ply + 1)
+                if v < g or best is None:
+                    g, best = v, m
+                    if g < b:
+                        b = g
+                        if g <= alpha:
+                            self.cutoffs += 1
+                            break
+        self.on_path.discard(k)
+        # What this search proved, against the window it searched.
+        if g <= alpha:
+            upper = min(upper, g)
+        elif g >= beta:
+            lower = max(lower, g)
+        else:
+            lower = upper = g
+        table[k] = (lower, upper, best)
+        self.stores += 1
+        return g
+
+    def line(self, state: Any) -> tuple:
+        """A line of perfect play: from each position the first move that keeps the value."""
+        game, moves, line = self.game, [], []
+        while not game.is_terminal(state):
+            target = self.exact(state)
+            moves = game.actions(state)
+            entry = self.table.get(self.key(state))
+            if entry is not None and entry[2] in moves:
+                moves = [entry[2], *[m for m in moves if m != entry[2]]]
+            for m in moves:
+                if self.exact(game.result(state, m)) == target:
+                    break
+            else:
+                break
+            line.append(m)
+            state = game.result(state, m)
+        return tuple(line)
+
+
+class _GrundySolver(_Solver):
+    """Grundy's game from a table of won and lost positions.
+
+    A position is its heaps of three or more coins, largest first (smaller
+    heaps can never be split again); it is *won* for the player to move when
+    some split leaves a lost position. Whose turn it is only decides the sign.
+    """
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game, _table_key(game, False))
+        self.won: dict[tuple[int, ...], bool] = {(): False}
+
+    def known(self, state: Any) -> float | None:
+        heaps = tuple(h for h in state.heaps if h > 2)
+        return self._value(state, self.won[heaps]) if heaps in self.won else None
+
+    def _value(self, state: Any, mover_wins: bool) -> float:
+        return 1 if mover_wins == (state.to_move is MAX) else -1
+
+    def exact(self, state: Any) -> float:
+        self.passes += 1
+        return self._value(state, self.wins(tuple(h for h in state.heaps if h > 2)))
+
+    def wins(self, heaps: tuple[int, ...]) -> bool:
+        """True when the player to move wins ``heaps`` (heaps of 3+ coins, largest first)."""
+        won = self.won
+        if heaps in won:
+            self.hits += 1
+            return won[heaps]
+        self.nodes += 1
+        wins, previous = self.wins, 0
+        for i, heap in enumerate(heaps):
+            if heap == previous:  # the same split of an equal heap: already tried
+                continue
+            previous = heap
+            rest = heaps[:i] + heaps[i + 1 :]
+            for smaller in range(1, (heap + 1) // 2):
+                parts = [h for h in (heap - smaller, smaller) if h > 2]
+                if not wins(tuple(sorted(rest + tuple(parts), reverse=True))):
+                    won[heaps] = True
+                    return True
+        won[heaps] = False
+        self.leaves += heaps == ()
+        return False
+
+
+def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
+    """The exact value of ``state`` and a line of perfect play, by α-β with a table and MTD(f).
+
+    A transposition table of proven bounds (``lower ≤ value ≤ upper``) is
+    shared by a few zero-window α-β passes (MTD(f)): each pass asks "is the
+    value at least β?", tries the table's best move first at every position
+    and stops as soon as the answer is known. Win/draw/loss games need two
+    or three passes. Other positions are solved lazily by
+    :meth:`Solution.value_of` with the same table.
 
     Parameters
     ----------
     game : Game
-        A game small enough for its positions to fit in memory.
+        A game without cycles.
     state : optional
         The starting position; ``game.initial`` when ``None``.
     symmetry : bool
-        Count symmetric positions as one (memo keyed by ``game.key``).
+        Count symmetric positions as one (table keyed by ``game.key``).
 
     Returns
     -------
     Solution
         ``value`` (the root's exact value), ``move`` and ``pv`` (a line of
-        perfect play), ``stats`` (``nodes`` = positions visited, memo hits
-        included, ``tt_hits`` = memo hits, ``leaves`` = finished games valued),
-        and the table: ``value_of(state)``, ``best_moves(state)``, ``len()``.
+        perfect play), ``stats``, and exact values on demand:
+        ``value_of(state)``, ``best_moves(state)``; ``len()`` and ``values``
+        walk the whole state-space graph.
 
     Raises
     ------
     SearchError
-        When ``game`` is not a game, ``state`` is not one of its positions, or
-        ``symmetry=True`` for a game without ``key``.
+        When ``game`` is not a game, ``state`` is not one of its positions,
+        ``symmetry=True`` for a game without ``key``, or the game cycles.
 
     See Also
     --------
-    coursekit.search.minimax : the same values by searching the tree itself.
+    tabulate : every reachable position's value by memoised minimax.
+    coursekit.search.mtdf : MTD(f) to a depth limit, with a heuristic evaluation.
 
     Examples
     --------
     >>> from coursekit.games import TicTacToe
     >>> s = solve(TicTacToe())
-    >>> s.value, len(s), len(solve(TicTacToe(), symmetry=True))
-    (0, 5478, 765)
-    >>> s.stats.tt_hits > 0, s.move, len(s.pv)
-    (True, 0, 9)
+    >>> s.value, s.move, len(s.pv)
+    (0, 0, 9)
+    >>> s.stats.tt_hits > 0, s.stats.nodes < 549_946
+    (True, True)
+    >>> len(s), len(solve(TicTacToe(), symmetry=True))   # the whole state-space graph
+    (5478, 765)
     """
     setup = Search(game, state, symmetry=symmetry, algorithm="solve")  # checks game and state
     root = setup.root
     key: Callable[[Any], Hashable] = game.key if symmetry else _same  # type: ignore[attr-defined]
-    values: dict[Hashable, float] = {}
     started = time.perf_counter()
+    from coursekit.games.grundy import Grundy
+
+    solver = (
+        _GrundySolver(game)
+        if isinstance(game, Grundy)
+        else _Solver(game, _table_key(game, symmetry))
+    )
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        value = solver.exact(root)
+        stats = Stats(
+            nodes=solver.nodes,
+            leaves=solver.leaves,
+            cutoffs=solver.cutoffs,
+            tt_hits=solver.hits,
+            tt_stores=solver.stores,
+            researches=solver.passes,
+            depth=solver.deepest,
+            seconds=time.perf_counter() - started,
+        )
+        pv = solver.line(root)
+    finally:
+        sys.setrecursionlimit(limit)
+    return Solution(value, pv, stats, game, root, symmetry, key, solver=solver)
+
+
+def tabulate(game: Game, state: Any = None, *, symmetry: bool = False) -> dict[Hashable, float]:
+    """Every position reachable from ``state`` with its exact value, by memoised minimax.
+
+    Each position is valued once: the first time it is met its children are
+    valued (depth first, with an explicit stack, so very long games need no
+    deep recursion), later meetings read the memo.
+
+    Returns
+    -------
+    dict
+        ``{position (or game.key(position) with symmetry): value}``.
+
+    Examples
+    --------
+    >>> from coursekit.games import TicTacToe
+    >>> len(tabulate(TicTacToe()))
+    5478
+    """
+    setup = Search(game, state, symmetry=symmetry, algorithm="solve")
+    root = setup.root
+    key: Callable[[Any], Hashable] = game.key if symmetry else _same  # type: ignore[attr-defined]
+    values: dict[Hashable, float] = {}
     is_terminal, actions, result, to_move, utility = (
         game.is_terminal, game.actions, game.result, game.to_move, game.utility
     )  # fmt: skip
-    nodes = leaves = tt_hits = deepest = 0
 
-    # Depth first with an explicit stack of [state, key, ply, children still to value, best].
+    # Depth first with an explicit stack of [state, key, moves to value, best, max or min].
     stack: list[list] = []
     open_keys: set[Hashable] = set()  # the positions on the stack (a cycle would loop forever)
 
-    def meet(state: Any, ply: int) -> float | None:
-        """Count a visit; the value when known at once (memo or finished game), else push."""
-        nonlocal nodes, leaves, tt_hits, deepest
-        nodes += 1
+    def meet(state: Any) -> float | None:
+        """The value when known at once (memo or finished game), else push the position."""
         k = key(state)
         if k in values:
-            tt_hits += 1
             return values[k]
         if k in open_keys:
             raise SearchError(
@@ -197,24 +469,22 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
                 "solve needs a game without cycles"
             )
         if is_terminal(state):
-            leaves += 1
-            deepest = max(deepest, ply)
             values[k] = utility(state, MAX)
             return values[k]
         better = max if to_move(state) is MAX else min
-        stack.append([state, k, ply, iter(actions(state)), None, better])
+        stack.append([state, k, iter(actions(state)), None, better])
         open_keys.add(k)
         return None
 
-    value = meet(root, 0)
+    meet(root)
     while stack:
         frame = stack[-1]
-        state, k, ply, todo, best, better = frame
+        state, k, todo, best, better = frame
         for a in todo:
-            v = meet(result(state, a), ply + 1)
+            v = meet(result(state, a))
             if v is None:  # a new position: value it first, then come back here
                 break
-            frame[4] = best = v if best is None else better(best, v)
+            frame[3] = best = v if best is None else better(best, v)
         else:
             stack.pop()
             open_keys.discard(k)
@@ -223,26 +493,5 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
             values[k] = best
             if stack:  # hand the value to the parent
                 parent = stack[-1]
-                parent[4] = best if parent[4] is None else parent[5](parent[4], best)
-            else:
-                value = best
-    stats = Stats(
-        nodes=nodes,
-        leaves=leaves,
-        tt_hits=tt_hits,
-        depth=deepest,
-        seconds=time.perf_counter() - started,
-    )
-    solution = Solution(value, (), stats, values, game, root, symmetry, key)
-    return Solution(value, _perfect_line(solution, root), stats, values, game, root, symmetry, key)
-
-
-def _perfect_line(solution: Solution, state: Any) -> tuple:
-    """Follow the first best move from ``state`` to the end of the game."""
-    line = []
-    moves = solution.best_moves(state)
-    while moves:
-        line.append(moves[0])
-        state = solution.game.result(state, moves[0])
-        moves = solution.best_moves(state)
-    return tuple(line)
+                parent[3] = best if parent[3] is None else parent[4](parent[3], best)
+    return values

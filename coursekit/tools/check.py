@@ -19,11 +19,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from coursekit.tools.sandbox import Sandbox
 
 DEFAULT_TIMEOUT = 60
 """Seconds a cell may run before it is interrupted and counted as failed."""
@@ -31,6 +36,9 @@ DEFAULT_TIMEOUT = 60
 
 UNANSWERED = "NotImplementedError"
 """What the stub of an unanswered answer cell raises."""
+
+CHECK_FAILURES = ("CheckFailed", "AssertionError")
+"""What a graded cell raises when its check finds the answer wrong (a hint, not a bug)."""
 
 
 @dataclass
@@ -123,18 +131,30 @@ def require_nbval() -> None:
 
 
 def run_cells(
-    notebook: Path, *, timeout: float = DEFAULT_TIMEOUT, deadline: float | None = None
+    notebook: Path,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    deadline: float | None = None,
+    sandbox: Sandbox | None = None,
 ) -> list[CellResult]:
     """Run ``notebook`` under nbval in a fresh kernel; return every code cell's result.
 
     ``deadline`` bounds the whole run in seconds (a safety net on top of the
     per-cell ``timeout``); when it passes, :class:`CheckError` is raised.
+    With a ``sandbox`` the run is sealed off (:mod:`coursekit.tools.sandbox`)
+    and the notebook's folder is the only place it can write: the report is
+    written there too, and is read as data only.
     """
     require_nbval()
     notebook = Path(notebook).resolve()
     with tempfile.TemporaryDirectory(prefix="coursekit-run-") as folder:
         report = Path(folder) / "report.json"
+        if sandbox is not None:
+            report = notebook.parent / f"report-{secrets.token_hex(8)}.json"
         command = pytest_command(notebook, timeout=timeout, report=report, rootdir=notebook.parent)
+        if sandbox is not None:
+            sandbox.prepare(notebook.parent)
+            command = sandbox.command(command, notebook.parent)
         try:
             done = subprocess.run(
                 command,
@@ -147,10 +167,13 @@ def run_cells(
             )
         except subprocess.TimeoutExpired:
             raise CheckError(f"the run took longer than {deadline:g} s and was stopped") from None
-        if not report.exists():
+        if not report.is_file():
             tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
             raise CheckError(f"pytest stopped without a report: {' / '.join(tail)}")
-        return [CellResult(**entry) for entry in json.loads(report.read_text(encoding="utf-8"))]
+        try:
+            return [CellResult(**entry) for entry in json.loads(report.read_text(encoding="utf-8"))]
+        except (ValueError, TypeError) as error:  # a sandboxed run could write anything there
+            raise CheckError(f"the run's report is damaged ({type(error).__name__})") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -170,14 +193,17 @@ def run(args: argparse.Namespace) -> int:
     if not notebook.is_file():
         print(f"coursekit check: no such notebook: {notebook}", file=sys.stderr)
         return 2
+    if notebook.suffix != ".ipynb":
+        print(
+            f"coursekit check: {notebook}: not a notebook (a notebook's name ends in .ipynb)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         read_notebook(notebook)
         require_nbval()
     except (ValueError, CheckError) as error:
         print(f"coursekit check: {notebook}: {error}", file=sys.stderr)
-        return 2
-    if notebook.suffix != ".ipynb":
-        print(f"coursekit check: {notebook}: a notebook's name ends in .ipynb", file=sys.stderr)
         return 2
     command = pytest_command(notebook, timeout=args.timeout, score=True)
     return subprocess.run(command, stdin=subprocess.DEVNULL, env=pytest_env()).returncode

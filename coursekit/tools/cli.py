@@ -25,6 +25,10 @@ COMMANDS = {
         "coursekit.tools.slides",
         "export chapter notebooks as reveal.js slides (--offline: no network needed)",
     ),
+    "html": (
+        "coursekit.tools.static_html",
+        "export notebooks as static HTML pages that draw and step with no kernel or network",
+    ),
     "release": (
         "coursekit.tools.release",
         "generate exercises/ from solutions/ (answers replaced by stubs)",

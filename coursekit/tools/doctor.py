@@ -1,8 +1,11 @@
 """Check that this machine can run the course, one line per item, with the fix when not.
 
-Checks Python, the coursekit package, Graphviz's ``dot``, the JupyterLab
-widgets extension and that a Jupyter kernel starts and imports coursekit.
-Exits with status 1 when anything needs fixing.
+Checks Python, the coursekit package, the picture layer (anywidget and the
+vendored WebAssembly Graphviz), the JupyterLab widgets extension and that a
+Jupyter kernel starts and imports coursekit. Graphviz's ``dot`` is optional
+(pictures are drawn in the browser; ``dot`` only exports them as files): its
+line says so and never fails the check. Exits with status 1 when anything
+needs fixing.
 """
 
 from __future__ import annotations
@@ -29,11 +32,19 @@ class Finding:
     ok: bool
     detail: str
     fix: str = ""
+    optional: bool = False  # missing is fine: the line says what it would add
 
     def line(self) -> str:
-        status = "[ok]  " if self.ok else "[FAIL]"
+        status = "[ok]  " if self.ok else "[opt] " if self.optional else "[FAIL]"
         text = f"{status} {self.name}: {self.detail}"
-        return text if self.ok else f"{text} -- fix: {self.fix}"
+        if self.ok:
+            return text
+        return f"{text} -- to add it: {self.fix}" if self.optional else f"{text} -- fix: {self.fix}"
+
+    @property
+    def passed(self) -> bool:
+        """True unless something needed is missing."""
+        return self.ok or self.optional
 
 
 def check_python() -> Finding:
@@ -59,17 +70,59 @@ def install_graphviz_hint() -> str:
     return "install Graphviz from https://graphviz.org/download/ and put `dot` on the PATH"
 
 
+OPTIONAL_DOT = "optional, only for exporting pictures as PNG/PDF"
+
+
+def check_pictures() -> Finding:
+    """anywidget imports and the vendored WebAssembly Graphviz matches its checksum."""
+    try:
+        import anywidget  # noqa: F401
+
+        from coursekit.draw.graph_view import LIBRARY_RECORD, library_code
+
+        library_code()
+    except (ImportError, ValueError, OSError) as error:
+        return Finding(
+            "Pictures", False, f"the browser picture layer is broken ({error})", REINSTALL
+        )
+    import json
+
+    record = json.loads(LIBRARY_RECORD.read_text())
+    return Finding(
+        "Pictures", True, f"drawn in the browser by {record['package']} {record['version']}"
+    )
+
+
+REINSTALL = f'{sys.executable} -m pip install -e ".[dev]" in the course folder'
+
+
 def check_dot() -> Finding:
     dot = shutil.which("dot")
     if dot is None:
-        return Finding("Graphviz", False, "`dot` not found on PATH", install_graphviz_hint())
+        return Finding(
+            "Graphviz",
+            False,
+            f"`dot` not found on PATH ({OPTIONAL_DOT})",
+            install_graphviz_hint(),
+            optional=True,
+        )
     try:
         done = subprocess.run([dot, "-V"], capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as error:
-        return Finding("Graphviz", False, f"`{dot} -V` failed ({error})", install_graphviz_hint())
+        return Finding(
+            "Graphviz",
+            False,
+            f"`{dot} -V` failed ({error}; {OPTIONAL_DOT})",
+            install_graphviz_hint(),
+            optional=True,
+        )
     if done.returncode != 0:
         return Finding(
-            "Graphviz", False, f"`{dot} -V` exited {done.returncode}", install_graphviz_hint()
+            "Graphviz",
+            False,
+            f"`{dot} -V` exited {done.returncode} ({OPTIONAL_DOT})",
+            install_graphviz_hint(),
+            optional=True,
         )
     version = (done.stderr or done.stdout).strip().splitlines()[0]
     return Finding("Graphviz", True, f"{version} ({dot})")
@@ -121,6 +174,7 @@ def check_kernel(timeout: float = 60) -> Finding:
 CHECKS: list[Callable[[], Finding]] = [
     check_python,
     check_package,
+    check_pictures,
     check_dot,
     check_widgets_extension,
     check_kernel,
@@ -137,5 +191,5 @@ def run(args: argparse.Namespace) -> int:
     for check in checks:
         finding = check()
         print(finding.line(), flush=True)
-        all_ok &= finding.ok
+        all_ok &= finding.passed
     return 0 if all_ok else 1

@@ -63,6 +63,39 @@ def execute_notebook(
     raise AssertionError("unreachable")
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+STATIC_KINDS = ("text/html", "image/svg+xml", "image/png")
+
+
+def keep_static_pictures(nb: nbformat.NotebookNode) -> int:
+    """Drop the widget view from outputs that also carry a static picture; return how many.
+
+    Without stored widget state a widget view cannot be drawn when the notebook is
+    opened (JupyterLab says "model not found"), while the static copy beside it (a
+    picture's SVG) can: keep that one. Running the notebook brings the live widget back.
+
+    >>> from nbformat.v4 import new_code_cell, new_notebook, new_output
+    >>> view = {"model_id": "x", "version_major": 2, "version_minor": 0}
+    >>> both = {WIDGET_VIEW: view, "text/html": "<svg/>", "text/plain": "a picture"}
+    >>> nb = new_notebook(cells=[new_code_cell(outputs=[
+    ...     new_output("execute_result", data=both, execution_count=1),
+    ...     new_output("display_data", data={WIDGET_VIEW: view, "text/plain": "an explorer"}),
+    ... ])])
+    >>> keep_static_pictures(nb)
+    1
+    >>> [sorted(o.data) for o in nb.cells[0].outputs]
+    [['text/html', 'text/plain'], ['application/vnd.jupyter.widget-view+json', 'text/plain']]
+    """
+    dropped = 0
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and any(kind in data for kind in STATIC_KINDS):
+                del data[WIDGET_VIEW]
+                dropped += 1
+    return dropped
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("notebooks", nargs="+", type=Path, metavar="NOTEBOOK")
     parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="seconds per cell")
@@ -85,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         )
         if not args.widget_state:
             done.metadata.pop("widgets", None)
+            keep_static_pictures(done)
         nbformat.write(done, path)
         print(f"executed {path}")
     return 0

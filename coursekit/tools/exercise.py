@@ -31,6 +31,7 @@ import ast
 import copy
 import hashlib
 import json
+import math
 import re
 import warnings
 from collections.abc import Iterator
@@ -233,7 +234,12 @@ def _part(path: Path, index: int, cell: nbformat.NotebookNode, number: int) -> P
         raise ExerciseFormatError(
             f'{where}: a graded cell needs its points in metadata["coursekit"]["points"]'
         )
-    if isinstance(points, bool) or not isinstance(points, (int, float)) or points <= 0:
+    if (
+        isinstance(points, bool)
+        or not isinstance(points, (int, float))
+        or not math.isfinite(points)
+        or points <= 0
+    ):
         raise ExerciseFormatError(f"{where}: points must be a positive number, not {points!r}")
     if _mentions_marker(cell.source):
         raise ExerciseFormatError(f"{where}: a graded cell cannot hold a solution region")

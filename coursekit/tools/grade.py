@@ -15,17 +15,24 @@ stores are the student's to change. For each submission the grader
    digest of the released source computed here, from the solutions): a part
    whose graded cell was edited or deleted gets no points and is reported as
    tampered;
-4. runs the result under nbval in a fresh kernel (:func:`coursekit.tools.check.run_cells`),
-   with a per-cell timeout; a cell that runs too long is interrupted and only
-   its part is lost. When the kernel dies, the culprit cell is neutralised
-   (an answer goes back to its stub, a graded cell is skipped) and the
-   notebook runs again, so the remaining parts are still graded;
-5. turns the per-cell results into points: a part scores its points when its
-   graded cell ran without an exception.
+4. puts, in place of each graded cell whose part its check module declares
+   (:mod:`coursekit.checks.parts`), a cell that writes the answer as plain
+   data: the answer variables, or the student's function's results on the
+   grader's hidden cases (``--seed``);
+5. runs the result under nbval in a fresh kernel (:func:`coursekit.tools.check.run_cells`),
+   sealed off with bubblewrap (:mod:`coursekit.tools.sandbox`), with a
+   per-cell timeout; a cell that runs too long is interrupted and only its
+   part is lost. When the kernel dies, the culprit cell is neutralised (an
+   answer goes back to its stub, a graded cell is skipped) and the notebook
+   runs again, so the remaining parts are still graded;
+6. decides each declared part here, in the grader's process, by running the
+   check on that data (:func:`coursekit.checks.parts.judge`); a part that no
+   module declares scores its points when its graded cell ran without an
+   exception.
 
-Submissions are graded in parallel, one pytest process and kernel each.
-Answer code that reaches for the checks or the import machinery (which could
-fake a pass, since it runs in the same kernel) is flagged for review.
+Submissions are graded in parallel, one sandbox, pytest process and kernel
+each. Answer code that reaches outside (files, processes, the shell, the
+grading machinery, IPython hooks) is flagged for review.
 """
 
 from __future__ import annotations
@@ -34,7 +41,9 @@ import argparse
 import ast
 import copy
 import csv
+import dataclasses
 import os
+import queue
 import re
 import sys
 import tempfile
@@ -44,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from coursekit.checks import parts as declared_parts
 from coursekit.tools.check import (
     DEFAULT_TIMEOUT,
     UNANSWERED,
@@ -63,6 +73,7 @@ from coursekit.tools.exercise import (
     read_notebook,
     source_digest,
 )
+from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
 
 if TYPE_CHECKING:
     import nbformat
@@ -71,7 +82,30 @@ if TYPE_CHECKING:
 MAX_RUNS = 3
 """Runs of one submission at most: the first, and one more per kernel death."""
 
-REPORT_COLUMNS = ["tampered", "timed_out", "kernel_died", "review", "notes", "problem"]
+REPORT_COLUMNS = [
+    "tampered",
+    "timed_out",
+    "kernel_died",
+    "review",
+    "library_calls",
+    "notes",
+    "problem",
+    "sandbox",
+]
+
+HIDDEN_SEED = 20261123
+"""The seed of the hidden cases of "write a function" parts (``--seed`` to change it)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How submissions are graded (the command line's options)."""
+
+    timeout: float = DEFAULT_TIMEOUT
+    seed: int = HIDDEN_SEED
+    sandbox: Sandbox | None = None  # None: not sealed off (--unsafe-no-sandbox)
+    allow_library: bool = False
+    in_kernel: bool = False  # True: every part judged by its graded cell (the old way, benchmarks)
 
 
 @dataclass
@@ -94,8 +128,10 @@ class Grade:
     timed_out: list[str] = field(default_factory=list)
     kernel_died: list[str] = field(default_factory=list)
     review: list[str] = field(default_factory=list)
+    library_calls: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     problem: str = ""
+    sandbox: str = ""
 
     @property
     def total(self) -> float:
@@ -149,39 +185,140 @@ def match_cells(
 
 # ------------------------------------------------------------ review flags
 
-_RISKY_MODULES = ("coursekit.checks", "builtins", "importlib", "ctypes", "subprocess", "inspect")
+_MACHINERY = (
+    "coursekit.checks",
+    "coursekit.tools",
+    "nbval",
+    "pytest",
+    "IPython",
+    "ipykernel",
+    "builtins",
+    "importlib",
+    "runpy",
+    "ctypes",
+    "inspect",
+    "gc",
+)
+_FILE_MODULES = ("pathlib", "shutil", "io", "tempfile", "glob", "fileinput", "zipfile", "tarfile")
+_PROCESS_MODULES = ("subprocess", "multiprocessing", "pty", "signal", "resource", "threading")
+_NETWORK_MODULES = ("socket", "urllib", "http", "requests", "ftplib", "smtplib")
+_FILE_CALLS = {"open", "read_text", "write_text", "read_bytes", "write_bytes", "unlink", "rmtree"}
+_FILE_CALLS |= {"remove", "rename", "replace", "mkdir", "makedirs", "copy", "copyfile", "chmod"}
+_FILE_CALLS |= {"listdir", "scandir", "walk", "glob", "rglob", "touch", "symlink_to", "truncate"}
+_PROCESS_CALLS = {"system", "popen", "fork", "forkpty", "kill", "killpg", "spawnl", "spawnv"}
+_PROCESS_CALLS |= {"execv", "execve", "execl", "execlp", "execvp", "execvpe", "posix_spawn"}
+_HOOKS = {"set_custom_exc", "input_transformers_cleanup", "input_transformers_post"}
+_HOOKS |= {"input_transformers", "register", "register_magic_function", "ast_transformers"}
+_HOOKS |= {"showtraceback", "run_cell", "push", "user_ns", "events", "set_hook"}
 _RISKY_ATTRIBUTES = {"modules", "_exit", "settrace", "setprofile", "__code__", "__globals__"}
-_RISKY_CALLS = {"exec", "eval", "compile", "__import__", "setattr", "delattr", "globals", "open"}
+_RISKY_ATTRIBUTES |= {"__builtins__", "__dict__", "__class__", "__subclasses__", "f_globals"}
+_RISKY_ATTRIBUTES |= {"f_back", "_getframe", "addaudithook", "__import__", "setrecursionlimit"}
+_RISKY_NAMES = {"exec", "eval", "compile", "__import__", "setattr", "delattr", "globals"}
+_RISKY_NAMES |= {"vars", "locals", "__builtins__", "get_ipython", "breakpoint"}
+_COMPARISONS = {"__eq__", "__ne__", "__hash__", "__bool__", "__lt__", "__le__", "__gt__"}
+_COMPARISONS |= {"__ge__", "__float__", "__int__", "__index__", "__iter__", "__len__"}
+_COMPARISONS |= {"__getattr__", "__getattribute__", "__instancecheck__", "__subclasscheck__"}
 
 
-def review_flags(source: str) -> list[str]:
-    """What in an answer cell could interfere with grading (for a human to look at).
+def _imported_modules(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom) and node.module:
+        return [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+    return []
+
+
+def _flags_of(node: ast.AST, protected: frozenset[str]) -> set[str]:
+    """What one node of an answer's syntax tree does that a human should look at."""
+    flags: set[str] = set()
+    for module in _imported_modules(node):
+        top = module.split(".")[0]
+        flags.update(f"imports {m} (grading machinery)" for m in _MACHINERY if module.startswith(m))
+        if top in _FILE_MODULES or module in ("os.path",):
+            flags.add(f"imports {top} (files)")
+        if top in _PROCESS_MODULES:
+            flags.add(f"imports {top} (processes)")
+        if top in _NETWORK_MODULES:
+            flags.add(f"imports {top} (network)")
+    if isinstance(node, ast.Attribute):
+        if node.attr in _RISKY_ATTRIBUTES:
+            flags.add(f"uses .{node.attr}")
+        if node.attr in _HOOKS:
+            flags.add(f"IPython hook .{node.attr}")
+        if node.attr in _FILE_CALLS:
+            flags.add(f"files (.{node.attr})")
+        if node.attr in _PROCESS_CALLS or node.attr.startswith(("exec", "spawn")):
+            flags.add(f"processes (.{node.attr})")
+        if node.attr in ("run_path", "run_module", "import_module", "exec_module"):
+            flags.add(f"runs other code (.{node.attr})")
+    if isinstance(node, ast.Name):
+        if node.id in _RISKY_NAMES:
+            flags.add(f"uses {node.id}")
+        if node.id == "open":
+            flags.add("files (open)")
+        if isinstance(node.ctx, (ast.Store, ast.Del)) and node.id in protected:
+            flags.add(f"rebinds {node.id} (a name the graded cells use)")
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if node.name in _COMPARISONS:
+            flags.add(f"defines {node.name} (a rigged comparison?)")
+        if node.name in protected:
+            flags.add(f"rebinds {node.name} (a name the graded cells use)")
+    if isinstance(node, ast.ClassDef):
+        if node.name in protected:
+            flags.add(f"rebinds {node.name} (a name the graded cells use)")
+        bases = {b.id for b in node.bases if isinstance(b, ast.Name)}
+        if bases & {"int", "float", "str", "list", "tuple", "dict", "set", "bool", "Fraction"}:
+            flags.add(f"subclasses {', '.join(sorted(bases))}")
+    return flags
+
+
+def review_flags(source: str, protected: Iterable[str] = ()) -> list[str]:
+    """What in an answer cell could reach outside it (for a human to look at).
+
+    Found in the cell's syntax tree (``%%bash``, ``!cmd`` and magics are first
+    turned into the Python IPython runs): files, processes, the shell, the
+    network, imports of the grading machinery, IPython hooks, rigged
+    comparisons, and rebinding ``protected`` names (the checks' modules and
+    the problem data the graded cells use).
 
     >>> review_flags("from coursekit.checks import ch00\\nch00.check_x = print")
-    ['imports coursekit.checks']
+    ['imports coursekit.checks (grading machinery)']
+    >>> review_flags("!ls /")
+    ['processes (.system)', 'runs shell commands or magics', 'uses get_ipython']
     >>> review_flags("x = sorted([3, 1])")
     []
     """
+    python = python_source(source)
     try:
-        tree = ast.parse(python_source(source))
+        tree = ast.parse(python)
     except SyntaxError:
-        return []
-    flags = set()
+        return []  # the answer's error shows in the notes
+    protected = frozenset(protected)
+    flags: set[str] = set()
+    if python != source and "get_ipython()" in python:
+        flags.add("runs shell commands or magics")
     for node in ast.walk(tree):
-        modules: list[str] = []
-        if isinstance(node, ast.Import):
-            modules = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            modules = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-        for module in modules:
-            flags.update(f"imports {m}" for m in _RISKY_MODULES if module.startswith(m))
-        if isinstance(node, ast.Attribute) and node.attr in _RISKY_ATTRIBUTES:
-            flags.add(f"uses .{node.attr}")
-        if isinstance(node, ast.Name) and node.id in _RISKY_CALLS | {"__builtins__"}:
-            flags.add(f"uses {node.id}")
-        if isinstance(node, ast.Name) and node.id == "get_ipython":
-            flags.add("runs IPython magics or shell commands")
+        flags |= _flags_of(node, protected)
     return sorted(flags)
+
+
+def protected_names(exercise: ExerciseSet) -> set[str]:
+    """Names bound by the instructor's cells (not the answers): the checks, the problem data."""
+    answers = {answer.index for answer in exercise.answers}
+    names: set[str] = set()
+    for index, cell in enumerate(exercise.notebook.cells):
+        if cell.cell_type != "code" or index in answers:
+            continue
+        try:
+            tree = ast.parse(python_source(cell.source))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
 
 
 # ------------------------------------------------------------------ merging
@@ -246,34 +383,68 @@ def _labels(exercise: ExerciseSet) -> dict[int, str]:
     return labels
 
 
+def _stand_in(
+    nb: nbformat.NotebookNode, module: str, declared: dict, folder: Path, seed: int
+) -> dict[int, Path]:
+    """Put, in place of each declared part's graded cell, the cell that exports its data.
+
+    Returns part number → the file the data will be in.
+    """
+    files = {}
+    graded = [cell for cell in nb.cells if is_graded(cell)]
+    for number, cell in enumerate(graded, 1):
+        if number in declared:
+            files[number] = folder / f"part-{number}.json"
+            cell.source = declared_parts.export_source(module, number, str(files[number]), seed)
+    return files
+
+
 def _run(
-    merged: Merged, exercise: ExerciseSet, timeout: float
-) -> tuple[dict[int, CellResult], dict[int, CellResult]]:
+    merged: Merged, exercise: ExerciseSet, settings: Settings, stand_in: Callable | None = None
+) -> tuple[dict[int, CellResult], dict[int, CellResult], dict[int, object]]:
     """Run the merged notebook; each time the kernel dies, run it again without the culprit.
 
     A cell's result comes from the first run in which it ran before any death,
     so the parts before a death count as they were. A rerun also neutralises
     the cells that timed out before (they already lost their points, and the
-    time limit is not paid twice). Returns the results and the culprits
-    (cell index → the result of the run in which it stopped the kernel).
+    time limit is not paid twice). Returns the results, the culprits (cell
+    index → the result of the run in which it stopped the kernel) and the data
+    each declared part's stand-in cell wrote (part number → data, read once
+    the run is over; data of a part whose cell did not finish is left out).
     """
     nb = merged.notebook
     final: dict[int, CellResult] = {}
     culprits: dict[int, CellResult] = {}
+    data: dict[int, object] = {}
     code_cells = sum(cell.cell_type == "code" for cell in nb.cells)
-    deadline = 60 + code_cells * (timeout + 10)
+    deadline = 60 + code_cells * (settings.timeout + 10)
     with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as folder:
-        path = Path(folder) / f"{exercise.name}.ipynb"
+        work = Path(folder) / "work"
+        work.mkdir()
+        files = stand_in(nb, work) if stand_in is not None else {}
+        path = work / f"{exercise.name}.ipynb"
         for run in range(MAX_RUNS):
+            for file in files.values():
+                file.unlink(missing_ok=True)
             path.write_text(notebook_text(nb), encoding="utf-8")
-            results = sorted(run_cells(path, timeout=timeout, deadline=deadline), key=_at)
+            results = sorted(
+                run_cells(
+                    path, timeout=settings.timeout, deadline=deadline, sandbox=settings.sandbox
+                ),
+                key=_at,
+            )
             culprit = next((r for r in results if not r.kernel_alive), None)
             last_run = culprit is None or run == MAX_RUNS - 1
+            by_index = {part.index: part.number for part in exercise.parts}
             for r in results:
                 if (last_run or r.index < culprit.index) and r.index not in culprits:
+                    if r.index not in final and r.index in by_index and r.outcome == "passed":
+                        number = by_index[r.index]
+                        if number in files:
+                            data[number] = declared_parts.read_data(files[number])
                     final.setdefault(r.index, r)
             if last_run:
-                return final, culprits
+                return final, culprits, data
             culprits[culprit.index] = culprit
             for index in [culprit.index] + [r.index for r in final.values() if r.timed_out]:
                 _neutralise(nb, exercise, index)
@@ -298,12 +469,39 @@ def _part_grade(result: CellResult | None, tampered: str | None, points: float) 
     return PartGrade(0.0, "failed", f"{result.ename}: {result.evalue}")
 
 
+def _declared_grade(
+    part: declared_parts.Part, data: object, base: PartGrade, points: float, settings: Settings
+) -> tuple[PartGrade, declared_parts.Verdict | None]:
+    """A declared part's grade: decided here, from its data, when its stand-in cell ran."""
+    if base.status in ("tampered", "timed out", "not run"):
+        return base, None
+    if data is None:
+        return PartGrade(0.0, "failed", "the answer did not come back from the notebook"), None
+    verdict = declared_parts.judge(
+        part, data, seed=settings.seed, allow_library=settings.allow_library
+    )
+    if verdict.passed:
+        return PartGrade(points, "passed", ""), verdict
+    return PartGrade(0.0, "failed", verdict.hint), verdict
+
+
 def grade_submission(
-    path: Path | str, sets: dict[str, ExerciseSet], *, timeout: float = DEFAULT_TIMEOUT
+    path: Path | str,
+    sets: dict[str, ExerciseSet],
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    settings: Settings | None = None,
 ) -> Grade:
-    """Grade one submission; every problem ends up in the returned :class:`Grade`."""
+    """Grade one submission; every problem ends up in the returned :class:`Grade`.
+
+    Parts that a check module declares (:mod:`coursekit.checks.parts`) are
+    decided here, in the grader's process, from the data the notebook gives
+    back; the others by whether their graded cell raised.
+    """
+    settings = settings or Settings(timeout=timeout)
     path = Path(path)
     grade = Grade(file=str(path))
+    grade.sandbox = "bubblewrap" if settings.sandbox is not None else "NONE (--unsafe-no-sandbox)"
     try:
         submission = read_notebook(path)
         grade.exercise = exercise = find_exercise(path, submission, sets)
@@ -312,22 +510,44 @@ def grade_submission(
         return grade
     merged = merge(exercise, submission)
     labels = _labels(exercise)
+    protected = protected_names(exercise)
     for answer, source in zip(exercise.answers, merged.answers, strict=True):
         if source is None:
             grade.notes.append(f"{answer.label} missing (graded as unanswered)")
         else:
-            grade.review.extend(f"{answer.label} {flag}" for flag in review_flags(source))
+            flags = review_flags(source, protected)
+            grade.review.extend(f"{answer.label} {flag}" for flag in flags)
     if merged.by_order:
         grade.notes.append(f"{merged.by_order} cells matched by order (their ids had changed)")
+    found = None if settings.in_kernel else declared_parts.declarations(exercise.name)
+    declared: dict[int, declared_parts.Part] = found[1] if found else {}
+
+    def stand_in(nb: nbformat.NotebookNode, folder: Path) -> dict[int, Path]:
+        return _stand_in(nb, found[0], declared, folder, settings.seed) if found else {}
+
     try:
-        results, culprits = _run(merged, exercise, timeout)
+        results, culprits, data = _run(merged, exercise, settings, stand_in)
     except CheckError as error:
         grade.problem = f"could not be run: {error}"
         grade.parts = [PartGrade() for _ in exercise.parts]
         return grade
     for part in exercise.parts:
         result = culprits.get(part.index) or results.get(part.index)
-        grade.parts.append(_part_grade(result, merged.tampered.get(part.number), part.points))
+        part_grade = _part_grade(result, merged.tampered.get(part.number), part.points)
+        if part.number in declared:
+            part_grade, verdict = _declared_grade(
+                declared[part.number], data.get(part.number), part_grade, part.points, settings
+            )
+            if verdict is not None and verdict.called:
+                calls = ", ".join(verdict.called)
+                grade.library_calls.append(f"{part.label}: {calls}")
+                if verdict.forbidden:
+                    allowed = " (allowed)" if settings.allow_library else ""
+                    grade.review.append(
+                        f"{part.label} calls the library's own {', '.join(verdict.forbidden)}"
+                        + allowed
+                    )
+        grade.parts.append(part_grade)
     grade.tampered = [f"part {n} {how}" for n, how in sorted(merged.tampered.items())]
     for index, result in sorted({**results, **culprits}.items()):
         label = labels.get(index, f"cell {index + 1}")
@@ -348,21 +568,39 @@ def grade_all(
     timeout: float = DEFAULT_TIMEOUT,
     jobs: int | None = None,
     progress: bool = True,
+    settings: Settings | None = None,
 ) -> list[Grade]:
-    """Grade many submissions in parallel (``jobs`` at a time); results in the given order."""
+    """Grade many submissions in parallel (``jobs`` at a time); results in the given order.
+
+    Each parallel job has its own sandbox user, so that one submission's
+    processes never count against another's limit.
+    """
     from tqdm import tqdm
 
+    settings = settings or Settings(timeout=timeout)
     paths = list(paths)
     jobs = jobs or os.cpu_count() or 1
+    slots: queue.Queue[int] = queue.Queue()
+    for slot in range(jobs):
+        slots.put(slot)
+
+    def one(path: Path | str) -> Grade:
+        slot = slots.get()
+        try:
+            mine = settings
+            if settings.sandbox is not None:
+                sandbox = dataclasses.replace(settings.sandbox, uid=FIRST_UID + slot)
+                mine = dataclasses.replace(settings, sandbox=sandbox)
+            return grade_submission(path, sets, settings=mine)
+        finally:
+            slots.put(slot)
+
     grades: list[Grade | None] = [None] * len(paths)
     with (
         ThreadPoolExecutor(max_workers=jobs) as pool,
         tqdm(total=len(paths), desc="grading", unit="nb", disable=not progress) as bar,
     ):
-        futures = {
-            pool.submit(grade_submission, path, sets, timeout=timeout): i
-            for i, path in enumerate(paths)
-        }
+        futures = {pool.submit(one, path): i for i, path in enumerate(paths)}
         for future in as_completed(futures):
             i = futures[future]
             try:
@@ -417,6 +655,43 @@ def write_csv(grades: Sequence[Grade], path: Path | str) -> None:
         writer.writerows(rows)
 
 
+# --------------------------------------------------------------- feedback
+
+
+def feedback_text(grade: Grade) -> str:
+    """What to hand back to the student: each part's points, and the hint of each failed part."""
+    lines = [f"# Feedback on {Path(grade.file).name}", ""]
+    if grade.exercise is None:
+        lines.append(f"This file could not be graded: {grade.problem}")
+        return "\n".join(lines) + "\n"
+    exercise = grade.exercise
+    lines.append(
+        f"Exercise set {exercise.name}: {_number(grade.total)} of "
+        f"{_number(exercise.max_points)} points."
+    )
+    if grade.problem:
+        lines += ["", f"Problem: {grade.problem}"]
+    lines.append("")
+    for part, result in zip(exercise.parts, grade.parts, strict=True):
+        mark = "✔" if result.status == "passed" else "✘"
+        line = f"{mark} part {part.number}: {_number(result.points)}/{_number(part.points)}"
+        if result.status != "passed":
+            line += f" — {result.status}" + (f": {result.detail}" if result.detail else "")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def write_feedback(grades: Sequence[Grade], folder: Path) -> list[Path]:
+    """One ``<submission>.feedback.md`` per submission in ``folder``; returns the files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for number, grade in enumerate(grades, 1):
+        name = f"{number:03d}-{Path(grade.file).stem}.feedback.md"
+        written.append(folder / name)
+        written[-1].write_text(feedback_text(grade), encoding="utf-8")
+    return written
+
+
 # -------------------------------------------------------------------- CLI
 
 
@@ -454,6 +729,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=int, default=None, help="submissions graded at once (default: all cores)"
     )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=HIDDEN_SEED,
+        help='seed of the hidden cases of "write a function" parts',
+    )
+    parser.add_argument(
+        "--allow-library",
+        action="store_true",
+        help="give points to a function that calls the library's own version of itself",
+    )
+    parser.add_argument(
+        "--feedback",
+        type=Path,
+        default=None,
+        help="a folder to write one feedback file per submission into",
+    )
+    parser.add_argument(
+        "--unsafe-no-sandbox",
+        action="store_true",
+        help="grade without bubblewrap (student code can then reach this machine)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -467,8 +764,33 @@ def run(args: argparse.Namespace) -> int:
         print(f"coursekit grade: no NN_topic.ipynb in {args.solutions}", file=sys.stderr)
         return 2
     paths = submission_paths(args.submissions)
-    grades = grade_all(paths, sets, timeout=args.timeout, jobs=args.jobs)
+    sandbox = None
+    problem = sandbox_problem()
+    if problem is None:
+        hidden = [args.solutions, args.csv.resolve().parent, *(p.resolve().parent for p in paths)]
+        if args.feedback is not None:
+            hidden.append(args.feedback)
+        sandbox = Sandbox(hidden=hidden)
+    elif not args.unsafe_no_sandbox:
+        print(
+            f"coursekit grade: cannot seal submissions off: {problem}. Install bubblewrap, "
+            "or pass --unsafe-no-sandbox to grade without (not for untrusted submissions)",
+            file=sys.stderr,
+        )
+        return 2
+    else:
+        print(
+            f"coursekit grade: WARNING: grading WITHOUT a sandbox ({problem}): a submission can "
+            "read and change this machine's files; the CSV's sandbox column says NONE",
+            file=sys.stderr,
+        )
+    settings = Settings(
+        timeout=args.timeout, seed=args.seed, sandbox=sandbox, allow_library=args.allow_library
+    )
+    grades = grade_all(paths, sets, jobs=args.jobs, settings=settings)
     write_csv(grades, args.csv)
+    if args.feedback is not None:
+        write_feedback(grades, args.feedback)
     counts = {
         column: sum(bool(getattr(g, column)) for g in grades)
         for column in ("tampered", "timed_out", "kernel_died", "review", "problem")

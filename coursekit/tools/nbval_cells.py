@@ -33,13 +33,32 @@ from typing import Any
 
 import pytest
 
-from coursekit.tools.check import UNANSWERED, CellResult
+from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, CellResult
 from coursekit.tools.exercise import is_answer, is_graded, source_digest
 
 POLL_SECONDS = 0.5
 """How often a cell that is still running checks that its kernel is alive."""
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+KERNEL_CELL_NAME = re.compile(r"\(\d+\.py, line (\d+)\)|Cell In\[\d+\]")
+
+
+def name_cell(text: str, index: int) -> str:
+    """``text`` with the kernel's names for a cell (``Cell In[3]``, ``(2736.py, line 1)``)
+    replaced by the cell's number as the notebook and the score header count it.
+
+    >>> name_cell("invalid syntax (104983878.py, line 2)", 4)
+    'invalid syntax (cell 5, line 2)'
+    >>> name_cell("Cell In[1], line 1", 4)
+    'cell 5, line 1'
+    """
+
+    def replace(match: re.Match) -> str:
+        line = match.group(1)
+        return f"(cell {index + 1}, line {line})" if line else f"cell {index + 1}"
+
+    return KERNEL_CELL_NAME.sub(replace, text)
+
 
 _RESULTS = pytest.StashKey[dict]()  # cell index → CellResult
 _ITEMS = pytest.StashKey[list]()  # the graded cells' test items
@@ -151,6 +170,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         if call.excinfo is not None and not result.ename:
             result.ename = call.excinfo.typename
             result.evalue = str(call.excinfo.value)
+        if result.evalue:
+            result.evalue = name_cell(result.evalue, result.index)
     parent = item.parent
     if getattr(parent, "timed_out", False):
         result.timed_out = True
@@ -173,18 +194,24 @@ def _rephrase_for_students(item: Any, report: pytest.TestReport, result: CellRes
     report.nodeid = name
     if report.location is not None:
         report.location = (report.location[0], report.location[1], name)
-    if not report.failed:
-        return
     code = "\n".join("    " + line for line in item.cell.source.splitlines())
     header = f"cell {result.index + 1}:\n{code}\n\n"
-    if result.ename == "AssertionError":
+    if item in _edited_items(item.config):
+        report.outcome = "failed"
+        report.longrepr = (
+            f"{header}✘ this graded cell was edited: it scores 0 here, as it will at grading"
+        )
+        return
+    if not report.failed:
+        return
+    if result.ename in CHECK_FAILURES:
         report.longrepr = f"{header}✘ {result.evalue}"
     elif result.timed_out:
         report.longrepr = f"{header}✘ timed out: the cell ran longer than the time limit"
     elif result.ename in ("KernelDied", "RuntimeError") and not result.kernel_alive:
         report.longrepr = f"{header}✘ not run: the kernel died (see the answer cells below)"
     else:
-        report.longrepr = f"{header}{ANSI.sub('', str(report.longrepr))}"
+        report.longrepr = f"{header}{name_cell(ANSI.sub('', str(report.longrepr)), result.index)}"
 
 
 def _part_label(item: Any) -> str:
@@ -228,27 +255,39 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     if not graded:
         write("no graded cells (code cells tagged 'check') in this notebook: nothing to score")
         return
+    edited = {_index(item) for item in _edited_items(config)}
     terminalreporter.section("score", sep="-", bold=True)
+    total = 0.0
     for number, r in enumerate(graded, 1):
-        got = r.points if r.outcome == "passed" else 0.0
-        mark = "✔" if r.outcome == "passed" else "✘"
-        write(f"{mark} part {number} (cell {r.index + 1}): {_points(got)}/{_points(r.points)}")
-    total = sum(r.points for r in graded if r.outcome == "passed")
+        counts = r.outcome == "passed" and r.index not in edited
+        got = r.points if counts else 0.0
+        total += got
+        note = " (graded cell edited: 0 at grading)" if r.index in edited else ""
+        mark = "✔" if counts else "✘"
+        write(
+            f"{mark} part {number} (cell {r.index + 1}): {_points(got)}/{_points(r.points)}{note}"
+        )
     write(f"score: {_points(total)} of {_points(sum(r.points for r in graded))} points", bold=True)
+
+
+def _edited_items(config: pytest.Config) -> list[Any]:
+    """The graded cells whose source differs from the released one."""
+    edited = []
+    for item in config.stash.get(_ITEMS, []):
+        released = item.cell.get("metadata", {}).get("coursekit", {}).get("released")
+        if released and released != source_digest(item.cell.source):
+            edited.append(item)
+    return edited
 
 
 def _edited_graded_cells(terminalreporter: Any) -> list[str]:
     """Warnings for graded cells whose source differs from the released one."""
-    lines = []
-    for item in terminalreporter.config.stash.get(_ITEMS, []):
-        released = item.cell.get("metadata", {}).get("coursekit", {}).get("released")
-        if released and released != source_digest(item.cell.source):
-            lines.append(
-                f"! {_part_label(item)} (cell {_index(item) + 1}) was edited: your instructor "
-                "grades the original graded cell, and an edited one gets no points. "
-                "Undo your change to it."
-            )
-    return lines
+    return [
+        f"! {_part_label(item)} (cell {_index(item) + 1}) was edited: your instructor "
+        "grades the original graded cell, and an edited one gets no points (none here "
+        "either). Undo your change to it."
+        for item in _edited_items(terminalreporter.config)
+    ]
 
 
 def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Item]) -> list[str]:

@@ -40,10 +40,16 @@ def released_text(solution: Path | str) -> str:
 
 
 def _generated_by_release(path: Path) -> bool:
+    """True when ``path`` is a notebook that a release wrote under this very name.
+
+    A copy (``01_game_theory_backup.ipynb``) keeps the metadata of the notebook
+    it was copied from, so the recorded exercise must also be the file's own name.
+    """
     try:
-        return "exercise" in read_notebook(path).metadata.get("coursekit", {})
+        meta = read_notebook(path).metadata.get("coursekit", {})
     except ValueError:
         return False
+    return isinstance(meta, dict) and meta.get("exercise") == path.stem
 
 
 def plan(solutions: list[Path], out: Path, *, whole_folder: bool) -> Plan:

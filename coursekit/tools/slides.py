@@ -233,7 +233,21 @@ def copy_vendor(assets: Path, out_dir: Path) -> Path:
     for source in (Path(assets) / "html-manager" / "dist").iterdir():
         if source.suffix in FONT_SUFFIXES:
             _copy_if_changed(source, Path(out_dir) / WIDGET_FONTS / source.name)
+    _copy_if_changed(anywidget_amd(), Path(out_dir) / ANYWIDGET_FILE)
     return vendor
+
+
+ANYWIDGET_FILE = "anywidget.js"
+"""The picture widgets' front end (anywidget), as the AMD module ``anywidget`` that the
+widget renderer asks require.js for: beside the deck, where require.js looks first. The
+pictures' Graphviz travels inside the widget state, so nothing else is needed."""
+
+
+def anywidget_amd() -> Path:
+    """The AMD build of anywidget's front end that ships in the ``anywidget`` wheel."""
+    import anywidget
+
+    return Path(anywidget.__file__).with_name("nbextension") / "index.js"
 
 
 WIDGET_FONTS = "@jupyter-widgets"

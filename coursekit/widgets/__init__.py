@@ -10,6 +10,7 @@ the input.
 from coursekit.widgets.aostar_explorer import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
 from coursekit.widgets.connect_four_board import ConnectFourBoard
+from coursekit.widgets.graph_view import GraphView, StepThrough
 from coursekit.widgets.payoff_editor import PayoffEditor
 from coursekit.widgets.tictactoe_board import TicTacToeBoard
 from coursekit.widgets.tree_explorer import TreeExplorer
@@ -19,7 +20,9 @@ __all__ = [
     "AOStarExplorer",
     "ConnectFourBoard",
     "Feedback",
+    "GraphView",
     "PayoffEditor",
+    "StepThrough",
     "SvgView",
     "TicTacToeBoard",
     "TreeExplorer",

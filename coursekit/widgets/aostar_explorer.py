@@ -13,9 +13,11 @@ from coursekit.andor.examples import COURSE_EXAMPLE
 from coursekit.andor.graph import AndOrGraph, Node
 from coursekit.andor.heuristics import admissibility_violations, monotone_violations
 from coursekit.andor.rule_text import ascii_text
-from coursekit.draw.andor import draw_cycle, natural_order
+from coursekit.draw.andor import draw_cycle, draw_layout, natural_order
+from coursekit.draw.base import looks_only
 from coursekit.text import node_text, number_text
-from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.base import Feedback, StaticPreview, SvgView
+from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
 EDITED = "#fff1c2"  # the background of an h value typed in the table
@@ -24,7 +26,7 @@ LINES = '<div style="line-height: 1.5">{}</div>'  # ipywidgets' HTML spaces line
 MAX_NODES = 150  # the most nodes the explorer draws and lists (one h box each)
 
 
-class AOStarExplorer(widgets.VBox):
+class AOStarExplorer(StaticPreview, widgets.VBox):
     """AO* on a graph you write: a rules box, a table of h values, a cycle slider and steps.
 
     Every edit re-runs AO* and redraws at once. A value typed in the h table
@@ -105,7 +107,10 @@ class AOStarExplorer(widgets.VBox):
         self.back = self._button("‹ back", "the cycle before", "ck-step-back")
         self.step = self._button("step ›", "the next cycle", "ck-step")
         self.last = self._button("end »", "the last cycle", "ck-step-last")
-        self.picture = SvgView()
+        # The cycles step in the browser: one layout of the final G (nodes keep their places
+        # from cycle to cycle), the cycle slider linked to it in the page.
+        self.picture = SvgView(controls=False)
+        self._steps_in_browser = False
         self.summary = widgets.HTML()
         self.summary.add_class("ck-result")
         self.heuristic = widgets.HTML()
@@ -124,6 +129,7 @@ class AOStarExplorer(widgets.VBox):
 
         self.rules.observe(self._rules_changed, names="value")
         self.cycle.observe(self._redraw, names="value")
+        widgets.jslink((self.cycle, "value"), (self.picture, "step"))
         self.back.on_click(lambda _: self._move(-1))
         self.step.on_click(lambda _: self._move(+1))
         self.last.on_click(lambda _: self._move(math.inf))
@@ -177,7 +183,10 @@ class AOStarExplorer(widgets.VBox):
 
     def _redraw(self, change: object = None) -> None:
         k = self.cycle.value
-        self.picture.show(draw_cycle(self.result, k, size=PICTURE_SIZE))
+        if self._steps_in_browser:
+            self.picture.step = k
+        else:
+            self.picture.show(draw_cycle(self.result, k, size=PICTURE_SIZE))
         result = f"<b>result</b>: {html.escape(str(self.result))}"
         self.summary.value = LINES.format("<br>".join([self._cycle_line(k), result]))
         self.back.disabled = k == self.cycle.min
@@ -247,7 +256,28 @@ class AOStarExplorer(widgets.VBox):
             self.cycle.value = wanted
         status = heuristic_status(self.graph.with_h(self._h_edits))
         self.heuristic.value = LINES.format("<br>".join(status))
+        self._show_cycles()
         self._redraw()
+
+    def _show_cycles(self) -> None:
+        """Send every cycle to the picture at once: one layout, and what changes per cycle
+        (values that changed are highlighted). Very long runs are drawn cycle by cycle."""
+        result, last = self.result, len(self.result.snapshots) - 1
+        self._steps_in_browser = last <= MAX_BROWSER_STEPS
+        if not self._steps_in_browser:
+            return
+        with self.picture.busy_while():
+            with looks_only():
+                pictures = [draw_cycle(result, k) for k in range(last + 1)]
+            layout, through = step_through(
+                pictures, layout=draw_layout(result, size=PICTURE_SIZE), highlight_changes=True
+            )
+        self.picture.show(
+            layout,
+            through,
+            step=self.cycle.value,
+            source_at=lambda k: draw_cycle(result, k, size=PICTURE_SIZE).source,
+        )
 
     def _cycle_line(self, k: int) -> str:
         snap = self.result.snapshots[k]

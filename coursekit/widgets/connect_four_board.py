@@ -28,7 +28,7 @@ from coursekit.search.iterative_deepening import iterative_deepening
 from coursekit.search.registry import algorithms
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, Feedback
+from coursekit.widgets.base import INLINE, Feedback, StaticPreview
 
 PIECE = {"x": "#d32f2f", "o": "#f9a825", ".": "var(--jp-layout-color2, #e0e0e0)"}
 
@@ -44,8 +44,7 @@ def board_html(game: ConnectFour, state: ConnectFourState, last: int | None = No
         )
         rows.append(f"<tr>{cells}</tr>")
     marks = "".join(
-        f"<td style='text-align:center;font-size:14px'>{'▲' if c == last else c}</td>"
-        for c in range(game.cols)
+        f"<td style='text-align:center'>{'▲' if c == last else c}</td>" for c in range(game.cols)
     )
     return (
         "<table style='background:#1565c0;border-radius:8px;border-collapse:separate'>"
@@ -53,13 +52,14 @@ def board_html(game: ConnectFour, state: ConnectFourState, last: int | None = No
     )
 
 
-class ConnectFourBoard(widgets.HBox):
+class ConnectFourBoard(StaticPreview, widgets.HBox):
     """A Connect Four board against the engine (see the module docstring).
 
     Parts: ``columns`` (a button per column), ``limit`` (depth or time per
     move), ``depth``, ``seconds``, ``evaluation`` (the features' EVAL or the
     course-style open lines), ``side``, ``new_game``, ``board``, ``status``,
-    ``report`` (depth reached, nodes, principal variation) and ``feedback``.
+    ``plan`` (the limit of the next search and the chosen EVAL of the board), ``report``
+    (depth reached, nodes, principal variation) and ``feedback``.
     """
 
     def __init__(
@@ -118,6 +118,8 @@ class ConnectFourBoard(widgets.HBox):
         self.board.add_class("ck-board")
         self.status = widgets.HTML()
         self.status.add_class("ck-status")
+        self.plan = widgets.HTML()
+        self.plan.add_class("ck-plan")
         self.report = widgets.HTML()
         self.report.add_class("ck-result")
         self.feedback = Feedback()
@@ -126,14 +128,16 @@ class ConnectFourBoard(widgets.HBox):
             layout=widgets.Layout(flex="0 0 auto"),
         )
         right = widgets.VBox(
-            [self.side, self.limit, self.depth, self.seconds, self.evaluation, self.new_game,
-             self.report],
+            [self.side, self.limit, self.depth, self.seconds, self.evaluation, self.plan,
+             self.new_game, self.report],
             layout=widgets.Layout(flex="1 1 auto", min_width="0"),
         )  # fmt: skip
         super().__init__([left, right])
         self.add_class("ck-connect-four")
         self.new_game.on_click(lambda _: self.restart())
         self.side.observe(lambda _: self.restart(), names="value")
+        for control in (self.limit, self.depth, self.seconds, self.evaluation):
+            control.observe(lambda _: self._show_plan(), names="value")
         self.restart()
 
     @property
@@ -186,14 +190,29 @@ class ConnectFourBoard(widgets.HBox):
         pv = " ".join(map(str, r.pv)) or "—"
         timed = " (time ran out)" if getattr(r, "timed_out", False) else ""
         return (
-            f"<div style='font-size:14px'>{html.escape(r.algorithm)}<br>"
+            f"<div>{html.escape(r.algorithm)}<br>"
             f"depth reached: <b>{r.depth_limit}</b>{timed}<br>"
             f"nodes: {r.stats.nodes:,} in {r.stats.seconds:.2f} s<br>"
             f"value for x: <b>{number_text(r.value)}</b><br>"
             f"principal variation (columns): {html.escape(pv)}</div>"
         )
 
+    def _show_plan(self) -> None:
+        """What the engine will do next, and the chosen EVAL of the position on the board."""
+        if self.limit.value == "time":
+            limit = f"{self.seconds.value:.1f} s a move"
+        else:
+            limit = f"depth {self.depth.value}"
+        name = self.evaluation.value
+        value = self._evaluations[name](self.state)
+        self.plan.value = (
+            f"<div>engine's limit: <b>{limit}</b><br>"
+            f"EVAL ({html.escape(name.split(' (')[0])}) of this board for x: "
+            f"<b>{number_text(value)}</b></div>"
+        )
+
     def _refresh(self) -> None:
+        self._show_plan()
         game, state = self.game, self.state
         self.board.value = board_html(game, state, self.last_column)
         over = game.is_terminal(state)

@@ -8,10 +8,11 @@ import warnings
 import ipywidgets as widgets
 
 from coursekit.draw.payoff import payoff_table
+from coursekit.errors import CoursekitError
 from coursekit.gametheory import DegenerateGameWarning, NormalFormGame, PayoffError, catalog
-from coursekit.gametheory.exact import format_fraction
 from coursekit.gametheory.parse import parse_pair, parse_table, table_text
-from coursekit.widgets.base import SPACED, Feedback, fit_width
+from coursekit.text import number_text
+from coursekit.widgets.base import SPACED, Feedback, StaticPreview, fit_width
 
 MAX_SIZE = 6
 """The largest number of strategies per player the editor offers."""
@@ -22,12 +23,15 @@ PLOT_HEIGHT = "280px"
 """The best-response plot's height: with the table beside it, the editor fits on a slide."""
 
 
-class PayoffEditor(widgets.VBox):
+class PayoffEditor(StaticPreview, widgets.VBox):
     """Edit any payoff, label or size of a two-player game; the payoff table, the
     equilibria and (for 2×2 games) the best-response plot follow at once.
 
-    A bad entry (text, NaN, a cell with one payoff, a ragged pasted table)
-    shows its message beside the entry, and the last good game stays shown.
+    A bad entry (text, NaN, a number beyond the float range, a cell with one
+    payoff or an unclosed bracket, a ragged pasted table) shows its message
+    beside the entry, and the last good game stays shown. Full-width digits
+    and punctuation typed with a Chinese input method (``３，－１``) are read
+    as their ASCII forms.
 
     >>> from coursekit.gametheory import catalog
     >>> w = PayoffEditor(catalog.prisoners_dilemma(), plot=False)
@@ -148,7 +152,7 @@ class PayoffEditor(widgets.VBox):
                 try:
                     pairs[-1].append(parse_pair(cell.value))
                     self.cell_feedback[i][j].clear()
-                except ValueError as error:
+                except PayoffError as error:
                     self.cell_feedback[i][j].problem(str(error))
                     bad = True
         if bad:
@@ -209,27 +213,37 @@ class PayoffEditor(widgets.VBox):
         self._accept(game)
 
     def _accept(self, game: NormalFormGame) -> None:
-        """Make ``game`` the current good game and redraw everything."""
+        """Make ``game`` the current good game and redraw everything, or, if it cannot be
+        drawn, show why and keep the last good game."""
+        try:
+            pictures = self._pictures(game)
+        except CoursekitError as error:
+            self.feedback.problem(str(error))
+            return
         self.game = game
         self._busy = True
         self.text.value = table_text(game)
         self._busy = False
         self.text_feedback.clear()
-        self._redraw()
+        self.table.value, self.summary.value, self.plot.value = pictures
 
     # ------------------------------------------------------------------ pictures
     def _redraw(self) -> None:
-        game = self.game
-        self.table.value = payoff_table(game).html
-        self.summary.value = _summary(game)
+        self.table.value, self.summary.value, self.plot.value = self._pictures(self.game)
+
+    def _pictures(self, game: NormalFormGame) -> tuple[str, str, str]:
+        """The table, the summary and the plot of a game, as HTML."""
+        table = payoff_table(game).html
+        summary = _summary(game)
         if not self.show_plot:
-            self.plot.value = ""
+            plot = ""
         elif game.shape == (2, 2):
             from coursekit.draw.plots import best_response_plot, figure_svg  # matplotlib: lazily
 
-            self.plot.value = fit_width(figure_svg(best_response_plot(game)), PLOT_HEIGHT)
+            plot = fit_width(figure_svg(best_response_plot(game)), PLOT_HEIGHT)
         else:
-            self.plot.value = "<p><i>The best-response plot is drawn for 2×2 games.</i></p>"
+            plot = "<p><i>The best-response plot is drawn for 2×2 games.</i></p>"
+        return table, summary, plot
 
 
 def _text(value: str, description: str, role: str, placeholder: str = "") -> widgets.Text:
@@ -267,7 +281,7 @@ def _row() -> widgets.Layout:
 
 
 def _pair_text(pair: tuple) -> str:
-    return f"{format_fraction(pair[0])}, {format_fraction(pair[1])}"
+    return f"{number_text(pair[0], decimals=True)}, {number_text(pair[1], decimals=True)}"
 
 
 def _cell_texts(game: NormalFormGame) -> list[list[str]]:

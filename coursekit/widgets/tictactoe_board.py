@@ -36,7 +36,7 @@ from coursekit.search.alphabeta import alphabeta
 from coursekit.search.minimax import minimax
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, SvgView
+from coursekit.widgets.base import INLINE, StaticPreview, SvgView
 
 MAX_TREE_NODES = 40
 """Draw the whole search tree up to this many nodes, else only its first level."""
@@ -44,7 +44,7 @@ MAX_TREE_NODES = 40
 _CELL = "border:1px solid #888;width:3.6em;height:2.9em;text-align:center;padding:0;line-height:1.1"
 
 
-class TicTacToeBoard(widgets.HBox):
+class TicTacToeBoard(StaticPreview, widgets.HBox):
     """A board of nine buttons, a depth slider, and the computer's reasoning.
 
     Parts: ``cells`` (nine buttons, cell 0 top left), ``depth``, ``side`` (which
@@ -185,7 +185,8 @@ class TicTacToeBoard(widgets.HBox):
 
     def _search_and_show(self, played: bool) -> SearchResult:
         search = alphabeta if self.algorithm.value == "alpha-beta" else minimax
-        r = search(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
+        with self.picture.busy_while():  # depth 9 from the empty board takes seconds
+            r = search(self.game, self.state, depth=self.depth.value, symmetry=True, trace=True)
         self.last_search = r
         self.candidates.value = self.candidates_table(r, played)
         self.picture.show(self._tree_picture(r))
@@ -196,7 +197,8 @@ class TicTacToeBoard(widgets.HBox):
     def candidate_values(self, r: SearchResult) -> list[tuple[int, float, float]]:
         """(move, e(p) after it, backed-up value) for every legal move of the searched root.
 
-        Moves the search skipped as symmetric copies get the value of their copy.
+        Moves the search skipped as symmetric copies get the value of their copy; moves α-β
+        never generated (pruned at the root, after a win was found) are left out.
         """
         game, root = self.game, r.state
         by_key = {}
@@ -206,7 +208,8 @@ class TicTacToeBoard(widgets.HBox):
         rows = []
         for move in game.actions(root):
             child = game.result(root, move)
-            rows.append((move, game.evaluate(child), by_key[game.key(child)]))
+            if game.key(child) in by_key:
+                rows.append((move, game.evaluate(child), by_key[game.key(child)]))
         return rows
 
     def candidate_bounds(self, r: SearchResult) -> dict[int, str]:
@@ -257,12 +260,18 @@ class TicTacToeBoard(widgets.HBox):
 
         cells = []
         for i in range(9):
+            if i not in found and i in self.game.actions(r.state):  # pruned at the root
+                cells.append(f'<td style="{_CELL};color:#9a9a9a">–<br><small>pruned</small></td>')
+                continue
             if i not in found:
                 taken = MARK_X if r.state.x >> i & 1 else MARK_O
-                cells.append(f'<td style="{_CELL};color:#9a9a9a">{taken}</td>')
+                cells.append(
+                    f'<td style="{_CELL};color:var(--jp-content-font-color2,#666)">{taken}</td>'
+                )
                 continue
             e, value = found[i]
-            style = _CELL + (";background:#ffe08a;font-weight:bold" if i == r.move else "")
+            chosen = ";background:#ffe08a;font-weight:bold;color:#1a1a1a"  # dark text, any theme
+            style = _CELL + (chosen if i == r.move else "")
             cells.append(
                 f'<td style="{style}" title="cell {i}"><span style="font-size:1.35em">'
                 f"{bounds[i]}{number_text(value)}</span><br><small>e(p) {number_text(e)}</small>"

@@ -25,6 +25,7 @@ import html
 
 import ipywidgets as widgets
 
+from coursekit.draw.base import looks_only
 from coursekit.draw.trees import MAX_DRAWN_NODES, draw_search
 from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
@@ -35,7 +36,8 @@ from coursekit.search.minimax import minimax
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, SPACED, Feedback, SvgView
+from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, SvgView
+from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
@@ -70,7 +72,7 @@ def drawable_depth(
     return None
 
 
-class TreeExplorer(widgets.VBox):
+class TreeExplorer(StaticPreview, widgets.VBox):
     """Edit a tree as nested lists; every edit searches again and redraws at once.
 
     Editing the random-tree boxes (``branching``, ``depth``, ``seed``, ``order``)
@@ -172,7 +174,10 @@ class TreeExplorer(widgets.VBox):
         self.result.add_class("ck-result")
         self.counts = widgets.HTML()
         self.counts.add_class("ck-counts")
-        self.picture = SvgView()
+        # the picture steps in the browser: the slider is linked to it in the page, so it
+        # steps with no kernel too (exported slides, static HTML)
+        self.picture = SvgView(controls=False)
+        self._steps_in_browser = False
 
         super().__init__(
             [
@@ -207,6 +212,7 @@ class TreeExplorer(widgets.VBox):
         self.algorithm.observe(lambda _: self.run(), names="value")
         self.ordering.observe(lambda _: self.run(), names="value")
         self.step.observe(lambda _: self.redraw(), names="value")
+        widgets.jslink((self.step, "value"), (self.picture, "step"))
         for box in (self.branching, self.depth, self.seed, self.order):
             box.observe(lambda _: self.make_random(), names="value")
         self.run()
@@ -295,11 +301,19 @@ class TreeExplorer(widgets.VBox):
             f"{html.escape(str(r.stats))}"
         )
         self.counts.value = _side_by_side(tree)
-        self.redraw()
+        self._show_search()
 
     def redraw(self) -> None:
-        """Draw the search as it stood after ``step`` events."""
+        """Show the search as it stood after ``step`` events.
+
+        A search of up to :data:`MAX_BROWSER_STEPS` steps is sent to the page once, as one
+        layout and the changes of every step (:func:`step_through`): a new step then
+        only restyles the picture. A longer one is drawn anew at each step.
+        """
         if self.search is None:
+            return
+        if self._steps_in_browser:
+            self.picture.step = self.step.value
             return
         try:
             depth = drawable_depth(self.search.game)
@@ -308,6 +322,32 @@ class TreeExplorer(widgets.VBox):
             self.picture.show_text(f"This search cannot be drawn: {error}")
             return
         self.picture.show(picture)
+
+    def _show_search(self) -> None:
+        """Send the whole step-through of the current search to the picture."""
+        steps = len(self.search.trace)
+        self._steps_in_browser = steps <= MAX_BROWSER_STEPS
+        if not self._steps_in_browser:
+            self.redraw()
+            return
+        search = self.search
+        try:
+            depth = drawable_depth(search.game)
+            with self.picture.busy_while():
+                with looks_only():  # the steps' looks only: no DOT but the last step's
+                    pictures = [draw_search(search, k, max_depth=depth) for k in range(steps)]
+                pictures.append(draw_search(search, steps, max_depth=depth))
+                layout, through = step_through(pictures)
+        except (CoursekitError, RecursionError) as error:  # e.g. a tree too big to draw
+            self._steps_in_browser = False
+            self.picture.show_text(f"This search cannot be drawn: {error}")
+            return
+        self.picture.show(
+            layout,
+            through,
+            step=self.step.value,
+            source_at=lambda k: draw_search(search, k, max_depth=depth).source,
+        )
 
 
 def _side_by_side(tree: GameTree) -> str:

@@ -44,6 +44,14 @@ def complete_tree_nodes(b: int, m: int) -> int:
     return sum(b**level for level in range(m + 1))
 
 
+def windows_of_four(rows: int, cols: int) -> int:
+    """Lines of four cells on a Connect Four board: across, up, and both diagonals."""
+    return rows * (cols - 3) + cols * (rows - 3) + 2 * (rows - 3) * (cols - 3)
+
+
+OPEN_FOR_X = OPEN_FOR_O = windows_of_four(6, 7)  # every window of the empty 6×7 board
+
+
 @dataclass(frozen=True)
 class Expect:
     """What one interaction must show, for a notebook whose behaviour is known.
@@ -102,6 +110,41 @@ SPECS: dict[str, list[Expect]] = {
             after=("Searched 3 plies for × (your move)",),
         ),
     ],
+    "04_alphabeta": [
+        # The course's tree [[3, 12, 8], [2, 4, 6], [14, 5, 2]] as typed: α-β's one α cut at C
+        # (β = 2 ≤ α = 3) prunes C2 and C3. The children's first other order is "worst first",
+        # where nothing is pruned and α-β searches all of minimax's tree; "as typed" goes back.
+        Expect(
+            "Children",
+            before=(
+                f"minimax: {complete_tree_nodes(3, 2)} nodes, {3**2} leaves · alpha-beta: "
+                f"{complete_tree_nodes(3, 2) - 2} nodes, {3**2 - 2} leaves",
+            ),
+            after=(
+                f"alpha-beta: {complete_tree_nodes(3, 2)} nodes, {3**2} leaves — nothing pruned",
+            ),
+        ),
+        Expect("as typed", after=(f"alpha-beta: {complete_tree_nodes(3, 2) - 2} nodes",)),
+        # B and C swapped: B is worth 2 first, so A's α = 2 and no MIN node's β falls to 2
+        # before its last tip: nothing is pruned, and C (worth 3) is the move.
+        Expect(
+            "Tree",
+            value="[[2, 4, 6], [3, 12, 8], [14, 5, 2]]",
+            before=("value 3, move B",),
+            after=("value 3, move C", "nothing pruned"),
+        ),
+        # Shuffled children, left so for the generic pass: a new random tree or a click on
+        # "worst" or "best" then changes what is searched.
+        Expect("random"),
+        # Stage 1 by α-β: the corner's 5 answers (up to symmetry) give α = −1 at the root; the
+        # edge's first answer is worth −1 ≤ α, which prunes its other 4; the centre has 2.
+        # Minimax values all 5 + 5 + 2. Switching the board to minimax shows its count.
+        Expect(
+            "Search",
+            before=(f"α-β valued {5 + 1 + 2} positions where minimax values {5 + 5 + 2}",),
+            after=(f"Searched 2 plies for × (your move): {1 + 3 + 12} nodes, {5 + 5 + 2} leaves",),
+        ),
+    ],
     # The AO* explorer opens on the course's worked example after its last cycle. Going back
     # a cycle at a time retraces the course's figures: the node expanded in each cycle, the
     # nodes of G and q(n0). Before cycle 1: G = {n0}, q(n0) = h(n0) = 0; cycle 1 expands n0
@@ -124,6 +167,18 @@ SPECS: dict[str, list[Expect]] = {
             value="4",
             before=("cost 5", "admissible"),
             after=("cost 8", "h(n4) = 4 > h*(n4) = 1"),
+        ),
+    ],
+    # Connect Four against the engine, opened with ConnectFourBoard(depth=4) on the empty 6×7
+    # board. The depth slider moves one step up; on the empty board every window of four is
+    # open for both players, so both evaluations give 0 (open lines: 69 for x − 69 for o).
+    "05_evaluation_functions": [
+        Expect("Depth", before=("engine's limit: depth 4",), after=("engine's limit: depth 5",)),
+        Expect(
+            "EVAL",
+            value="open lines (the course's e(p))",
+            before=("EVAL (features) of this board for x: 0",),
+            after=(f"EVAL (open lines) of this board for x: {OPEN_FOR_X - OPEN_FOR_O}",),
         ),
     ],
 }

@@ -112,3 +112,12 @@ def test_warm_up_checks(capsys):
         ch00.check_leaf_count(2, 3, 15)
     with pytest.raises(AssertionError, match="should be of type int"):
         ch00.check_leaf_count(2, 3, "8")
+
+
+def test_a_failed_check_shows_its_hint_in_one_line_in_a_notebook():
+    from coursekit.checks.common import CheckFailed, fail
+
+    with pytest.raises(CheckFailed) as failure:
+        fail("Too many leaves.")
+    assert isinstance(failure.value, AssertionError)
+    assert failure.value._render_traceback_() == ["✘ Too many leaves."]

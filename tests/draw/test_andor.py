@@ -23,7 +23,7 @@ from coursekit.draw.andor import (
     draw_solution,
     player_shapes,
 )
-from coursekit.draw.base import GRAPHVIZ_HINT
+from coursekit.draw.base import BROWSER_ONLY
 from coursekit.games import Grundy
 
 needs_dot = pytest.mark.skipif(not has_dot(), reason="Graphviz's dot is not installed")
@@ -193,10 +193,11 @@ def test_svg_without_fans_is_left_alone():
     assert add_connector_arcs(svg) == svg
 
 
-def test_without_dot_the_picture_shows_the_install_hint(monkeypatch, path_without_dot):
+def test_without_dot_the_picture_is_drawn_in_the_browser(monkeypatch, path_without_dot):
     monkeypatch.setenv("PATH", path_without_dot)
     bundle = draw_graph(course_example())._repr_mimebundle_()
-    assert bundle["text/plain"] == GRAPHVIZ_HINT
+    assert bundle["text/plain"] == BROWSER_ONLY
+    assert "application/vnd.jupyter.widget-view+json" in bundle
 
 
 def test_the_cycle_table_lists_q_after_every_cycle():

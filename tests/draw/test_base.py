@@ -8,11 +8,16 @@ import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from coursekit.draw import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
+from coursekit.draw.base import BROWSER_ONLY, label_width
 from coursekit.draw.uniform_tree import uniform_tree
 from coursekit.games import tree_size
 from coursekit.tools.execute import execute_notebook
 
+WIDGET = "application/vnd.jupyter.widget-view+json"
+needs_dot = pytest.mark.skipif(not has_dot(), reason="Graphviz's dot is not installed (optional)")
 
+
+@needs_dot
 def test_picture_renders_svg():
     picture = Picture()
     picture.edge("A", "B")
@@ -20,12 +25,20 @@ def test_picture_renders_svg():
     assert has_dot()
 
 
-def test_missing_dot_gives_the_hint_not_a_traceback(monkeypatch, path_without_dot):
+@needs_dot
+def test_with_dot_a_picture_carries_a_static_copy_that_fits_the_column():
+    bundle = uniform_tree(2, 1)._repr_mimebundle_()
+    assert WIDGET in bundle
+    assert "max-width:100%" in bundle["text/html"] and "<svg" in bundle["text/html"]
+
+
+def test_missing_dot_draws_in_the_browser_not_a_traceback(monkeypatch, path_without_dot):
     monkeypatch.setenv("PATH", path_without_dot)
     picture = uniform_tree(2, 1)
     bundle = picture._repr_mimebundle_()
-    assert bundle["text/plain"] == GRAPHVIZ_HINT
-    assert "image/svg+xml" not in bundle
+    assert bundle["text/plain"] == BROWSER_ONLY
+    assert WIDGET in bundle
+    assert "image/svg+xml" not in bundle and "text/html" not in bundle
     with pytest.raises(GraphvizMissing, match="apt-get install graphviz"):
         to_svg(picture)
 
@@ -34,7 +47,7 @@ def test_hint_is_one_line():
     assert "\n" not in GRAPHVIZ_HINT
 
 
-def test_notebook_without_dot_shows_the_hint(monkeypatch, path_without_dot, tmp_path):
+def test_notebook_without_dot_draws_in_the_browser(monkeypatch, path_without_dot, tmp_path):
     monkeypatch.setenv("PATH", path_without_dot)
     nb = new_notebook(
         cells=[
@@ -51,7 +64,8 @@ def test_notebook_without_dot_shows_the_hint(monkeypatch, path_without_dot, tmp_
     done = execute_notebook(nb, cwd=tmp_path, timeout=60)
     (output,) = done.cells[0].outputs
     assert output.output_type == "execute_result"
-    assert output.data["text/plain"] == GRAPHVIZ_HINT
+    assert output.data["text/plain"] == BROWSER_ONLY
+    assert WIDGET in output.data
     assert "image/svg+xml" not in output.data
     assert os.environ["PATH"] == path_without_dot
 
@@ -73,3 +87,19 @@ def test_uniform_tree_alternates_max_squares_and_min_circles():
 def test_uniform_tree_refuses_huge_trees():
     with pytest.raises(ValueError, match="too big to draw"):
         uniform_tree(6, 6)
+
+
+@pytest.mark.parametrize("label", ["解图", "AND 节点", "<b>博弈树</b>"])
+def test_labels_with_chinese_get_a_wider_box(label):
+    picture = Picture()
+    picture.node("a", label)
+    width = label_width(label)
+    assert width is not None and f"width={width:.2f}" in picture.source
+    latin = "x" * len(label)
+    assert label_width(latin) is None
+
+
+def test_an_explicit_width_is_kept():
+    picture = Picture()
+    picture.node("a", "解图", width="3")
+    assert "width=3" in picture.source and picture.source.count("width") == 1

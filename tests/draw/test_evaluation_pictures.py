@@ -10,7 +10,7 @@ from coursekit.draw.evaluation_pictures import (
     evaluation_table,
     horizon_plot,
 )
-from coursekit.evaluation import chess_evaluation
+from coursekit.evaluation import Feature, WeightedLinear, chess_evaluation
 from coursekit.games.chess_game import Chess
 from coursekit.search import quiescent
 
@@ -54,3 +54,9 @@ def test_the_horizon_plot_shows_static_and_quiescent_values():
     static, quiet = (list(l.get_ydata()) for l in figure.axes[0].get_lines())  # noqa: E741
     assert static == [12, 13, 4, 5]  # material after each move: the jumps of the exchange
     assert quiet == [12, 5, 5, 5]  # quiescence sees the exchange's end at once
+
+
+def test_the_table_takes_the_font_size_of_where_it_is_shown():
+    # a fixed small size would be unreadable on a slide (body text there is 28 px)
+    table = evaluation_table(WeightedLinear([Feature("a", len, 2)]), "abc")
+    assert "font-size" not in table

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from coursekit.draw.payoff import payoff_table
 from coursekit.draw.plots import best_response_plot, figure_svg, plot_text, tournament_plot
 from coursekit.gametheory import NormalFormGame, catalog, ipd
-from coursekit.gametheory.twobytwo import best_response_graph
+from coursekit.gametheory.best_response_graph import best_response_graph
 from tests.gametheory.conftest import games
 
 matplotlib.use("Agg")
@@ -88,39 +88,6 @@ def test_table_displays_in_a_notebook():
 
 
 # ---------------------------------------------------------------------- 2×2 best responses
-def _meets(segment_a, segment_b):
-    """Intersection points of two axis-parallel segments (exact), as a set."""
-    (a0, a1), (b0, b1) = segment_a, segment_b
-    xs = sorted([a0[0], a1[0]]), sorted([b0[0], b1[0]])
-    ys = sorted([a0[1], a1[1]]), sorted([b0[1], b1[1]])
-    lo_x, hi_x = max(xs[0][0], xs[1][0]), min(xs[0][1], xs[1][1])
-    lo_y, hi_y = max(ys[0][0], ys[1][0]), min(ys[0][1], ys[1][1])
-    if lo_x > hi_x or lo_y > hi_y:
-        return set()
-    return {(lo_x, lo_y), (hi_x, hi_y)}
-
-
-@given(games(max_size=2, low=-5, high=5))
-@settings(max_examples=150, deadline=None)
-def test_best_response_graphs_meet_at_the_equilibria(game):
-    if game.shape != (2, 2) or game.is_degenerate():
-        return
-    rows, cols = best_response_graph(game, 0), best_response_graph(game, 1)
-    met = set()
-    for a in rows.segments:
-        for b in cols.segments:
-            met |= _meets(a, b)
-    assert met == {(e.p[0], e.q[0]) for e in game.mixed_equilibria()}
-
-
-def test_indifferent_player_covers_the_square():
-    g = NormalFormGame([[1, 1], [0, 0]], [[1, 1], [1, 1]])
-    assert best_response_graph(g, 1).everywhere
-    assert not best_response_graph(g, 0).everywhere
-    with pytest.raises(ValueError, match="2×2 games"):
-        best_response_graph(catalog.tian_ji(), 0)
-
-
 def test_best_response_plot_draws_paths_and_equilibria():
     g = catalog.couples_quarrel()
     figure = best_response_plot(g)
@@ -153,3 +120,28 @@ def test_tournament_plot_ranks_the_strategies():
     heights = [patch.get_width() for patch in bars.patches]
     assert heights == sorted(heights, reverse=True)
     assert len(grid.texts) == len(t.names) ** 2
+
+
+def test_the_drawing_itself_runs_no_algorithm(monkeypatch):
+    """draw_payoff_table and best_response_plot draw the results they are given."""
+    from coursekit.draw.payoff import draw_payoff_table
+    from coursekit.gametheory import NormalFormGame
+
+    g = catalog.couples_quarrel()
+    results = {
+        "best_responses": (g.best_responses(0), g.best_responses(1)),
+        "equilibria": g.pure_equilibria(),
+    }
+    equilibria = g.extreme_equilibria()
+    graphs = [best_response_graph(g.exact_A, 0), best_response_graph(g.exact_B, 1)]
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the drawing ran an algorithm")
+
+    for name in ("best_responses", "pure_equilibria", "extreme_equilibria", "collective_optimum",
+                 "mixed_equilibria", "is_constant_sum"):  # fmt: skip
+        monkeypatch.setattr(NormalFormGame, name, refuse)
+    monkeypatch.setattr("coursekit.draw.plots.best_response_graph", refuse)
+    table = draw_payoff_table(g, **results).html
+    assert table.count("ck-best") == 4 and table.count('class="ck-cell ck-eq') == 2
+    assert len(best_response_plot(g, equilibria, graphs).axes[0].collections[0].get_offsets()) == 3

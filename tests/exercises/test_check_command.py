@@ -63,11 +63,12 @@ def test_answer_errors_are_shown_and_graded_cells_cannot_be_switched_off(fixture
 
     path = write(submission(fixture_set, FIXTURE_ANSWERS[1:], mistakes), tmp_path / "x.ipynb")
     done, counts = check(path)
-    assert "answer cell 5: SyntaxError" in done.stdout
+    assert "answer cell 5: SyntaxError: invalid syntax (cell 5, line 1)" in done.stdout
     assert "Part 1 (cell 6) was edited" in done.stdout
-    # part 1 "passes" in the student's own copy (the warning says it will not count);
-    # the tags on part 2 change nothing: it runs, and passes on its merits
-    assert counts == {"passed": 4}
+    # part 1 scores 0 here, as at grading; the tags on part 2 change nothing: it runs,
+    # and passes on its merits
+    assert "part 1 (cell 6): 0/1 (graded cell edited: 0 at grading)" in done.stdout
+    assert counts == {"passed": 3, "failed": 1}
 
 
 @pytest.mark.parametrize(
@@ -75,7 +76,9 @@ def test_answer_errors_are_shown_and_graded_cells_cannot_be_switched_off(fixture
     [
         ("nope.ipynb", None, "no such notebook: {path}"),
         ("broken.ipynb", "{", "{path}: not a notebook: corrupt JSON"),
-        ("answers.txt", FIXTURE.read_text(), "{path}: a notebook's name ends in .ipynb"),
+        ("answers.txt", FIXTURE.read_text(), "{path}: not a notebook (a notebook's name ends"),
+        ("answers.py", "x = 1\n", "{path}: not a notebook"),
+        ("notes.md", "# Notes\n", "{path}: not a notebook"),
     ],
 )
 def test_what_is_not_a_notebook_gets_a_clear_error(tmp_path, name, content, message):

@@ -17,10 +17,11 @@ import nbformat
 import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, real_set_ids, write
 
-from coursekit.tools.check import UNANSWERED, run_cells
+from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, run_cells
 from coursekit.tools.execute import execute_notebook
 from coursekit.tools.exercise import STUB, ExerciseSet, load_exercise_set, released_notebook
-from coursekit.tools.grade import grade_all
+from coursekit.tools.grade import Settings, grade_all
+from coursekit.tools.sandbox import Sandbox, sandbox_problem
 
 pytestmark = pytest.mark.slow
 REAL_TIMEOUT = 2 * TIMEOUT  # real checks run many random cases
@@ -53,7 +54,7 @@ def test_the_released_notebook_fails_every_part_with_an_assertion_and_nothing_el
     kinds = {r.index: r for r in results}
     for part in exercise.parts:
         result = kinds[part.index]
-        assert (result.outcome, result.ename) == ("failed", "AssertionError"), (
+        assert result.outcome == "failed" and result.ename in CHECK_FAILURES, (
             f"{part.label}: {result.ename}: {result.evalue}"
         )
     for result in results:
@@ -147,7 +148,10 @@ def graded(exercise, tmp_path_factory):
     tampered = _tamper(exercise, notebooks["broken"])
     paths = [write(nb, folder / f"{name}.ipynb") for name, nb in notebooks.items()]
     sets = {exercise.name: exercise}
-    grades = grade_all(paths, sets, timeout=REAL_TIMEOUT, jobs=2, progress=False)
+    # as `coursekit grade` does: sealed off where bubblewrap runs, decided in the grader
+    sandbox = Sandbox(hidden=[ROOT / "solutions"]) if sandbox_problem() is None else None
+    settings = Settings(timeout=REAL_TIMEOUT, sandbox=sandbox)
+    grades = grade_all(paths, sets, jobs=2, progress=False, settings=settings)
     return dict(zip(notebooks, grades, strict=True)), notebooks, tampered, broken
 
 
@@ -179,3 +183,12 @@ def test_tampering_a_loop_and_a_dead_kernel_cost_only_their_own_parts(exercise, 
     for part, result in zip(exercise.parts, grade.parts, strict=True):
         earned = 0 if part.number in tampered else by_running[part.number]
         assert result.points == earned, (part.label, result.status, result.detail)
+
+
+def test_every_part_is_decided_by_the_grader_not_in_the_kernel(exercise):
+    """Every real set's check module declares all its parts (CONTRIBUTING, "Exercises")."""
+    from coursekit.checks.parts import declarations
+
+    found = declarations(exercise.name)
+    assert found is not None, f"no coursekit.checks module has EXERCISE = {exercise.name!r}"
+    assert sorted(found[1]) == [part.number for part in exercise.parts]

@@ -57,14 +57,35 @@ def test_check_notices_a_changed_solution_and_a_hand_edited_exercise(course, cap
 
 
 def test_a_released_notebook_whose_solution_is_gone_is_removed(course, capsys):
+    shutil.copy(course / "solutions" / "91_fixture.ipynb", course / "solutions" / "92_gone.ipynb")
     _release(course)
-    shutil.copy(course / "ex" / "91_fixture.ipynb", course / "ex" / "92_gone.ipynb")
+    (course / "solutions" / "92_gone.ipynb").unlink()
     (course / "ex" / "notes.ipynb").write_text("{}")  # not made by release: left alone
     assert _release(course, "--check") == 1
     assert "92_gone.ipynb has no solution notebook" in capsys.readouterr().out
     assert _release(course) == 0
     assert not (course / "ex" / "92_gone.ipynb").exists()
     assert (course / "ex" / "notes.ipynb").exists()
+
+
+def test_a_backup_copy_of_a_released_notebook_is_never_removed(course, capsys):
+    _release(course)
+    backup = course / "ex" / "91_fixture_backup.ipynb"
+    shutil.copy(course / "ex" / "91_fixture.ipynb", backup)
+    assert _release(course, "--check") == 0
+    assert _release(course) == 0
+    assert backup.exists()
+
+
+@pytest.mark.parametrize("points", [float("nan"), float("inf"), -float("inf")])
+def test_release_refuses_points_that_are_not_a_finite_number(course, capsys, points):
+    path = course / "solutions" / "91_fixture.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    cell(nb, "p2").metadata["coursekit"]["points"] = points
+    nbformat.write(nb, path)
+    assert _release(course) == 2
+    assert "cell 10 (id 'p2'): points must be a positive number" in capsys.readouterr().err
+    assert not (course / "ex").exists()
 
 
 def test_a_broken_solution_stops_the_release_with_its_notebook_and_cell(course, capsys):

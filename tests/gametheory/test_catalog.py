@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.gametheory import SmartPigs, catalog, nature
+from coursekit.gametheory import PayoffError, SmartPigs, catalog, nature
 from coursekit.gametheory.catalog import KING_ORDER, ORDERS, SUN_BIN_ORDER, horse_race
 
 
@@ -135,7 +135,7 @@ def test_smart_pigs_rules_are_checked(kwargs, message):
 
 
 def test_unknown_pigs_variant():
-    with pytest.raises(ValueError, match="unknown variant 'triple food'"):
+    with pytest.raises(PayoffError, match=r"variant must be one of .* not 'triple food'"):
         catalog.smart_pigs("triple food")
 
 

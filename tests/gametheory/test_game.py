@@ -43,13 +43,13 @@ def test_bad_payoffs_raise_a_payoff_error_saying_where(A, message, row, column):
 
 
 def test_the_column_players_matrix_is_named_in_its_errors():
-    with pytest.raises(PayoffError, match="column player's payoffs: row 1, column 1"):
+    with pytest.raises(PayoffError, match=r"B \(the column player's payoffs\): row 1, column 1"):
         NormalFormGame([[1]], [["a"]])
 
 
 def test_shapes_must_agree():
     with pytest.raises(
-        PayoffError, match=r"column player's payoffs are 2×1 but the row player's are 1×2"
+        PayoffError, match=r"column player's payoffs\) is 2×1 but A \(the row player's\) is 1×2"
     ):
         NormalFormGame([[1, 2]], [[1], [2]])
 
@@ -222,13 +222,43 @@ def test_expected_payoffs_match_numpy(game, data):
     ("p", "message"),
     [
         ([1], "1 probabilities for 2 strategies"),
-        ([0.5, 0.6], "add up to 1.1, not 1"),
+        ([0.5, 0.6], "add up to 1.1, not exactly 1"),
         ([-0.5, 1.5], "negative probability"),
         (["a", 1], "'a' is not a number"),
-        ("10", "must be a list of probabilities"),
+        ("10", "must be a list of 2 probabilities"),
     ],
 )
 def test_bad_mixed_strategies(p, message):
     g = NormalFormGame(PD_A, PD_B)
     with pytest.raises(PayoffError, match=message):
         g.expected_payoffs(p, [1, 0])
+
+
+# ---------------------------------------------------------------------- an immutable value
+@pytest.mark.parametrize(
+    "field", ["exact_A", "exact_B", "A", "B", "shape", "row_labels", "col_labels", "players"]
+)
+def test_a_game_cannot_be_changed(field):
+    g = NormalFormGame([[1, 2]], [[3, 4]])
+    before, answer = hash(g), g.pure_equilibria()
+    with pytest.raises(AttributeError, match="immutable"):
+        setattr(g, field, getattr(g, field))
+    assert hash(g) == before and g.pure_equilibria() == answer
+
+
+def test_the_float_arrays_are_not_writeable():
+    g = NormalFormGame([[1, 2]], [[3, 4]])
+    with pytest.raises(ValueError, match="read-only"):
+        g.A[0, 0] = 5
+    assert g.exact_A[0][0] == 1
+
+
+@given(games(max_size=3))
+@settings(max_examples=50, deadline=None)
+def test_equal_games_hash_equal_and_survive_copying(game):
+    import copy
+    import pickle
+
+    twin = NormalFormGame(game.exact_A, game.exact_B, game.row_labels, game.col_labels)
+    assert twin == game and hash(twin) == hash(game)
+    assert copy.deepcopy(game) == game == pickle.loads(pickle.dumps(game))

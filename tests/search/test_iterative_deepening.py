@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 
 import pytest
+from chapter6_cases import board_cases, check_value_and_move
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.games import ConnectFour, TicTacToe
 from coursekit.games.playout import random_positions
-from coursekit.search import SearchError, minimax
+from coursekit.search import SearchError, alphabeta, minimax
 from coursekit.search.iterative_deepening import iterative_deepening
 
 
@@ -77,3 +78,74 @@ def test_the_search_can_be_named():
 def test_bad_options_are_named(options, message):
     with pytest.raises(SearchError, match=message):
         iterative_deepening(TicTacToe(), **options)
+
+
+# --- chapter 6: orderings, table and aspiration, each a flag of its own ---------------------
+
+ENHANCEMENTS = [
+    {"pv_first": True},
+    {"table": True},
+    {"killers": True},
+    {"history": True},
+    {"aspiration": 0.5},
+    {"aspiration": 1e-9, "table": True},
+    {"pv_first": True, "table": True, "killers": True, "history": True},
+    {"pv_first": True, "table": True, "killers": True, "history": True, "search": "PVS"},
+]
+
+
+@pytest.mark.parametrize("flags", ENHANCEMENTS, ids=str)
+def test_each_enhancement_keeps_alphabetas_value_on_connect_four(flags):
+    game = ConnectFour(rows=5, cols=5, k=4)
+    state = game.initial
+    for move in (2, 2, 1, 3):
+        state = game.result(state, move)
+    for depth in (1, 3, 5):
+        r = iterative_deepening(game, state, max_depth=depth, **flags)
+        assert r.value == alphabeta(game, state, depth=depth).value
+        assert alphabeta(game, game.result(state, r.move), depth=depth - 1).value == r.value
+        assert [i.depth for i in r.iterations] == list(range(1, depth + 1))
+
+
+def test_the_enhancements_together_halve_the_nodes_on_six_by_seven_connect_four():
+    game = ConnectFour()
+    state = game.initial
+    for move in (3, 3, 2, 4):
+        state = game.result(state, move)
+    plain = alphabeta(game, state, depth=6)
+    all_on = iterative_deepening(game, state, max_depth=6, pv_first=True, table=True,
+                                 killers=True, history=True)  # fmt: skip
+    assert all_on.value == plain.value
+    assert all_on.stats.nodes <= plain.stats.nodes / 2
+    assert all_on.stats.tt_stores > 0 and all_on.stats.tt_hits > 0
+
+
+def test_aspiration_failures_are_counted_over_the_iterations():
+    game = ConnectFour(rows=5, cols=5, k=4)
+    r = iterative_deepening(game, max_depth=5, aspiration=1e-9)
+    assert r.stats.researches == r.stats.fail_lows + r.stats.fail_highs > 0
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"table": True, "search": "alpha-beta"}, "negamax or PVS"),
+        ({"aspiration": 0}, "aspiration"),
+        ({"table": "big"}, "table must be"),
+    ],
+)
+def test_enhancements_refuse_what_they_cannot_use(kwargs, words):
+    with pytest.raises(SearchError, match=words):
+        iterative_deepening(TicTacToe(), max_depth=2, **kwargs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(board_cases(), st.sampled_from(ENHANCEMENTS))
+def test_enhanced_deepening_agrees_with_minimax_on_board_positions(case, flags):
+    game, state, depth = case
+    if depth is None:  # iterative deepening needs a last depth: the rest of the game
+        depth = 9
+    r = iterative_deepening(game, state, max_depth=depth, **flags)
+    if r.depth_limit < depth:  # stopped early: nothing lay deeper
+        depth = r.depth_limit
+    check_value_and_move(r, game, state, depth)

@@ -52,7 +52,7 @@ def test_connect_four_threats_are_noisy():
     game = ConnectFour(rows=4, cols=5, k=3)
     state = game.parse(". . . . .\n. . . . .\n. . . . .\nx x . o o")
     # x to move: column 2 wins at once for x (and would win for o too)
-    assert game.forcing_moves(state) == [2]
+    assert game.noisy_moves(state) == [2]
     q = quiescent(game)
     assert q(state) == math.inf
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.games import MAX, MIN, ConnectFour, GameTree, TicTacToe
-from coursekit.search import minimax, solve
+from coursekit.games import MAX, MIN, ConnectFour, GameTree, Grundy, TicTacToe
+from coursekit.search import alphabeta, minimax, solve
+from coursekit.search.solve import tabulate
 
 GAME = TicTacToe()
 
@@ -21,7 +24,8 @@ def test_tic_tac_toe_positions_and_value(tictactoe):
     assert tictactoe.value == 0
     assert len(tictactoe) == 5_478  # legal positions, the empty board included (published)
     assert len(solve(GAME, symmetry=True)) == 765  # "essentially different" positions
-    assert tictactoe.stats.tt_hits > 0 and tictactoe.stats.nodes > len(tictactoe)
+    # α-β with a table visits fewer nodes than there are positions.
+    assert tictactoe.stats.tt_hits > 0 and tictactoe.stats.nodes < len(tictactoe)
 
 
 def test_every_first_move_draws(tictactoe):
@@ -68,3 +72,97 @@ def test_small_connect_four_boards(rows, cols, k):
         for a in game.actions(game.initial):
             child = game.result(game.initial, a)
             assert exact.value_of(child) == solve(game, child).value
+
+
+# --- chapter 6: α-β with a table and zero windows agrees with plain minimax ------------------
+
+
+@given(st.data())
+@settings(max_examples=30, deadline=None)
+def test_fresh_solve_agrees_with_minimax_from_tic_tac_toe_positions(data):
+    state = GAME.initial
+    for _ in range(data.draw(st.integers(1, 7))):
+        if GAME.is_terminal(state):
+            break
+        state = GAME.result(state, data.draw(st.sampled_from(GAME.actions(state))))
+    exact, plain = solve(GAME, state), minimax(GAME, state)
+    assert exact.value == plain.value
+    # The line of perfect play keeps the value to the end.
+    for move in exact.pv:
+        state = GAME.result(state, move)
+    assert GAME.is_terminal(state) and GAME.utility(state) == exact.value
+
+
+@given(st.integers(0, 10**6), st.sampled_from([MAX, MIN]), st.integers(1, 4))
+@settings(max_examples=60, deadline=None)
+def test_solve_agrees_with_minimax_on_wide_random_trees(seed, root, spread):
+    # Few distinct leaf values (spread) make many ties: the zero windows must still be exact.
+    tree = GameTree.random(
+        branching=(1, 4), depth=5, seed=seed, root=root, values=(-spread, spread)
+    )
+    exact = solve(tree)
+    assert exact.value == minimax(tree).value
+    for node in list(tree.actions(tree.initial))[:3]:
+        child = tree.result(tree.initial, node)
+        assert exact.value_of(child) == minimax(tree, child).value
+
+
+@given(st.data())
+@settings(max_examples=25, deadline=None)
+def test_solve_agrees_with_tabulated_minimax_on_small_connect_four(data):
+    rows, cols = data.draw(st.sampled_from([(3, 4), (4, 4), (4, 5)]))
+    game = ConnectFour(rows, cols, 3)
+    state = game.initial
+    for _ in range(data.draw(st.integers(rows * cols // 2, rows * cols - 2))):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    table = tabulate(game, state)
+    exact = solve(game, state)
+    assert exact.value == table[state]
+    if not game.is_terminal(state):
+        assert exact.move in exact.best_moves(state)
+
+
+@pytest.mark.parametrize("coins", range(1, 21))
+@pytest.mark.parametrize("first", [MAX, MIN])
+def test_grundy_solve_agrees_with_memoised_minimax(coins, first):
+    game = Grundy(coins, first=first)
+    exact, table = solve(game), tabulate(game)
+    assert exact.value == table[game.initial]
+    assert {exact.value_of(s) for s in list(table)[:50]} <= {-1, 1}
+    for state in list(table)[:50]:
+        assert exact.value_of(state) == table[state]
+    if coins <= 9:
+        assert exact.value == minimax(game).value
+
+
+# n ≤ 60 whose Grundy value is 0 (OEIS A002188: 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, ...).
+A002188_ZEROS = [0, 1, 2, 4, 7, 10, 20, 23, 26, 50, 53]
+
+
+def test_grundy_losses_match_oeis_a002188():
+    last = 45  # the suite stops at 45 coins; bench/beyond.py goes to 60
+    losses = [n for n in range(1, last + 1) if solve(Grundy(n, first=MAX)).value < 0]
+    assert losses == [n for n in A002188_ZEROS if 1 <= n <= last]
+
+
+def test_connect_four_issue_position_is_a_win_for_the_mover():
+    # The 22-ply line of issue 14: x has three stacked in column 0, nobody blocked them.
+    # OpenSpiel's alpha_beta_search and easyAI's Negamax also value it as a win (bench/RESULTS.md).
+    game = ConnectFour()
+    state = game.initial
+    for c in "0306130541111243523314":
+        state = game.result(state, int(c))
+    exact = solve(game, state)
+    assert exact.value == math.inf and exact.move == 0
+    assert exact.best_moves(state)[0] == 0
+
+
+def test_a_real_connect_four_endgame_agrees_with_alphabeta():
+    game = ConnectFour()
+    state = game.initial
+    for c in "213500640240420055132652":  # 24 random plies without an immediate win
+        state = game.result(state, int(c))
+    exact = solve(game, state)
+    assert exact.value == alphabeta(game, state, depth=None).value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from coursekit.games import MAX, MIN
 from coursekit.search import minimax
+from coursekit.text import number_text
 from coursekit.widgets import ConnectFourBoard
 
 
@@ -57,3 +58,27 @@ def test_the_game_ends_with_a_result():
         w.columns[column].click()
     assert "Game over" in w.status.value
     assert all(button.disabled for button in w.columns)
+
+
+def test_the_settings_show_at_once_with_the_chosen_evals_value():
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=3)
+    assert "depth 3" in w.plan.value
+    w.depth.value = 5
+    assert "depth 5" in w.plan.value
+    w.limit.value = "time"
+    w.seconds.value = 0.5
+    assert "0.5 s a move" in w.plan.value
+    w.columns[2].click()
+    for name, evaluate in w._evaluations.items():
+        w.evaluation.value = name
+        short = name.split(" (")[0]
+        assert f"EVAL ({short}) of this board for x: <b>{number_text(evaluate(w.state))}</b>" in (
+            w.plan.value
+        )
+
+
+def test_the_texts_take_the_font_size_of_where_they_are_shown():
+    # a fixed 14 px would be unreadable on a slide
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=2)
+    w.columns[2].click()
+    assert all("font-size" not in part.value for part in (w.board, w.plan, w.report))

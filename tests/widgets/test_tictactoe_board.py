@@ -40,7 +40,7 @@ def test_the_candidates_show_e_and_backed_up_values():
         assert f"e(p) {e}</small>" in table
     chosen = w.last_search.move
     assert table.count("background:#ffe08a") == 1
-    assert f'background:#ffe08a;font-weight:bold" title="cell {chosen}"' in table
+    assert f'background:#ffe08a;font-weight:bold;color:#1a1a1a" title="cell {chosen}"' in table
     assert "The computer (×) searched 2 plies" in table and "Yellow: its choice" in table
     assert "ck-candidates-table" in table
     assert "<TABLE" in w.picture.source  # the tree behind the choice, with boards
@@ -132,6 +132,14 @@ def test_a_new_depth_after_the_game_has_ended_searches_nothing():
     assert "over" in w.picture.value and w.picture.source == ""
 
 
+def test_the_picture_says_it_is_busy_while_the_computer_searches():
+    w = TicTacToeBoard(depth=2)
+    seen = []
+    w.picture.observe(lambda change: seen.append(change["new"]), names="busy")
+    w.depth.value = 3
+    assert seen == [True, False] and not w.picture.busy
+
+
 def test_alphabeta_plays_the_same_moves_and_says_what_it_saved():
     for depth in (1, 2, 3):
         a = TicTacToeBoard(depth=depth, human=MIN, algorithm="alpha-beta")
@@ -162,3 +170,16 @@ def test_switching_to_alphabeta_searches_again_and_marks_bounds():
             assert bounds[move] == "≤" and minimax_values[move] <= value
             assert f">≤{value}</span>" in w.candidates.value
     assert any(bounds.values())  # the course's first stage: α-β cuts below some moves
+
+
+def test_alphabeta_pruning_at_the_root_leaves_moves_unvalued_not_an_error():
+    # × to move can win at once (cell 2): α-β stops at the root there, so some moves are never
+    # generated; they are shown as pruned instead of failing.
+    w = TicTacToeBoard(depth=2, algorithm="alpha-beta")
+    w.state = GAME.parse("x x .\no o .\n. . .")
+    w.analyse()
+    r = w.last_search
+    values = {move: value for move, _, value in w.candidate_values(r)}
+    assert r.move == 2 and values[2] == math.inf
+    assert set(values) < set(GAME.actions(w.state))
+    assert "pruned" in w.candidates.value

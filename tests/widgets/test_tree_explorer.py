@@ -192,6 +192,31 @@ def test_a_game_tree_can_be_passed_in():
     assert w.root.value is MIN and w.search.value == 2
 
 
+def test_the_whole_search_steps_in_the_browser():
+    explorer = TreeExplorer()
+    view = explorer.picture
+    steps = len(explorer.search.trace)
+    assert view.steps["count"] == steps and not view.controls
+    layout = view.dot
+    explorer.first.click()
+    assert view.step == 0 and view.dot == layout  # restyled in the page, not laid out again
+    assert "nothing searched yet" in view.source
+    explorer.forward.click()
+    assert view.step == 1 and view.dot == layout
+
+
+def test_a_search_too_long_for_the_browser_is_drawn_step_by_step():
+    from coursekit.widgets.graph_view import MAX_BROWSER_STEPS
+
+    explorer = TreeExplorer()
+    explorer.branching.value, explorer.depth.value = 4, 4
+    assert len(explorer.search.trace) > MAX_BROWSER_STEPS
+    assert explorer.picture.steps == {}
+    before = explorer.picture.dot
+    explorer.first.click()
+    assert explorer.picture.dot != before and "nothing searched yet" in explorer.picture.source
+
+
 # --- α-β and the children's order ------------------------------------------------------------
 
 

@@ -18,27 +18,41 @@ labels or some point of Q more than n, i.e. when a mixed strategy that uses k
 pure strategies has more than k best responses. Such a point can always be
 taken to be a vertex, so the vertices decide it.
 
-Vertices are found like supports: for each support S and set T of tight
-constraints with |S| = |T|, solve one small system, all of one size at once in
-floats; a vertex is taken from floats only when every other constraint is
-clearly slack, otherwise it is recomputed with fractions.
+The steps (:func:`vertex_enumeration`):
+
+1. move the payoffs into [1, 2] (positive, one scale for every game);
+2. list the vertices of P and of Q (:func:`polytope_vertices`): for each
+   support S and set T of tight constraints with |S| = |T|, solve one small
+   system, all of one size at once in floats; a vertex is taken from floats
+   only when every other constraint is clearly slack, otherwise it is
+   recomputed with fractions;
+3. give each vertex its labels, and keep the pairs of vertices whose labels
+   cover every strategy (a bitwise or of label masks);
+4. scale each pair to probabilities and check it exactly as an equilibrium;
+5. look for a vertex with too many labels: a witness of degeneracy.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from coursekit.gametheory import exact
-from coursekit.gametheory.equilibria import Equilibrium, order
-from coursekit.gametheory.exact import Matrix, format_fraction
-from coursekit.gametheory.linear import TOLERANCE, solve_many, subset_pairs
+from coursekit.gametheory.best_response import Equilibrium, is_equilibrium, order
+from coursekit.gametheory.errors import GameTooLargeError
+from coursekit.gametheory.exact import Matrix
+from coursekit.gametheory.linear import TOLERANCE, progress_bar, solve_many, subset_pairs
+from coursekit.gametheory.support_enumeration import (
+    MAX_PAIRS,
+    PROGRESS_PAIRS,
+    duration,
+    support_pairs,
+)
+from coursekit.text import number_text
 
-if TYPE_CHECKING:
-    from coursekit.gametheory.game import NormalFormGame
+Labels = tuple[tuple[str, ...], tuple[str, ...]]
 
 CLEAR = 100 * TOLERANCE
 """A float slack above this is taken as certainly positive."""
@@ -76,7 +90,7 @@ class Degeneracy:
             strategy = mine[used[0]]
         else:
             strategy = "mix " + " + ".join(
-                f"{format_fraction(self.mix[k])}·{mine[k]}" for k in used
+                f"{number_text(self.mix[k], decimals=True)}·{mine[k]}" for k in used
             )
         replies = ", ".join(theirs[k] for k in self.best_responses)
         count = len(used)
@@ -105,7 +119,7 @@ class Component:
     q: tuple[tuple[Fraction, ...], ...]
 
 
-def polytope_vertices(C: np.ndarray, C_exact: Matrix) -> list[Vertex]:
+def polytope_vertices(C: np.ndarray, C_exact: Matrix, bar: object = None) -> list[Vertex]:
     """All vertices of {z ≥ 0 : C z ≤ 1} for a positive matrix C of shape (constraints, d).
 
     >>> C = np.array([[1.0, 2.0], [2.0, 1.0]])
@@ -132,6 +146,8 @@ def polytope_vertices(C: np.ndarray, C_exact: Matrix) -> list[Vertex]:
                 if vertex is not None and vertex.point not in exact_points:
                     exact_points.add(vertex.point)
                     found.append(vertex)
+            if bar is not None:
+                bar.update(len(S))
     return found
 
 
@@ -152,7 +168,7 @@ def _solve_basis(
     C: Matrix, support: tuple[int, ...], tight_set: tuple[int, ...]
 ) -> tuple[Fraction, ...] | None:
     d = len(C[0])
-    part = exact.solve(
+    part = exact.solve_linear_system(
         [[C[c][s] for s in support] for c in tight_set], [Fraction(1)] * len(support)
     )
     if part is None:
@@ -171,25 +187,72 @@ def _point(C: Matrix, vertex: Vertex) -> tuple[Fraction, ...]:
     return point
 
 
-def _shifted(matrix: Matrix, floats: np.ndarray) -> tuple[Matrix, np.ndarray]:
-    """The payoffs moved into [1, 2] (exactly, and in floats): positive, as the polytopes
-    need, and of one scale, so that float tolerances mean the same for every game.
-    A positive affine change of payoffs changes no best response and no equilibrium.
+def _shifted(matrix: Matrix) -> tuple[Matrix, np.ndarray]:
+    """Step 1: the payoffs moved into [1, 2] (exactly, and in floats): positive, as the
+    polytopes need, and of one scale, so that float tolerances mean the same for
+    every game. A positive affine change of payoffs changes no best response and no
+    equilibrium.
     """
     low = min(min(row) for row in matrix)
     spread = max(max(row) for row in matrix) - low or Fraction(1)
     exact_rows = tuple(tuple(1 + (v - low) / spread for v in row) for row in matrix)
-    return exact_rows, 1.0 + (floats - float(low)) / float(spread)
+    return exact_rows, np.array([[float(v) for v in row] for row in exact_rows])
 
 
-def analyse(game: NormalFormGame) -> VertexAnalysis:
-    """Extreme equilibria and a degeneracy witness (if any) of ``game``."""
-    m, n = game.shape
-    A, A_float = _shifted(game.exact_A, game.A)
-    B, B_float = _shifted(game.exact_B, game.B)
+def vertex_enumeration(
+    A: Matrix,
+    B: Matrix,
+    labels: Labels,
+    players: tuple[str, str],
+    *,
+    force: bool = False,
+    progress: bool | None = None,
+) -> VertexAnalysis:
+    """Extreme equilibria and a degeneracy witness (if any), by vertex enumeration.
+
+    Parameters
+    ----------
+    A, B : rows of fractions
+        The row player's and the column player's payoffs, indexed [row][column].
+    labels, players :
+        The strategies' and the players' names, for the degeneracy witness.
+    force : bool
+        Enumerate even a game with more than ``MAX_PAIRS`` bases per polytope.
+    progress : bool or None
+        Show a progress bar (tqdm); ``None``: only for long enumerations.
+
+    Returns
+    -------
+    VertexAnalysis
+
+    Raises
+    ------
+    GameTooLargeError
+        When the game is too large for a quick answer and ``force`` is False.
+
+    Examples
+    --------
+    >>> r = vertex_enumeration(((1, 1), (0, 0)), ((1, 1), (1, 1)), (("a", "b"), ("x", "y")),
+    ...                        ("R", "C"))
+    >>> len(r.equilibria), r.degeneracy.player
+    (2, 0)
+    """
+    m, n = len(A), len(A[0])
+    total = support_pairs(m, n)
+    if total > MAX_PAIRS and not force:
+        raise GameTooLargeError(
+            f"vertex enumeration of this {m}×{n} game would solve {total:,} systems per "
+            f"polytope (more than MAX_PAIRS = {MAX_PAIRS:,}, a few seconds' work), "
+            f"{duration(total)}: pass force=True to run it anyway (it shows a progress "
+            "bar), or study a smaller game"
+        )
+    A, A_float = _shifted(A)
+    B, B_float = _shifted(B)
     B_t = tuple(zip(*B, strict=True))
-    P = polytope_vertices(B_float.T.copy(), B_t)  # labels: zeros → i, tight column j → m + j
-    Q = polytope_vertices(A_float, A)  # labels: tight row i → i, zeros j → m + j
+    show = total >= PROGRESS_PAIRS if progress is None else progress
+    with progress_bar(2 * total, show, "vertex enumeration") as bar:
+        P = polytope_vertices(B_float.T.copy(), B_t, bar)  # zeros → i, tight column j → m + j
+        Q = polytope_vertices(A_float, A, bar)  # tight row i → i, zeros j → m + j
     p_labels = [_mask(v.zeros) | _mask(v.tight) << m for v in P]
     q_labels = [_mask(v.tight) | _mask(v.zeros) << m for v in Q]
     full = (1 << (m + n)) - 1
@@ -198,10 +261,11 @@ def analyse(game: NormalFormGame) -> VertexAnalysis:
         x, y = _point(B_t, P[a + 1]), _point(A, Q[b + 1])
         p = tuple(v / sum(x) for v in x)
         q = tuple(v / sum(y) for v in y)
-        if not game.is_equilibrium(p, q):
+        if not is_equilibrium(A, B, p, q):
             raise RuntimeError(f"vertex enumeration produced a non-equilibrium {p}, {q}")
         found.add(Equilibrium(p, q))
-    return VertexAnalysis(tuple(order(found)), _witness(game, P, Q, B_t, A))
+    witness = _witness((m, n), P, Q, B_t, A, labels, players)
+    return VertexAnalysis(tuple(order(found)), witness)
 
 
 def _mask(indices: frozenset[int]) -> int:
@@ -223,10 +287,16 @@ def _complete_pairs(p_labels: list[int], q_labels: list[int], full: int) -> list
 
 
 def _witness(
-    game: NormalFormGame, P: list[Vertex], Q: list[Vertex], B_t: Matrix, A: Matrix
+    shape: tuple[int, int],
+    P: list[Vertex],
+    Q: list[Vertex],
+    B_t: Matrix,
+    A: Matrix,
+    labels: Labels,
+    players: tuple[str, str],
 ) -> Degeneracy | None:
-    """A mixed strategy with more best responses than strategies used, if there is one."""
-    m, n = game.shape
+    """Step 5: a mixed strategy with more best responses than strategies used, if any."""
+    m, n = shape
     candidates = []
     for player, vertices, C, d in ((0, P, B_t, m), (1, Q, A, n)):
         for v in vertices:
@@ -238,13 +308,7 @@ def _witness(
     _, player, vertex, C = min(candidates, key=lambda c: (c[0], c[1]))
     point = _point(C, vertex)
     mix = tuple(v / sum(point) for v in point)
-    return Degeneracy(
-        player,
-        mix,
-        tuple(sorted(vertex.tight)),
-        game.players,
-        (game.row_labels, game.col_labels),
-    )
+    return Degeneracy(player, mix, tuple(sorted(vertex.tight)), players, labels)
 
 
 def components(extreme: tuple[Equilibrium, ...]) -> list[Component]:

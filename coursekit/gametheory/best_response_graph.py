@@ -9,17 +9,24 @@ the difference
 
 is positive, negative or zero; its best responses are p = 1, p = 0 or every
 p. Drawn in the (p, q) square, each player's best responses form a path,
-and the equilibria are exactly where the two paths meet.
+and the equilibria are exactly where the two paths meet (Osborne,
+*An Introduction to Game Theory*, 2004, §4.3). The steps
+(:func:`best_response_graph`):
+
+1. the gains of the first strategy over the second against each pure
+   strategy of the opponent;
+2. where d changes sign (at most once: it is linear), the player is
+   indifferent: a horizontal (or vertical) piece;
+3. on either side, the constant best choice: vertical (or horizontal) pieces.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from coursekit.gametheory.game import NormalFormGame
+from coursekit.gametheory.errors import PayoffError
+from coursekit.gametheory.exact import Matrix
 
 Point = tuple[Fraction, Fraction]
 
@@ -38,26 +45,41 @@ class BestResponseGraph:
     everywhere: bool
 
 
-def _advantage(game: NormalFormGame, player: int) -> tuple[Fraction, Fraction]:
-    """(gain of strategy 0 over 1 when the opponent plays 0, … when it plays 1)."""
+def _advantage(payoffs: Matrix, player: int) -> tuple[Fraction, Fraction]:
+    """Step 1: (gain of strategy 0 over 1 when the opponent plays 0, … when it plays 1)."""
+    P = payoffs
     if player == 0:
-        A = game.exact_A
-        return A[0][0] - A[1][0], A[0][1] - A[1][1]
-    B = game.exact_B
-    return B[0][0] - B[0][1], B[1][0] - B[1][1]
+        return P[0][0] - P[1][0], P[0][1] - P[1][1]
+    return P[0][0] - P[0][1], P[1][0] - P[1][1]
 
 
-def best_response_graph(game: NormalFormGame, player: int) -> BestResponseGraph:
+def best_response_graph(payoffs: Matrix, player: int) -> BestResponseGraph:
     """The best-response graph of ``player`` (0 = row, 1 = column) in a 2×2 game.
 
+    Parameters
+    ----------
+    payoffs : 2×2 rows of fractions
+        The player's own payoffs, indexed [row][column].
+    player : int
+        0 for the row player, 1 for the column player.
+
+    Raises
+    ------
+    PayoffError
+        When the matrix is not 2×2.
+
+    Examples
+    --------
     >>> from coursekit.gametheory import catalog
     >>> g = catalog.couples_quarrel()
-    >>> [(tuple(map(str, a)), tuple(map(str, b))) for a, b in best_response_graph(g, 0).segments]
+    >>> graph = best_response_graph(g.exact_A, 0)
+    >>> [(tuple(map(str, a)), tuple(map(str, b))) for a, b in graph.segments]
     [(('1', '0'), ('1', '1/2')), (('1', '1/2'), ('0', '1/2')), (('0', '1/2'), ('0', '1'))]
     """
-    if game.shape != (2, 2):
-        raise ValueError(f"best-response graphs are drawn for 2×2 games, not {game.shape}")
-    gain_if_0, gain_if_1 = _advantage(game, player)
+    shape = (len(payoffs), len(payoffs[0]) if payoffs else 0)
+    if shape != (2, 2):
+        raise PayoffError(f"payoffs: best-response graphs are drawn for 2×2 games, not {shape}")
+    gain_if_0, gain_if_1 = _advantage(payoffs, player)
 
     def best(t: Fraction) -> Fraction | None:
         """The best probability of strategy 0 when the opponent plays 0 with probability t."""

@@ -1,0 +1,450 @@
+"""Checks for exercise set 04 (α-β pruning).
+
+Every expected answer is computed here from the problem's data with
+coursekit's own :func:`~coursekit.search.alphabeta`; hints say what is wrong,
+never what is right. For the α-β a student writes, the usual mistakes are
+modelled by :func:`mistaken_alphabeta`: when the student's function evaluates
+exactly the leaves one of these mistakes evaluates, on every tree, the hint
+names that mistake.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import Any
+
+from coursekit.checks import ch03
+from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
+from coursekit.checks.parts import Function, Value
+from coursekit.games import MAX, MIN, GameTree
+from coursekit.games.gametree import GameTreeError
+from coursekit.search import alphabeta, reorder
+
+INF = math.inf
+CLASSIC = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+"""The course's three-branch tree."""
+
+
+# --- part 1: backed-up values -----------------------------------------------------------------
+
+
+def check_backed_up(tree: GameTree, values: Any, move: Any) -> None:
+    """Check the minimax value of every inner node of ``tree`` and MAX's move at the root.
+
+    The same check as exercise set 03's: α-β must agree with these values at the root.
+    """
+    ch03.check_backed_up(tree, values, move)
+
+
+# --- part 2: which nodes α-β prunes ---------------------------------------------------------
+
+
+def _below(tree: GameTree, label: str) -> set[str]:
+    """``label`` and every node under it."""
+    found, stack = set(), [label]
+    while stack:
+        node = stack.pop()
+        found.add(node)
+        stack.extend(tree.children(node))
+    return found
+
+
+def check_pruned(tree: GameTree, pruned: Collection[Hashable] | None) -> None:
+    """Check the nodes a left-to-right α-β never generates on ``tree``.
+
+    The answer must hold the top node of every pruned branch (where the course
+    draws ×); it may also hold the nodes below them, which are never generated
+    either. Every other node must be left out.
+    """
+    answered(pruned)
+    require_type(pruned, (set, frozenset, list, tuple), "Your answer")
+    answer = {str(label) for label in pruned}
+    unknown = sorted(label for label in answer if label not in tree)
+    require(
+        not unknown, f"The tree has no node {', '.join(unknown)}: use the labels in the picture."
+    )
+    r = alphabeta(tree, trace=True)
+    tops = set(r.trace.pruned())
+    never = set().union(*(_below(tree, top) for top in tops)) if tops else set()
+    generated = sorted(answer - never, key=tree.labels.index)
+    if generated:
+        node = generated[0]
+        if tree.is_terminal(node):
+            fail(
+                f"α-β does evaluate leaf {node}: when it gets there, no bound of an ancestor "
+                "lets it stop yet. Follow the search left to right, with α and β beside each node."
+            )
+        fail(
+            f"α-β does generate node {node}: no cut happens above it before the search gets "
+            "there. Follow the search left to right, with α and β beside each node."
+        )
+    missing = sorted(tops - answer, key=tree.labels.index)
+    if missing:
+        fail(_missed_cut_hint(tree, r, missing[0], len(tops - answer)))
+    passed()
+
+
+def _missed_cut_hint(tree: GameTree, r: Any, top: str, count: int) -> str:
+    """A hint for a pruned branch the answer left out, after the kind of the cut above it."""
+    cut = next(c for c in r.trace.cutoffs() if top in c.pruned)
+    many = "a pruned branch" if count == 1 else f"{count} pruned branches"
+    if cut.cause is not None and tree.depth_of(cut.cause) < tree.depth_of(cut.node) - 1:
+        why = (
+            "Compare each node's bound with every ancestor of the other kind, not only with its "
+            "parent: a cut may be caused by a grandparent or an even older ancestor (a deep cut)."
+        )
+    elif cut.kind == "alpha":
+        why = "Look for an α cut (α剪枝): a MIN node whose β falls to the α of a MAX ancestor."
+    else:
+        why = "Look for a β cut (β剪枝): a MAX node whose α rises to the β of a MIN ancestor."
+    return f"Your answer misses {many}. {why} A bound equal to the other prunes too."
+
+
+# --- part 3: writing α-β ----------------------------------------------------------------------
+
+
+class LeafRecorder:
+    """A game that passes every question on to ``game`` and notes each leaf valued, in order.
+
+    A student's search values a leaf by asking ``utility`` (or ``evaluate``);
+    the recorder keeps those leaves in :attr:`leaves`.
+    """
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.initial = game.initial
+        self.leaves: list[Any] = []
+
+    def to_move(self, state: Any) -> Any:
+        return self.game.to_move(state)
+
+    def actions(self, state: Any) -> Sequence[Any]:
+        return self.game.actions(state)
+
+    def result(self, state: Any, action: Any) -> Any:
+        return self.game.result(state, action)
+
+    def is_terminal(self, state: Any) -> bool:
+        return self.game.is_terminal(state)
+
+    def utility(self, state: Any, player: Any = MAX) -> float:
+        self.leaves.append(state)
+        return self.game.utility(state, player)
+
+    def evaluate(self, state: Any) -> float:
+        self.leaves.append(state)
+        return self.game.evaluate(state)
+
+    def leaf_value(self, state: Any) -> float:
+        self.leaves.append(state)
+        return self.game.leaf_value(state)
+
+
+MISTAKES = {
+    "parent only": (
+        "it compares each node's bound with its parent's only. A cut may be caused by any "
+        "ancestor of the other kind (a MIN node's β with the α of every MAX ancestor): pass "
+        "both α and β down to every child, not just the parent's current value."
+    ),
+    "swapped": (
+        "it lowers β at MAX nodes (or raises α at MIN nodes). A MAX node's value is a lower "
+        "bound: MAX raises α, and only MIN lowers β."
+    ),
+    "not passed": (
+        "it never prunes anything, like minimax. Pass the current α and β down to each child "
+        "(alphabeta_value(game, child, alpha, beta)), and after each child raise α at a MAX "
+        "node (lower β at a MIN node), so that every node knows its ancestors' bounds."
+    ),
+    "strict": (
+        "it prunes only when one bound passes the other strictly. The course prunes when "
+        "β ≤ α: a bound equal to the other's is enough."
+    ),
+}
+"""The usual mistakes in writing α-β, with the hint each one gets."""
+
+
+def mistaken_alphabeta(game: Any, state: Any, mistake: str) -> tuple[float, list[Any]]:
+    """α-β written with one of the usual :data:`MISTAKES`: ``(value, leaves evaluated)``.
+
+    ``"parent only"`` compares with the parent's bound only, ``"swapped"`` lowers
+    β at MAX nodes and raises α at MIN nodes, ``"not passed"`` calls every child
+    with (−∞, +∞) (the leaves of minimax), ``"strict"`` prunes only when v > β
+    (v < α).
+
+    >>> tree = GameTree.from_nested(CLASSIC)
+    >>> mistaken_alphabeta(tree, tree.initial, "not passed")[1] == list(tree.leaves)
+    True
+    """
+    if mistake not in MISTAKES:
+        raise ValueError(f"mistake must be one of {', '.join(MISTAKES)}, got {mistake!r}")
+    leaves: list[Any] = []
+    strict = mistake == "strict"
+
+    def value(state: Any, alpha: float, beta: float) -> float:
+        if game.is_terminal(state):
+            leaves.append(state)
+            return game.utility(state, MAX)
+        at_max = game.to_move(state) is MAX
+        v = -INF if at_max else INF
+        for a in game.actions(state):
+            if mistake == "parent only":
+                window = (v, INF) if at_max else (-INF, v)
+            elif mistake == "not passed":
+                window = (-INF, INF)
+            else:
+                window = (alpha, beta)
+            w = value(game.result(state, a), *window)
+            if at_max:
+                v = max(v, w)
+                if v > beta or (v == beta and not strict):
+                    return v
+                if mistake == "swapped":
+                    beta = min(beta, v)
+                else:
+                    alpha = max(alpha, v)
+            else:
+                v = min(v, w)
+                if v < alpha or (v == alpha and not strict):
+                    return v
+                if mistake == "swapped":
+                    alpha = max(alpha, v)
+                else:
+                    beta = min(beta, v)
+        return v
+
+    return value(state, -INF, INF), leaves
+
+
+def random_trees(count: int = 200, seed: int = 4) -> list[GameTree]:
+    """The seeded trees a student's α-β is checked on, smallest first.
+
+    The course's tree (MAX and MIN at the root), ragged trees, trees with many
+    ties (values 0 … 3), deep trees where cuts come from grandparents.
+    """
+    rng = random.Random(seed)
+    trees = [
+        GameTree.from_nested(CLASSIC),
+        GameTree.from_nested(CLASSIC, root=MIN),
+        GameTree.from_nested(7),
+    ]
+    while len(trees) < count:
+        trees.append(
+            GameTree.random(
+                branching=rng.choice([2, 3, (1, 3), (2, 4)]),
+                depth=rng.randint(1, 5),
+                seed=rng.randrange(10**9),
+                values=rng.choice([(-9, 9), (0, 3), (0, 20)]),
+                root=rng.choice([MAX, MIN]),
+            )
+        )
+    return sorted(trees, key=len)
+
+
+def _describe(tree: GameTree) -> str:
+    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
+    return f"{text} with {tree.root_player} to move at the root"
+
+
+def check_alphabeta_function(
+    alphabeta_value: Callable[..., float] | None, seed: int | None = None
+) -> None:
+    """Check ``alphabeta_value(game, state, alpha, beta)`` on 200 seeded trees.
+
+    On every tree, called with (−∞, +∞) at the root, it must return the
+    minimax value and evaluate (by ``game.utility``) exactly the leaves that a
+    left-to-right α-β evaluates, in the same order. ``seed``: other trees (the
+    grader's hidden cases).
+    """
+    answered(alphabeta_value)
+    require(
+        callable(alphabeta_value),
+        "alphabeta_value should be a function (game, state, alpha, beta) → value.",
+    )
+    check_observed_alphabeta(observe(alphabeta_value), seed=seed)
+
+
+def observe(alphabeta_value: Callable[..., float]) -> Callable[[GameTree], tuple[Any, list]]:
+    """The student's function seen from outside: on a tree, ``(value, leaves evaluated)``."""
+
+    def on(tree: GameTree) -> tuple[Any, list]:
+        game = LeafRecorder(tree)
+        value = call_student(alphabeta_value, (game, tree.initial, -INF, INF), _describe_call)
+        return value, game.leaves
+
+    return on
+
+
+def check_observed_alphabeta(
+    observed: Callable[[GameTree], tuple[Any, list]], seed: int | None = None
+) -> None:
+    """The judgement of :func:`check_alphabeta_function`, on what :func:`observe` saw.
+
+    The grader calls it with a replay of the values and leaves recorded in the
+    student's kernel, so it decides in its own process.
+    """
+    trees = random_trees() if seed is None else random_trees(seed=seed)
+    answers = []
+    for tree in trees:
+        value, leaves = observed(tree)
+        answers.append((value, list(leaves)))
+    expected = []
+    for tree in trees:
+        r = alphabeta(tree, trace=True)
+        expected.append((r.value, r.trace.evaluated_leaves()))
+    if answers == expected:
+        passed()
+        return
+    leaves = [got for _, got in answers]
+    for mistake, hint in MISTAKES.items():
+        if leaves == [mistaken_alphabeta(t, t.initial, mistake)[1] for t in trees]:
+            fail(f"Your function evaluates the leaves of α-β written so that {hint}")
+    tree, (value, got), (right_value, right) = next(
+        (t, a, e) for t, a, e in zip(trees, answers, expected, strict=True) if a != e
+    )
+    fail(_first_difference(tree, value, got, right_value, right))
+
+
+def _describe_call(game: LeafRecorder, state: Any, alpha: float, beta: float) -> str:
+    return _describe(game.game)
+
+
+def _first_difference(
+    tree: GameTree, value: Any, got: list, right_value: float, right: list
+) -> str:
+    """A hint about the first thing the student's search does differently on ``tree``."""
+    where = f"On {_describe(tree)}"
+    if got == right:
+        return (
+            f"{where}, your function evaluates the right leaves but returns {value!r}, not the "
+            "minimax value. Return the best value found at each node (v), from MAX's point of view."
+        )
+    if not got:
+        return (
+            f"{where}, your function values no leaf with game.utility(state, MAX): it should "
+            "value the leaves it reaches that way."
+        )
+    for i, leaf in enumerate(got):
+        if got.count(leaf) > 1:
+            return f"{where}, your function evaluates leaf {leaf} more than once."
+        if i >= len(right) or leaf != right[i]:
+            if leaf not in right:
+                return (
+                    f"{where}, your function evaluates leaf {leaf}, which α-β never reaches: "
+                    "a cut should have stopped the search before it."
+                )
+            skipped = right[i]
+            if skipped not in got:
+                return (
+                    f"{where}, your function never evaluates leaf {skipped}, which α-β must "
+                    "evaluate: it cuts too early there."
+                )
+            return (
+                f"{where}, your function evaluates the leaves in another order: take the moves "
+                "left to right, in the order game.actions gives them."
+            )
+    return (
+        f"{where}, your function stops before leaf {right[len(got)]}, which α-β must evaluate: "
+        "it cuts too early there."
+    )
+
+
+# --- part 4: the best move order -------------------------------------------------------------
+
+
+def _shape(nested: Any) -> Any:
+    """The tree up to the order of children: equal for two orderings of the same tree."""
+    if isinstance(nested, (list, tuple)):
+        return tuple(sorted((_shape(kid) for kid in nested), key=repr))
+    return nested
+
+
+def check_best_order(tree: GameTree, ordered: Any) -> None:
+    """Check that ``ordered`` (nested lists) is ``tree`` with its children reordered so that a
+    left-to-right α-β evaluates as few leaves as any order allows."""
+    answered(ordered)
+    require_type(ordered, (list, tuple), "Your tree")
+    try:
+        mine = GameTree.from_nested(ordered, tree.root_player)
+    except GameTreeError as error:
+        fail(f"Your answer is not a tree of nested lists: {error}.")
+    require(
+        _shape(mine.to_nested()) == _shape(tree.to_nested()),
+        "Your tree is not the given tree reordered: keep every node with the same subtree below "
+        "it, and change only the order of the children.",
+    )
+    leaves = alphabeta(mine).stats.leaves
+    fewest = alphabeta(reorder(tree, "best")).stats.leaves
+    if leaves <= fewest:
+        passed()
+        return
+    if mine == reorder(tree, "worst"):
+        fail(
+            f"α-β evaluates {leaves} leaves on your order: the most it can. You put the worst "
+            "child first at every node; turn that round."
+        )
+    top_only = GameTree.from_nested(
+        [tree.to_nested(kid) for kid in _root_order(tree, mine)], tree.root_player
+    )
+    if mine == top_only and mine != tree:
+        fail(
+            f"α-β evaluates {leaves} leaves on your order; fewer are possible. You reordered "
+            "the root's children only: order the children of every node."
+        )
+    fail(
+        f"α-β evaluates {leaves} leaves on your order; fewer are possible. Put first, at a MAX "
+        "node, the child with the highest backed-up value, and at a MIN node the lowest."
+    )
+
+
+def _root_order(tree: GameTree, mine: GameTree) -> list[str]:
+    """The root's children of ``tree`` in the order ``mine`` puts their subtrees."""
+    left = list(tree.children(tree.initial))
+    order = []
+    for kid in mine.children(mine.initial):
+        match = next(
+            (k for k in left if tree.to_nested(k) == mine.to_nested(kid)),
+            None,
+        )
+        if match is None:
+            return list(tree.children(tree.initial))
+        left.remove(match)
+        order.append(match)
+    return order
+
+
+# --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
+
+TREE = GameTree.from_nested(
+    [
+        [[[6, 9], [5, 7]], [[7, 8], [4, 2]]],
+        [[[2, 9], [1, 7]], [[3, 5], [8]]],
+        [[[8, 7], [9, 3]], [[8, 9], [4]]],
+    ],
+    root=MAX,
+)
+"""The tree of parts 1 and 2, as the exercise notebook defines it."""
+
+ORDER_TREE = GameTree.from_nested(
+    [
+        [[14, 3, 22], [9, 26, 1], [17, 6, 11]],
+        [[20, 2, 25], [7, 12, 18], [27, 5, 10]],
+        [[4, 23, 15], [13, 21, 8], [16, 24, 19]],
+    ],
+    root=MAX,
+)
+"""The tree of part 4, as the exercise notebook defines it."""
+
+EXERCISE = "04_alphabeta"
+PARTS = {
+    1: Value(("values", "move"), lambda values, move: check_backed_up(TREE, values, move)),
+    2: Value(("pruned",), lambda pruned: check_pruned(TREE, pruned)),
+    3: Function(
+        "alphabeta_value",
+        check_observed_alphabeta,
+        adapt=observe,
+        forbidden=("coursekit.search.",),
+    ),
+    4: Value(("ordered",), lambda ordered: check_best_order(ORDER_TREE, ordered)),
+}

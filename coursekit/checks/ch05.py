@@ -1,0 +1,299 @@
+"""Checks for exercise set 05 (evaluation functions).
+
+Every expected answer is computed here with coursekit's own chess and Connect
+Four code: material with :data:`~coursekit.games.chess_game.PIECE_VALUES`,
+quietness with :meth:`~coursekit.games.chess_game.Chess.noisy_moves`, and the
+strength of an evaluation by playing a seeded :func:`~coursekit.search.match`.
+Hints say what is wrong, never what is right.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from numbers import Real
+from typing import Any
+
+import chess
+
+from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
+from coursekit.checks.parts import Function, Value
+from coursekit.games import ConnectFour
+from coursekit.games.chess_game import PIECE_VALUES, Chess
+from coursekit.games.playout import random_line
+from coursekit.search.match import MatchEngine, match
+
+POSITIONS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "3r2k1/p2n1ppp/1pq1pn2/8/8/5N2/P3QPPP/4R1K1 w - - 0 1",
+    "r4rk1/pp3ppp/2b5/8/8/2N5/PPB2PPP/3R2K1 b - - 0 1",
+    "8/5pk1/6p1/8/2B5/6P1/5PK1/8 w - - 0 1",
+]
+"""Part (a)'s positions, as the notebook shows them."""
+
+QUIET_OR_NOT = {
+    "A": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "B": "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
+    "C": "4k3/8/8/1b6/8/8/4N3/4K3 w - - 0 1",
+    "D": "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "E": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    "F": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "G": "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+}
+"""Part (c)'s positions, as the notebook shows them."""
+
+EXTRA_POSITIONS = [
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "6k1/5ppp/8/8/8/8/1B3PPP/1B4K1 w - - 0 1",
+    "3qk3/8/8/8/8/8/8/2B1K1N1 b - - 0 1",
+    "8/2b5/4k3/8/8/3K4/8/R7 w - - 0 1",
+]
+"""Positions the check adds to the notebook's: uneven bishops, lone kings, no pawns."""
+
+MATCH_DEPTH = 2
+MATCH_GAMES = 20
+MATCH_SEED = 5
+"""Part (b)'s match: α-β at this depth, this many games (each opening with both colours)."""
+
+
+# --- part (a): material -----------------------------------------------------------------------
+
+
+def side_material(fen: str) -> tuple[int, int]:
+    """(White's material, Black's material) with the course's values; kings count 0."""
+    board = Chess().parse(fen).board
+    return tuple(  # type: ignore[return-value]
+        sum(value * len(board.pieces(kind, colour)) for kind, value in PIECE_VALUES.items())
+        for colour in (chess.WHITE, chess.BLACK)
+    )
+
+
+def _bishops(fen: str) -> tuple[int, int]:
+    board = Chess().parse(fen).board
+    return len(board.pieces(chess.BISHOP, chess.WHITE)), len(
+        board.pieces(chess.BISHOP, chess.BLACK)
+    )
+
+
+def _is_pair(got: Any) -> bool:
+    return (
+        isinstance(got, tuple)
+        and len(got) == 2
+        and all(isinstance(x, Real) and not isinstance(x, bool) for x in got)
+    )
+
+
+def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
+    """A hint naming the usual mistake behind the wrong pair for ``fen``, or ``None``.
+
+    ``answers`` holds the student's pair for every position: a mistake is named
+    only when it explains all of them (kings counted: the same surplus on each
+    side everywhere; bishops: a surplus proportional to the bishops everywhere).
+    """
+    got = answers[fen]
+    here = f"on {fen!r}"
+    if not isinstance(got, tuple) or len(got) != 2:
+        return f"Your function should return a pair (White's material, Black's material) {here}."
+    if not _is_pair(got):
+        return f"Both numbers of the pair should be numbers {here}, got {got!r}."
+    if got == side_material(fen)[::-1]:
+        return (
+            f"White and Black are swapped {here}: in FEN, CAPITAL letters are White's pieces "
+            "and small letters Black's."
+        )
+    if not all(_is_pair(pair) for pair in answers.values()):
+        return None
+    surplus = {
+        f: (pair[0] - side_material(f)[0], pair[1] - side_material(f)[1])
+        for f, pair in answers.items()
+    }
+    if len({s for pair in surplus.values() for s in pair}) == 1:
+        return (
+            f"Each side has {surplus[fen][0]:g} too much {here}: are you counting the kings? "
+            "A king cannot be won or lost, so it counts 0 (K is the king, N the knight)."
+        )
+    per_bishop = set()
+    for f, (extra_w, extra_b) in surplus.items():
+        for extra, count in zip((extra_w, extra_b), _bishops(f), strict=True):
+            if count:
+                per_bishop.add(extra / count)
+            elif extra:
+                per_bishop.add(math.nan)
+    if len(per_bishop) == 1 and not any(math.isnan(x) for x in per_bishop):
+        return (
+            f"Your numbers are off by the bishops {here}: the course values a bishop at 3, "
+            "like a knight (pawn 1, knight 3, bishop 3, rook 5, queen 9)."
+        )
+    return None
+
+
+def random_positions(seed: int, count: int = 20) -> list[str]:
+    """``count`` positions of seeded random games, 10 to 80 plies in (FEN)."""
+    rng = random.Random(seed)
+    game = Chess()
+    found = []
+    for _ in range(count):
+        state = game.initial
+        for move in random_line(game, rng.randint(10, 80), rng):
+            state = game.result(state, move)
+        found.append(state.fen)
+    return found
+
+
+def check_material(
+    material_count: Callable[[str], Any],
+    positions: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> None:
+    """Check ``material_count(fen) == (White's material, Black's material)`` on many positions.
+
+    ``positions``: :data:`POSITIONS` unless given; the check adds
+    :data:`EXTRA_POSITIONS`, and with a ``seed`` (the grader's) positions of
+    seeded random games.
+    """
+    answered(material_count)
+    require(callable(material_count), "material_count should be a function of a FEN string.")
+    cases = [*(POSITIONS if positions is None else positions), *EXTRA_POSITIONS]
+    if seed is not None:
+        cases += random_positions(seed)
+    answers = {}
+    for fen in cases:
+        got = call_student(material_count, (fen,), lambda f: f"the position {f!r}")
+        answers[fen] = tuple(got) if isinstance(got, list) else got
+    for fen, got in answers.items():
+        if got != side_material(fen):
+            fail(
+                _material_mistake(answers, fen)
+                or f"Your pair {got!r} is wrong for {fen!r}: count every piece of each side "
+                "with pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0."
+            )
+    passed()
+
+
+# --- part (b): an evaluation for Connect Four ---------------------------------------------
+
+
+def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = None) -> None:
+    """Check that ``evaluation`` wins a seeded α-β match against e(p) on 6×7 Connect Four.
+
+    Both engines search :data:`MATCH_DEPTH` plies from the same seeded
+    openings (:data:`MATCH_SEED`, or ``seed``: the grader's), each with both
+    colours; the evaluation passes with more points than the course's
+    open-lines e(p).
+    """
+    answered(evaluation)
+    require(callable(evaluation), "my_evaluation should be a function of a Connect Four state.")
+    game = ConnectFour()
+    baseline = game.evaluate
+    seed = MATCH_SEED if seed is None else seed
+    state = game.result(game.result(game.initial, 3), 2)
+    for probe in (game.initial, state):
+        value = call_student(evaluation, (probe,), lambda s: f"the position\n{game.to_text(s)}")
+        require(
+            isinstance(value, Real) and not isinstance(value, bool) and not math.isnan(value),
+            f"Your evaluation should return a number, got {value!r}.",
+        )
+    result = _match(game, evaluation, baseline, seed)
+    mine, theirs = result.points("yours"), result.points("baseline")
+    if mine > theirs:
+        print(result)
+        passed()
+        return
+    flipped = _match(game, lambda s: -evaluation(s), baseline, seed)
+    if flipped.points("yours") > flipped.points("baseline"):
+        fail(
+            f"Your evaluation scored {mine:g} of {MATCH_GAMES} points, but its negation would "
+            "win: EVAL is always from MAX's (x's) point of view, positive when x stands better, "
+            "whoever is to move."
+        )
+    fail(
+        f"Your evaluation scored {mine:g} of {MATCH_GAMES} points against the baseline's "
+        f"{theirs:g}: it has to score more. Count each window of four by how many of one "
+        "player's pieces it holds while the other has none (three in an open window is worth "
+        "far more than two), and add something for the centre column."
+    )
+
+
+def _match(
+    game: ConnectFour,
+    evaluation: Callable[[Any], Any],
+    baseline: Callable[[Any], Any],
+    seed: int = MATCH_SEED,
+) -> Any:
+    def guarded(state: Any) -> float:
+        try:
+            return evaluation(state)
+        except NotImplementedError:
+            raise
+        except Exception as error:  # the student's bug, reported as a hint
+            fail(f"Your evaluation raised {type(error).__name__}: {error} during the match.")
+
+    return match(
+        game,
+        MatchEngine("yours", evaluate=guarded, depth=MATCH_DEPTH),
+        MatchEngine("baseline", evaluate=baseline, depth=MATCH_DEPTH),
+        games=MATCH_GAMES,
+        opening_plies=2,
+        seed=seed,
+    )
+
+
+# --- part (c): which positions are not quiet -------------------------------------------------
+
+
+def not_quiet(positions: Mapping[str, str]) -> set[str]:
+    """The labels of the positions where the side to move can capture or promote."""
+    game = Chess()
+    return {label for label, fen in positions.items() if game.noisy_moves(game.parse(fen))}
+
+
+def _other_side_captures(fen: str) -> bool:
+    board = Chess().parse(fen).board.copy()
+    board.turn = not board.turn
+    board.ep_square = None
+    return any(board.is_capture(m) or m.promotion for m in board.pseudo_legal_moves)
+
+
+def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None) -> None:
+    """Check the labels of the positions that are not quiet (a capture or promotion pending)."""
+    answered(answer)
+    require_type(answer, (set, frozenset, list, tuple), "Your answer")
+    labels = {str(label) for label in answer}
+    unknown = sorted(labels - set(positions))
+    require(not unknown, f"There is no position {', '.join(unknown)}: use the labels given.")
+    expected = not_quiet(positions)
+    wrong = sorted(labels - expected)
+    if wrong:
+        label = wrong[0]
+        if _other_side_captures(positions[label]):
+            fail(
+                f"In position {label} only the side NOT to move could capture: look at the moves "
+                "of the side to move (w or b after the board in the FEN)."
+            )
+        fail(
+            f"Position {label} is quiet: the side to move has no capture and no promotion, so "
+            "its material cannot swing at once."
+        )
+    missing = sorted(expected - labels)
+    if missing:
+        many = "a position" if len(missing) == 1 else f"{len(missing)} positions"
+        fail(
+            f"Your answer misses {many} that is not quiet. Check every capture of the side to "
+            "move, including a capture en passant and a pawn that can promote."
+        )
+    passed()
+
+
+# --- what the grader reads ------------------------------------------------------------------
+
+EXERCISE = "05_evaluation_functions"
+PARTS = {
+    1: Function(
+        "material_count",
+        lambda material_count, seed=None: check_material(material_count, seed=seed),
+        forbidden=("coursekit.games.chess_game.", "coursekit.evaluation."),
+    ),
+    2: Function("my_evaluation", check_beats_baseline, forbidden=("coursekit.evaluation.",)),
+    3: Value(("unquiet",), lambda unquiet: check_not_quiet(QUIET_OR_NOT, unquiet)),
+}

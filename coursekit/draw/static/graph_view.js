@@ -1,0 +1,489 @@
+// coursekit's picture widget, front end (an anywidget ES module).
+//
+// The Python side (coursekit/draw/graph_view.py) sends a DOT source; this
+// module lays it out with Graphviz compiled to WebAssembly, then:
+//   - restyles the drawn SVG for a step of a step-through (no new layout);
+//   - joins the arrows of each AND/OR connector with an arc;
+//   - scales the picture to its container, never below 11 px text (then it
+//     scrolls, with the root in view);
+//   - picks text colours readable on JupyterLab's light and dark themes.
+// The Graphviz module lives in ONE view-less "library" model per kernel; every
+// picture holds a reference to it, and the page imports it once.
+
+const PREFIX = "IPY_MODEL_";
+const MIN_TEXT_PX = 11;
+const ARC_RADIUS = 12; // points, as in coursekit.draw.andor
+const SVG_NS = "http://www.w3.org/2000/svg";
+const loaded = (globalThis.__coursekitGraphviz ??= new Map());
+
+/** The Graphviz instance, loaded once per page from the library model's code. */
+async function graphviz(model) {
+  const ref = String(model.get("library") || "");
+  const id = ref.startsWith(PREFIX) ? ref.slice(PREFIX.length) : ref;
+  const library = await model.widget_manager.get_model(id);
+  const key = library.get("sha256");
+  if (!loaded.has(key)) {
+    const code = library.get("code");
+    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    loaded.set(
+      key,
+      import(/* webpackIgnore: true */ url).then((module) => module.Graphviz.load()),
+    );
+  }
+  return loaded.get(key);
+}
+
+// ---------------------------------------------------------------- colours
+const parsed = new Map();
+
+/** ``colour`` (any CSS colour) as [r, g, b], or null for none/transparent; cached. */
+function rgb(colour) {
+  if (!colour) return null;
+  if (!parsed.has(colour)) parsed.set(colour, parse(colour));
+  return parsed.get(colour);
+}
+
+function parse(colour) {
+  const probe = document.createElement("span");
+  probe.style.color = colour;
+  if (!probe.style.color) return null;
+  document.body.appendChild(probe);
+  const value = getComputedStyle(probe).color;
+  probe.remove();
+  const parts = value.match(/[\d.]+/g);
+  if (!parts) return null;
+  if (parts.length > 3 && Number(parts[3]) === 0) return null; // transparent
+  return parts.slice(0, 3).map(Number);
+}
+
+function luminance([r, g, b]) {
+  const lin = (c) => {
+    c /= 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** ``colour`` moved towards black or white until it reads on ``background`` (WCAG AA). */
+function readable(colour, background) {
+  if (!colour || !background) return colour;
+  let c = colour.slice();
+  const target = luminance(background) > 0.4 ? [0, 0, 0] : [255, 255, 255];
+  for (let i = 0; i < 12 && contrast(c, background) < 4.6; i++) {
+    c = c.map((v, k) => Math.round(v + (target[k] - v) * 0.25));
+  }
+  return c;
+}
+
+const css = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+
+function pageBackground(el) {
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    const bg = rgb(getComputedStyle(node).backgroundColor);
+    if (bg) return bg;
+  }
+  return [255, 255, 255];
+}
+
+function pageInk(el) {
+  return rgb(getComputedStyle(el).color) || [0, 0, 0];
+}
+
+// ---------------------------------------------------------------- the drawn SVG
+function shapesOf(group) {
+  return group.querySelectorAll(":scope > ellipse, :scope > polygon, :scope > path, :scope > polyline, :scope > a > ellipse, :scope > a > polygon, :scope > a > path");
+}
+
+function textsOf(group) {
+  return group.querySelectorAll("text");
+}
+
+/** Every node and edge group of ``svg`` by the text of its <title>. */
+function indexGroups(svg) {
+  const groups = new Map();
+  for (const g of svg.querySelectorAll("g.node, g.edge, g.cluster")) {
+    const title = g.querySelector(":scope > title");
+    if (title) groups.set(title.textContent, g);
+  }
+  return groups;
+}
+
+function remember(element, saved) {
+  if (!saved.has(element)) {
+    saved.set(element, {
+      stroke: element.getAttribute("stroke"),
+      fill: element.getAttribute("fill"),
+      width: element.getAttribute("stroke-width"),
+      dash: element.getAttribute("stroke-dasharray"),
+      text: element.tagName === "text" ? element.textContent : null,
+      opacity: element.getAttribute("opacity"),
+    });
+  }
+  return saved.get(element);
+}
+
+function restore(element, original) {
+  for (const [name, attr] of [["stroke", "stroke"], ["fill", "fill"], ["width", "stroke-width"], ["dash", "stroke-dasharray"], ["opacity", "opacity"]]) {
+    if (original[name] === null) element.removeAttribute(attr);
+    else element.setAttribute(attr, original[name]);
+  }
+  if (original.text !== null) element.textContent = original.text;
+}
+
+/** Apply a named style (color, fillcolor, fontcolor, penwidth, dash, opacity) to a node or edge. */
+function applyStyle(group, style, label, saved) {
+  const isEdge = group.classList.contains("edge");
+  // a node or edge that this step does not have yet: invisible, and not counted as drawn
+  group.classList.toggle("ck-hidden", Boolean(style && String(style.opacity) === "0"));
+  for (const shape of shapesOf(group)) {
+    const original = remember(shape, saved);
+    restore(shape, original);
+    if (!style) continue;
+    if (style.color) {
+      shape.setAttribute("stroke", style.color);
+      // an arrowhead is filled with its edge's colour
+      if (isEdge && shape.tagName === "polygon") shape.setAttribute("fill", style.color);
+    }
+    if (style.fillcolor && !isEdge) shape.setAttribute("fill", style.fillcolor);
+    if (style.penwidth) shape.setAttribute("stroke-width", style.penwidth);
+    if (style.dash) {
+      if (style.dash === "none") shape.removeAttribute("stroke-dasharray");
+      else shape.setAttribute("stroke-dasharray", style.dash);
+    }
+    if (style.opacity !== undefined) shape.setAttribute("opacity", style.opacity);
+  }
+  const texts = textsOf(group);
+  texts.forEach((text, i) => {
+    const original = remember(text, saved);
+    restore(text, original);
+    if (style && style.fontcolor) text.setAttribute("fill", style.fontcolor);
+    if (style && style.opacity !== undefined) text.setAttribute("opacity", style.opacity);
+    // a label: a text for the first line, or a list with a text for each line in order
+    if (Array.isArray(label)) text.textContent = label[i] ?? "";
+    else if (i === 0 && label !== undefined && label !== null) text.textContent = label;
+  });
+}
+
+/** Make every text of ``svg`` readable on its background, in the current theme. */
+function fixColours(svg, el, saved) {
+  const paper = pageBackground(el);
+  const ink = pageInk(el);
+  for (const shape of svg.querySelectorAll("[stroke]")) {
+    const stroke = shape.getAttribute("stroke");
+    if (stroke === "black" || stroke === "#000000") shape.style.stroke = css(ink);
+    else shape.style.stroke = "";
+  }
+  for (const shape of svg.querySelectorAll("polygon[fill], path[fill], ellipse[fill]")) {
+    const fill = shape.getAttribute("fill");
+    if (fill === "black" || fill === "#000000") shape.style.fill = css(ink);
+    else if (fill === "white" || fill === "#ffffff") shape.style.fill = css(paper);
+    else shape.style.fill = "";
+  }
+  for (const text of svg.querySelectorAll("text")) {
+    const group = text.closest("g.node, g.edge, g.cluster, g.graph");
+    let background = paper;
+    if (group && group.classList.contains("node")) {
+      for (const shape of shapesOf(group)) {
+        const fill = shape.style.fill || shape.getAttribute("fill");
+        const colour = fill && fill !== "none" ? rgb(fill) : null;
+        if (colour) background = colour;
+      }
+    }
+    const own = text.getAttribute("fill");
+    const wanted = own && own !== "black" && own !== "#000000" ? rgb(own) : luminance(background) > 0.4 ? [17, 17, 17] : ink;
+    text.style.fill = css(readable(wanted || ink, background));
+  }
+}
+
+// ---------------------------------------------------------------- AND/OR connector arcs
+function drawArcs(svg) {
+  for (const old of svg.querySelectorAll("path.ck-arc")) old.remove();
+  const fans = new Map();
+  for (const g of svg.querySelectorAll("g[id^='ck_fan_']")) {
+    const parts = g.id.split("_");
+    if (parts.length === 3) {
+      const dot = g.querySelector("ellipse");
+      if (dot) fans.set(g.id, { group: g, x: +dot.getAttribute("cx"), y: +dot.getAttribute("cy"), arrows: [] });
+      g.classList.remove("node");
+      g.classList.add("ck-fan");
+    }
+  }
+  for (const g of svg.querySelectorAll("g[id^='ck_fan_']")) {
+    const parts = g.id.split("_");
+    const fan = fans.get(parts.slice(0, 3).join("_"));
+    const path = g.querySelector("path");
+    // ck_fan_N_K is the K-th arrow of fan N (ck_fan_N_stem joins it to its parent)
+    if (parts.length === 4 && /^\d+$/.test(parts[3]) && fan && path) fan.arrows.push(path);
+  }
+  for (const fan of fans.values()) {
+    if (fan.arrows.length < 2) continue;
+    const angles = fan.arrows.map((path) => angleAtRadius(fan, path));
+    const arc = document.createElementNS(SVG_NS, "path");
+    arc.setAttribute("class", "ck-arc");
+    arc.setAttribute("fill", "none");
+    arc.setAttribute("d", arcPath(fan, angles));
+    arc.ck_arrow = fan.arrows[0];
+    fan.group.appendChild(arc);
+  }
+  colourArcs(svg);
+}
+
+/** An arc takes the colour and width of its connector's first arrow (also during a step-through). */
+function colourArcs(svg) {
+  for (const arc of svg.querySelectorAll("path.ck-arc")) {
+    const arrow = arc.ck_arrow;
+    if (!arrow) continue;
+    const look = getComputedStyle(arrow);
+    arc.style.stroke = look.stroke;
+    arc.style.strokeWidth = look.strokeWidth;
+    arc.style.opacity = look.opacity;
+  }
+}
+
+function angleAtRadius(fan, path) {
+  const length = path.getTotalLength();
+  for (let s = 0; s <= length; s += 0.5) {
+    const p = path.getPointAtLength(s);
+    if (Math.hypot(p.x - fan.x, p.y - fan.y) >= ARC_RADIUS) return Math.atan2(p.y - fan.y, p.x - fan.x);
+  }
+  const p = path.getPointAtLength(length);
+  return Math.atan2(p.y - fan.y, p.x - fan.x);
+}
+
+function arcPath(fan, angles) {
+  const full = 2 * Math.PI;
+  const sorted = angles.map((a) => ((a % full) + full) % full).sort((a, b) => a - b);
+  const gaps = sorted.map((a, i) => (((sorted[(i + 1) % sorted.length] - a) % full) + full) % full);
+  let widest = 0;
+  gaps.forEach((g, i) => { if (g > gaps[widest]) widest = i; });
+  const start = sorted[(widest + 1) % sorted.length];
+  const span = full - gaps[widest];
+  const end = start + span;
+  const r = ARC_RADIUS;
+  const x1 = fan.x + r * Math.cos(start), y1 = fan.y + r * Math.sin(start);
+  const x2 = fan.x + r * Math.cos(end), y2 = fan.y + r * Math.sin(end);
+  return `M${x1.toFixed(2)},${y1.toFixed(2)} A${r},${r} 0 ${span > Math.PI ? 1 : 0},1 ${x2.toFixed(2)},${y2.toFixed(2)}`;
+}
+
+// ---------------------------------------------------------------- size
+const PX_PER_PT = 4 / 3;
+
+/** Scale ``svg`` to its frame: never wider than the frame unless text would drop below 11 px. */
+function fit(svg, frame, rootTitle, groups) {
+  const natural = parseFloat(svg.getAttribute("width")) * PX_PER_PT;
+  if (!natural) return;
+  if (frame.closest(".reveal")) {
+    // On a reveal.js slide the picture follows the deck's own rules (never wider than the
+    // slide, a maximum height); the deck's checks watch its sizes.
+    svg.style.width = "";
+    svg.style.maxWidth = "100%";
+    svg.style.height = "auto";
+    return;
+  }
+  if (!frame.clientWidth) return; // not laid out yet (a hidden tab): fitted when it shows
+  svg.style.width = `${natural}px`;
+  svg.style.height = "auto";
+  svg.style.maxWidth = "none";
+  let smallest = Infinity;
+  for (const text of svg.querySelectorAll("text")) {
+    const size = parseFloat(text.getAttribute("font-size") || "14");
+    // in the picture's own CSS pixels: a slide deck's zoom (reveal.js scales whole slides)
+    // is the deck's business, not a reason to enlarge the picture
+    const matrix = text.getCTM();
+    if (matrix && size) smallest = Math.min(smallest, size * Math.abs(matrix.a));
+  }
+  const room = frame.clientWidth;
+  let scale = Math.min(1, room / natural);
+  // no text smaller than 11 px: a wider picture scrolls instead
+  if (Number.isFinite(smallest) && smallest * scale < MIN_TEXT_PX) {
+    scale = MIN_TEXT_PX / smallest;
+  }
+  svg.style.width = `${natural * scale}px`;
+  frame.classList.toggle("ck-graph-scrolls", natural * scale > room + 1);
+  if (natural * scale > room + 1) {
+    // keep the root in view: centre it
+    let root = rootTitle ? groups.get(rootTitle) : null;
+    if (!root) {
+      let top = Infinity;
+      for (const g of svg.querySelectorAll("g.node")) {
+        const box = g.getBoundingClientRect();
+        if (box.top < top) { top = box.top; root = g; }
+      }
+    }
+    if (root) {
+      const box = root.getBoundingClientRect();
+      const frameBox = frame.getBoundingClientRect();
+      frame.scrollLeft += box.left + box.width / 2 - (frameBox.left + room / 2);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the view
+function button(text, title) {
+  const b = document.createElement("button");
+  b.className = "ck-graph-button jupyter-button";
+  b.textContent = text;
+  b.title = title;
+  return b;
+}
+
+function render({ model, el }) {
+  // jupyter-widgets: the class every ipywidgets view carries (page styles and tests look for it)
+  el.classList.add("ck-graph", "jupyter-widgets");
+  const busy = document.createElement("div");
+  busy.className = "ck-graph-busy";
+  busy.textContent = "computing…";
+  const controls = document.createElement("div");
+  controls.className = "ck-graph-controls";
+  const first = button("«", "first step");
+  const back = button("‹", "previous step");
+  const slider = document.createElement("input");
+  slider.type = "range";
+  slider.className = "ck-graph-step";
+  slider.setAttribute("aria-label", "step");
+  const next = button("›", "next step");
+  const last = button("»", "last step");
+  const readout = document.createElement("span");
+  readout.className = "ck-graph-readout";
+  controls.append(first, back, slider, next, last, readout);
+  const caption = document.createElement("div");
+  caption.className = "ck-graph-caption";
+  const frame = document.createElement("div");
+  frame.className = "ck-graph-frame";
+  el.append(busy, controls, caption, frame);
+
+  let svg = null;
+  let groups = new Map();
+  let saved = new WeakMap();
+  let drawing = 0;
+
+  const steps = () => model.get("steps") || {};
+  const count = () => Number(steps().count || 0);
+
+  function setStep(k) {
+    const started = performance.now();
+    k = Math.max(0, Math.min(count(), k));
+    model.set("step", k);
+    try {
+      model.save_changes(); // no kernel (static HTML, slides): nothing to tell
+    } catch (error) {
+      /* the page has no comm */
+    }
+    showStep();
+    // how long a step took in this page (read by the browser tests and bench/pictures.md)
+    el.dataset.stepMs = (performance.now() - started).toFixed(2);
+  }
+
+  function showStep() {
+    const k = Math.max(0, Math.min(count(), Number(model.get("step") || 0)));
+    const n = count();
+    controls.style.display = n > 0 && model.get("controls") !== false ? "" : "none";
+    slider.min = 0;
+    slider.max = n;
+    slider.value = k;
+    readout.textContent = `step ${k} / ${n}`;
+    const captions = steps().captions || [];
+    caption.textContent = captions[k] || model.get("caption") || "";
+    caption.style.display = caption.textContent ? "" : "none";
+    if (!svg) return;
+    const styles = steps().styles || {};
+    const items = steps().items || {};
+    for (const [title, changes] of Object.entries(items)) {
+      const group = groups.get(title);
+      if (!group) continue;
+      let current = null;
+      for (const change of changes) {
+        if (change[0] <= k) current = change;
+        else break;
+      }
+      applyStyle(group, current ? styles[current[1]] : null, current ? current[2] : null, saved);
+    }
+    fixColours(svg, el, saved);
+    colourArcs(svg);
+    el.dataset.step = String(k);
+  }
+
+  async function draw() {
+    const started = performance.now();
+    const mine = ++drawing;
+    const dot = model.get("dot");
+    if (!dot) {
+      frame.textContent = model.get("text") || "";
+      svg = null;
+      showStep();
+      return;
+    }
+    let gv;
+    try {
+      gv = await graphviz(model);
+    } catch (error) {
+      frame.textContent = `⚠ the picture library did not load: ${error}`;
+      return;
+    }
+    if (mine !== drawing) return;
+    let out;
+    try {
+      out = gv.layout(dot, "svg", model.get("engine") || "dot");
+    } catch (error) {
+      frame.textContent = `⚠ ${error.message || error}`;
+      return;
+    }
+    frame.innerHTML = out;
+    svg = frame.querySelector("svg");
+    svg.removeAttribute("height");
+    groups = indexGroups(svg);
+    saved = new WeakMap();
+    drawArcs(svg);
+    showStep();
+    fit(svg, frame, model.get("root"), groups);
+    el.dataset.drawn = String(Number(el.dataset.drawn || 0) + 1);
+    // how long the last layout and drawing took (the first one includes loading Graphviz)
+    el.dataset.drawMs = (performance.now() - started).toFixed(2);
+    el.dispatchEvent(new CustomEvent("ck-drawn", { bubbles: true }));
+  }
+
+  function showBusy() {
+    busy.style.display = model.get("busy") ? "" : "none";
+    el.classList.toggle("ck-graph-is-busy", Boolean(model.get("busy")));
+  }
+
+  first.onclick = () => setStep(0);
+  back.onclick = () => setStep(Number(model.get("step") || 0) - 1);
+  next.onclick = () => setStep(Number(model.get("step") || 0) + 1);
+  last.onclick = () => setStep(count());
+  slider.oninput = () => setStep(Number(slider.value));
+
+  const redraw = () => draw();
+  model.on("change:dot", redraw);
+  model.on("change:text", redraw);
+  model.on("change:steps", showStep);
+  model.on("change:step", showStep);
+  model.on("change:caption", showStep);
+  model.on("change:busy", showBusy);
+  model.on("change:controls", showStep);
+  const resize = new ResizeObserver(() => svg && fit(svg, frame, model.get("root"), groups));
+  resize.observe(el);
+  // JupyterLab switches themes by toggling this attribute: recolour the text.
+  const theme = new MutationObserver(() => svg && fixColours(svg, el, saved));
+  theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
+  showBusy();
+  draw();
+  return () => {
+    resize.disconnect();
+    theme.disconnect();
+    model.off("change:dot", redraw);
+    model.off("change:text", redraw);
+    model.off("change:steps", showStep);
+    model.off("change:step", showStep);
+    model.off("change:caption", showStep);
+    model.off("change:busy", showBusy);
+    model.off("change:controls", showStep);
+  };
+}
+
+export default { render };

@@ -1,0 +1,73 @@
+// Measured in the page by tests/browser/test_pictures.py (an arrow function of the limits).
+// Pictures wider than their cell, a scrolled picture whose root is out of view, text below
+// limits.px, text whose contrast with its background is below limits.aa (WCAG).
+(limits) => {
+  const parse = (c) => {
+    const m = c && c.match(/[\d.]+/g);
+    if (!m || c === 'none') return null;
+    if (m.length > 3 && Number(m[3]) === 0) return null;
+    return m.slice(0, 3).map(Number);
+  };
+  const lum = (rgb) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(rgb[0]) + 0.7152 * f(rgb[1]) + 0.0722 * f(rgb[2]);
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const background = (el) => {
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+      const c = parse(getComputedStyle(n).backgroundColor);
+      if (c) return c;
+    }
+    return [255, 255, 255];
+  };
+  const out = {pictures: 0, wide: [], hidden_root: [], small: [], contrast: [], texts: 0};
+  const graphs = [...document.querySelectorAll('.ck-graph')].filter((g) => g.querySelector('svg'));
+  out.pictures = graphs.length;
+  graphs.forEach((g, i) => {
+    const box = g.getBoundingClientRect();
+    // the column: the cell (its width is the notebook's, whatever its outputs hold)
+    const host = (g.closest('.jp-Cell') || document.body).getBoundingClientRect();
+    if (box.right > host.right + 1 || box.left < host.left - 1) {
+      out.wide.push(`picture ${i}: ${box.left | 0}..${box.right | 0} px in ${host.left | 0}..${host.right | 0} px`);
+    }
+    const frame = g.querySelector('.ck-graph-frame').getBoundingClientRect();
+    let top = null;
+    for (const node of g.querySelectorAll('g.node')) {
+      const r = node.getBoundingClientRect();
+      if (!top || r.top < top.top) top = r;
+    }
+    if (top && (top.right < frame.left || top.left > frame.right)) out.hidden_root.push(`picture ${i}`);
+    const paper = background(g);
+    for (const t of g.querySelectorAll('svg text')) {
+      if (!t.textContent.trim() || t.closest('.ck-hidden')) continue;  // not drawn at this step
+      out.texts++;
+      const px = parseFloat(t.getAttribute('font-size')) * Math.abs(t.getScreenCTM().a);
+      if (px < limits.px - 0.05) out.small.push(`picture ${i} "${t.textContent}": ${px.toFixed(1)} px`);
+      let bg = paper;
+      const node = t.closest('g.node');
+      if (node) {
+        for (const s of node.querySelectorAll('ellipse, polygon, path')) {
+          const fill = parse(getComputedStyle(s).fill);
+          if (fill) bg = fill;
+        }
+      }
+      const fg = parse(getComputedStyle(t).fill) || [0, 0, 0];
+      const r = ratio(fg, bg);
+      if (r < limits.aa) out.contrast.push(`picture ${i} "${t.textContent}": ${r.toFixed(2)}`);
+    }
+  });
+  const html = '.ck-payoff th, .ck-payoff td, .ck-legend, .ck-graph-caption, .ck-graph-readout, .ck-graph-button';
+  for (const el of document.querySelectorAll(html)) {
+    if (!el.textContent.trim() || el.offsetParent === null) continue;
+    out.texts++;
+    const fg = parse(getComputedStyle(el).color);
+    const r = ratio(fg, background(el));
+    if (r < limits.aa) out.contrast.push(`"${el.textContent.trim().slice(0, 30)}": ${r.toFixed(2)}`);
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px < limits.px - 0.05) out.small.push(`"${el.textContent.trim().slice(0, 30)}": ${px} px`);
+  }
+  return out;
+}

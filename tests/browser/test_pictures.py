@@ -1,0 +1,272 @@
+"""Pictures drawn in the browser, in JupyterLab and a static HTML page, all offline.
+
+The fixture notebook ``fixtures/pictures.ipynb`` (written by
+``fixtures/make_pictures_notebook.py``) holds a 100-node step-through, an AND/OR
+graph with connector arcs, labels in Chinese, a picture far wider than any
+column and a payoff table. Every test measures, in the page, that no picture is
+wider than its container, no text is smaller than 11 px and every text has WCAG
+AA contrast (4.5:1) on its background, in the light and the dark theme. The
+times of a step and of a redraw after an edit are written to
+``build/test-artifacts/pictures-timing.json`` (reported in ``bench/pictures.md``,
+never asserted).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import free_port, serving
+
+pytestmark = pytest.mark.browser
+
+HERE = Path(__file__).resolve().parent
+FIXTURE = HERE / "fixtures" / "pictures.ipynb"
+# the step-through, the AND/OR graph, the Chinese labels, the wide fan, four explorers
+PICTURES = 8
+KERNEL_IDLE = "Python 3 (ipykernel) | Idle"
+MIN_TEXT_PX = 11
+AA = 4.5
+
+# Everything a test fails on, measured in the page: pictures wider than their container, a
+# scrolled picture whose root is out of view, text below 11 px, text with contrast below AA.
+MEASURE_JS = "\n".join(  # the function, without its leading comment lines
+    line
+    for line in (HERE / "measure_pictures.js").read_text().splitlines()
+    if not line.startswith("//")
+)
+
+
+NODE_TEXT_JS = """([index, title]) => {
+  const g = document.querySelectorAll('.ck-graph')[index];
+  const node = [...g.querySelectorAll('g.node')].find(
+    (n) => n.querySelector(':scope > title').textContent === title);
+  const shape = node.querySelector('polygon, ellipse');
+  return {text: node.querySelector('text').textContent, stroke: getComputedStyle(shape).stroke};
+}"""
+
+
+def measure(page) -> dict:
+    return page.evaluate(MEASURE_JS, {"px": MIN_TEXT_PX, "aa": AA})
+
+
+def assert_legible(found: dict, where: str) -> None:
+    assert found["pictures"] >= PICTURES, f"{where}: {found['pictures']} pictures drawn"
+    assert found["texts"] > 100, f"{where}: only {found['texts']} texts measured"
+    assert not found["wide"], f"{where}: pictures wider than their container: {found['wide']}"
+    assert not found["hidden_root"], f"{where}: root scrolled out of view: {found['hidden_root']}"
+    assert not found["small"], f"{where}: text below {MIN_TEXT_PX} px: {found['small'][:8]}"
+    assert not found["contrast"], f"{where}: contrast below AA: {found['contrast'][:8]}"
+
+
+def wait_for_pictures(page, timeout: float = 60_000) -> None:
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('.ck-graph')].filter(g => g.querySelector('svg'))"
+        ".length >= n",
+        arg=PICTURES,
+        timeout=timeout,
+    )
+
+
+def step_and_time(page, button: str) -> float:
+    """Click ``button`` of the step-through (the first picture); the step's time in the page."""
+    page.locator(".ck-graph").first.locator(f"button.ck-graph-button:text-is('{button}')").click()
+    return float(page.locator(".ck-graph").first.get_attribute("data-step-ms"))
+
+
+def record_timing(artifacts: Path, key: str, values: dict) -> None:
+    path = artifacts / "pictures-timing.json"
+    known = json.loads(path.read_text()) if path.exists() else {}
+    known[key] = values
+    path.write_text(json.dumps(known, indent=2) + "\n")
+
+
+# --- a static HTML page: no kernel -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, Path]:
+    """The fixture notebook exported as static HTML, in the light and the dark theme."""
+    from coursekit.tools import slides, static_html
+
+    try:
+        assets = slides.fetch_assets()
+    except slides.SlidesError as error:
+        pytest.skip(f"the offline page assets are missing and cannot be fetched: {error}")
+    out = tmp_path_factory.mktemp("html")
+    found = {}
+    for theme in ("light", "dark"):
+        folder = out / theme
+        (page,) = static_html.export_pages([FIXTURE], folder, theme=theme, assets=assets)
+        found[theme] = page
+    return found
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_static_page_draws_every_picture_legibly_offline(theme, pages, open_page, artifacts):
+    page, log = open_page("file://")
+    page.goto(pages[theme].as_uri())
+    wait_for_pictures(page)
+    page.screenshot(path=artifacts / f"pictures-static-{theme}.png", full_page=True)
+    assert_legible(measure(page), f"static HTML ({theme})")
+    assert not log.blocked, f"requests off the machine: {log.blocked}"
+    assert not log.failed, f"failed requests: {log.failed}"
+    assert page.locator(".ck-graph path.ck-arc").count() >= 3  # the AND/OR graph's k-connectors
+
+
+def test_static_page_steps_with_no_kernel(pages, open_page, artifacts):
+    page, log = open_page("file://")
+    page.goto(pages["light"].as_uri())
+    wait_for_pictures(page)
+    before = page.evaluate(NODE_TEXT_JS, [0, "n1"])
+    assert before["text"] == "?"
+    times = [step_and_time(page, "›")]
+    after = page.evaluate(NODE_TEXT_JS, [0, "n1"])
+    assert after["text"] == "1" and after["stroke"] != before["stroke"]
+    assert page.locator(".ck-graph-readout").first.text_content() == "step 1 / 99"
+    times.append(step_and_time(page, "»"))
+    assert page.evaluate(NODE_TEXT_JS, [0, "n99"])["text"] == "99"
+    times.append(step_and_time(page, "«"))
+    assert page.evaluate(NODE_TEXT_JS, [0, "n1"])["text"] == "?"
+    page.screenshot(path=artifacts / "pictures-static-stepped.png")
+    record_timing(artifacts, "static step, 100 nodes (ms)", {"steps": times})
+    assert not log.blocked
+
+
+EXPLORER_NODE_JS = """([selector, title]) => {
+  const g = document.querySelector(selector + ' .ck-graph');
+  const node = [...g.querySelectorAll('g.node')].find(
+    (n) => n.querySelector(':scope > title').textContent === title);
+  const shape = node.querySelector('polygon, ellipse');
+  return {
+    texts: [...node.querySelectorAll('text')].map((t) => t.textContent).join('|'),
+    opacity: shape.getAttribute('opacity'), stroke: getComputedStyle(shape).stroke,
+    caption: g.querySelector('.ck-graph-caption').textContent,
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("explorer", "slider", "node"),
+    [(".ck-tree-explorer", ".ck-step", "n0"), (".ck-aostar-explorer", ".ck-cycle", "v1")],
+)
+def test_static_page_explorers_step_with_no_kernel(explorer, slider, node, pages, open_page):
+    page, log = open_page("file://")
+    page.goto(pages["light"].as_uri())
+    wait_for_pictures(page)
+    before = page.evaluate(EXPLORER_NODE_JS, [explorer, node])
+    handle = page.locator(f"{explorer} {slider} .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("Home")  # the first step: nothing searched yet
+    page.wait_for_timeout(300)
+    after = page.evaluate(EXPLORER_NODE_JS, [explorer, node])
+    assert after != before, f"{explorer}: the slider changed nothing drawn"
+    assert after["caption"] != before["caption"]
+    if explorer == ".ck-aostar-explorer":  # before the first cycle G holds the start node only
+        shown = page.locator(f"{explorer} .ck-graph g.node:not(.ck-hidden)")
+        assert shown.count() == 1
+    assert not log.blocked
+
+
+# --- JupyterLab, with a kernel -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """A fresh JupyterLab serving a copy of the fixture notebook; (base URL, token)."""
+    work = tmp_path_factory.mktemp("lab-pictures")
+    root = work / "root"
+    root.mkdir()
+    shutil.copy(FIXTURE, root / FIXTURE.name)
+    settings = work / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    port, token = free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={work / 'settings'}",
+        f"--LabApp.workspaces_dir={work / 'workspaces'}",
+        "--LabApp.expose_app_in_browser=True",
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime")}
+    base = f"http://127.0.0.1:{port}"
+    with serving(command, f"{base}/api/status?token={token}", work / "server.log", env=env):
+        yield base, token
+
+
+RUN_CODE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, store_history: false});
+  let out = '';
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out += msg.content.text;
+    if (msg.header.msg_type === 'error') out += msg.content.ename + ': ' + msg.content.evalue;
+  };
+  await future.done;
+  return out;
+}"""
+
+
+def test_jupyterlab_draws_steps_and_redraws(lab, open_page, artifacts):
+    base, token = lab
+    page, log = open_page(base)
+    page.goto(f"{base}/lab/tree/{FIXTURE.name}?token={token}&reset")
+    page.locator(".jp-StatusBar-Widget", has_text=KERNEL_IDLE).wait_for(timeout=120_000)
+    page.locator("li.lm-MenuBar-item", has_text="Run").click()
+    page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+    wait_for_pictures(page, timeout=120_000)
+    page.locator(".jp-StatusBar-Widget", has_text=KERNEL_IDLE).wait_for(timeout=60_000)
+    page.wait_for_timeout(500)
+    page.screenshot(path=artifacts / "pictures-lab-light.png", full_page=True)
+    assert_legible(measure(page), "JupyterLab light")
+
+    # a step in the page syncs back to Python
+    steps = [step_and_time(page, "›") for _ in range(3)]
+    assert page.evaluate(NODE_TEXT_JS, [0, "n3"])["text"] == "3"
+    assert page.evaluate(RUN_CODE_JS, "print(view.step)").strip() == "3"
+
+    # an edit in Python: a new tree, laid out and drawn in the page
+    picture = page.locator(".ck-graph").first
+    redraws = []
+    for branching in (4, 2, 3):
+        drawn = int(picture.get_attribute("data-drawn"))
+        code = f"t, s = example_step_through(100, {branching}); view.show(t, s, step=0)"
+        assert page.evaluate(RUN_CODE_JS, code) == ""
+        page.wait_for_function(
+            "([n]) => Number(document.querySelector('.ck-graph').dataset.drawn) > n", arg=[drawn]
+        )
+        redraws.append(float(picture.get_attribute("data-draw-ms")))
+    assert page.evaluate(NODE_TEXT_JS, [0, "n1"])["text"] == "?"
+    record_timing(
+        artifacts,
+        "JupyterLab, 100 nodes (ms)",
+        {"steps": steps, "redraws after an edit": redraws},
+    )
+
+    # the dark theme
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme',"
+        " {theme: 'JupyterLab Dark'})"
+    )
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+    page.wait_for_timeout(1000)
+    page.screenshot(path=artifacts / "pictures-lab-dark.png", full_page=True)
+    assert_legible(measure(page), "JupyterLab dark")
+    assert not log.blocked, f"requests off the machine: {log.blocked}"

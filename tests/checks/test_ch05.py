@@ -1,0 +1,187 @@
+"""The checks of exercise set 05: right answers pass, typical mistakes get their own hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from coursekit.checks import ch05
+from coursekit.checks.common import SUCCESS_LINE
+from coursekit.games import ConnectFour
+
+VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9, "k": 0}
+POSITIONS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r4rk1/pp3ppp/2b5/8/8/2N5/PPB2PPP/3R2K1 b - - 0 1",
+]
+# The labels of part (c), as in the solution notebook, worked by hand: B (Black takes on d4),
+# D (en passant), E (a promotion) and G (Rxa8) are not quiet; in C only Black, not to move,
+# could take.
+QUIET_OR_NOT = {
+    "A": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "B": "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
+    "C": "4k3/8/8/1b6/8/8/4N3/4K3 w - - 0 1",
+    "D": "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "E": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    "F": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "G": "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+}
+NOT_QUIET = {"B", "D", "E", "G"}
+
+
+def passes(capsys):
+    return capsys.readouterr().out.strip().endswith(SUCCESS_LINE)
+
+
+def counter(values=VALUES, swap=False):
+    """A material count from the FEN's letters, with the given values (a mistake or not)."""
+
+    def count(fen):
+        white = sum(values[c.lower()] for c in fen.split()[0] if c.isupper())
+        black = sum(values[c] for c in fen.split()[0] if c.islower())
+        return (black, white) if swap else (white, black)
+
+    return count
+
+
+# --- part (a) ----------------------------------------------------------------------------------
+
+
+def test_side_material_by_hand():
+    # 8 pawns, 2 knights, 2 bishops, 2 rooks and a queen: 8 + 6 + 6 + 10 + 9 = 39 a side.
+    assert ch05.side_material(POSITIONS[0]) == (39, 39)
+    # White: rook 5, knight 3, bishop 3, five pawns; Black: two rooks, a bishop, five pawns.
+    assert ch05.side_material(POSITIONS[1]) == (16, 18)
+
+
+def test_part_a_right_answer_passes(capsys):
+    ch05.check_material(counter(), POSITIONS)
+    assert passes(capsys)
+
+
+@pytest.mark.parametrize(
+    ("student", "hint"),
+    [
+        (counter(swap=True), "White and Black are swapped"),
+        (counter({**VALUES, "k": 100}), "are you counting the kings"),
+        (counter({**VALUES, "k": 3}), "are you counting the kings"),
+        (counter({**VALUES, "b": 3.5}), "off by the bishops"),
+        (counter({**VALUES, "r": 4}), "count every piece of each side"),
+        (lambda fen: 0, "should return a pair"),
+        (None, "no answer yet"),
+    ],
+)
+def test_part_a_mistakes_get_hints(student, hint):
+    with pytest.raises(AssertionError, match=hint):
+        ch05.check_material(student, POSITIONS)
+
+
+def test_part_a_unwritten_function_gets_a_hint():
+    def material_count(fen):
+        raise NotImplementedError
+
+    with pytest.raises(AssertionError, match="NotImplementedError"):
+        ch05.check_material(material_count, POSITIONS)
+
+
+# --- part (b) ----------------------------------------------------------------------------------
+
+GAME = ConnectFour()
+CENTRE = sum(GAME.cell(row, 3) for row in range(GAME.rows))
+
+
+def windows_by_fullness(state):
+    score = 0
+    for w in GAME.windows:
+        x, o = (w & state.x).bit_count(), (w & state.o).bit_count()
+        score += (0, 0, 1, 10, 0)[x] if o == 0 else 0
+        score -= (0, 0, 1, 10, 0)[o] if x == 0 else 0
+    return score
+
+
+def test_part_b_a_stronger_evaluation_passes(capsys):
+    ch05.check_beats_baseline(windows_by_fullness)
+    assert passes(capsys)
+
+
+def test_part_b_the_wrong_sign_gets_its_hint():
+    with pytest.raises(AssertionError, match=r"MAX's \(x's\) point of view"):
+        ch05.check_beats_baseline(lambda s: -windows_by_fullness(s))
+
+
+def test_part_b_a_weak_evaluation_gets_the_general_hint():
+    def centre_only(state):
+        return (state.x & CENTRE).bit_count() - (state.o & CENTRE).bit_count()
+
+    with pytest.raises(AssertionError, match="it has to score more"):
+        ch05.check_beats_baseline(centre_only)
+
+
+def test_part_b_the_baseline_itself_does_not_pass():
+    with pytest.raises(AssertionError, match="has to score more"):
+        ch05.check_beats_baseline(GAME.evaluate)
+
+
+@pytest.mark.parametrize(
+    ("student", "hint"),
+    [
+        (lambda s: "big", "should return a number"),
+        (lambda s: s.z, "raised AttributeError"),
+        (None, "no answer yet"),
+    ],
+)
+def test_part_b_broken_evaluations_get_hints(student, hint):
+    with pytest.raises(AssertionError, match=hint):
+        ch05.check_beats_baseline(student)
+
+
+# --- part (c) ----------------------------------------------------------------------------------
+
+
+def test_not_quiet_by_hand():
+    assert ch05.not_quiet(QUIET_OR_NOT) == NOT_QUIET
+
+
+def test_part_c_right_answer_passes(capsys):
+    ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET)
+    assert passes(capsys)
+    ch05.check_not_quiet(QUIET_OR_NOT, sorted(NOT_QUIET))
+    assert passes(capsys)
+
+
+@pytest.mark.parametrize(
+    ("answer", "hint"),
+    [
+        (NOT_QUIET | {"C"}, "only the side NOT to move could capture"),
+        (NOT_QUIET | {"F"}, "Position F is quiet"),
+        (NOT_QUIET - {"D"}, r"misses a position .* en passant"),
+        (NOT_QUIET - {"D", "E"}, "misses 2 positions"),
+        (NOT_QUIET | {"Z"}, "There is no position Z"),
+        ("BDEG", "should be of type"),
+        (None, "no answer yet"),
+    ],
+)
+def test_part_c_mistakes_get_hints(answer, hint):
+    with pytest.raises(AssertionError, match=hint):
+        ch05.check_not_quiet(QUIET_OR_NOT, answer)
+
+
+# --- what the grader reads ----------------------------------------------------------------------
+
+
+def test_the_grader_s_seed_brings_positions_of_random_games(capsys):
+    assert ch05.random_positions(3) == ch05.random_positions(3) != ch05.random_positions(4)
+    ch05.check_material(counter(), seed=3)
+    assert passes(capsys)
+    with pytest.raises(AssertionError, match="off by the bishops"):
+        ch05.check_material(counter({**VALUES, "b": 3.5}), seed=3)
+
+
+def test_the_grader_s_seed_changes_the_openings_and_a_good_evaluation_still_wins(capsys):
+    ch05.check_beats_baseline(windows_by_fullness, seed=123)
+    assert passes(capsys)
+
+
+def test_every_part_is_declared():
+    assert ch05.EXERCISE == "05_evaluation_functions"
+    assert sorted(ch05.PARTS) == [1, 2, 3]
+    assert ch05.PARTS[3].names == ("unquiet",)

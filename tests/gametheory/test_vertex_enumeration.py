@@ -1,0 +1,43 @@
+"""coursekit.gametheory.vertex_enumeration on matrices: extreme equilibria and degeneracy."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from coursekit.gametheory import GameTooLargeError
+from coursekit.gametheory.best_response import is_equilibrium
+from coursekit.gametheory.vertex_enumeration import vertex_enumeration
+from tests.gametheory.conftest import games
+
+LABELS = (("a", "b", "c", "d"), ("w", "x", "y", "z"))
+
+
+def _analyse(game):
+    labels = (game.row_labels, game.col_labels)
+    return vertex_enumeration(game.exact_A, game.exact_B, labels, game.players)
+
+
+@given(games(max_size=4))
+@settings(max_examples=100, deadline=None)
+def test_every_extreme_equilibrium_passes_the_exact_test(game):
+    found = _analyse(game).equilibria
+    assert found, "every finite game has an equilibrium (Nash, 1951)"
+    assert all(is_equilibrium(game.exact_A, game.exact_B, e.p, e.q) for e in found)
+
+
+@given(games(max_size=4))
+@settings(max_examples=100, deadline=None)
+def test_a_degeneracy_witness_has_more_best_responses_than_strategies_used(game):
+    witness = _analyse(game).degeneracy
+    if witness is not None:
+        used = sum(1 for x in witness.mix if x > 0)
+        assert len(witness.best_responses) > used
+
+
+def test_large_games_are_refused_up_front():
+    from coursekit.gametheory import NormalFormGame
+
+    g = NormalFormGame.random(12, 12, seed=0)
+    with pytest.raises(GameTooLargeError, match=r"12×12 game .* pass force=True"):
+        _analyse(g)
