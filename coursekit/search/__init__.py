@@ -21,6 +21,7 @@ from coursekit.search.alphabeta import (
     reorder,
 )
 from coursekit.search.aspiration import aspiration
+from coursekit.search.bstar import BoundedTree, BStarResult, BStep, bstar
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
 from coursekit.search.match import (
@@ -66,6 +67,9 @@ __all__ = [
     "LOWER",
     "UPPER",
     "Algorithm",
+    "BStarResult",
+    "BStep",
+    "BoundedTree",
     "Cut",
     "DeepeningResult",
     "EngineFailure",
@@ -93,6 +97,7 @@ __all__ = [
     "alphabeta",
     "aspiration",
     "best_case_leaves",
+    "bstar",
     "distinct_actions",
     "distinct_uniform_tree",
     "dual_star",

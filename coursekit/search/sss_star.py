@@ -197,7 +197,7 @@ def _best_first(game, state, depth, evaluate, cutoff, order, trace, *, dual) -> 
                 if trace_ is not None:
                     trace_.add(LEAF, path, game.to_move(states[path]), value)
                 mine = sign * value
-                if mine < h:
+                if mine < h or witness is None:  # (None: h is still ∞, and so may the leaf be)
                     h, witness = mine, path
                 open_[path] = (SOLVED, h, witness)
                 record("Γ1", path)

@@ -16,7 +16,7 @@ from coursekit.andor.rule_text import ascii_text
 from coursekit.draw.andor import draw_cycle, draw_layout, natural_order
 from coursekit.draw.base import looks_only
 from coursekit.text import node_text, number_text
-from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.base import Feedback, StaticPreview, SvgView
 from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
@@ -26,7 +26,7 @@ LINES = '<div style="line-height: 1.5">{}</div>'  # ipywidgets' HTML spaces line
 MAX_NODES = 150  # the most nodes the explorer draws and lists (one h box each)
 
 
-class AOStarExplorer(widgets.VBox):
+class AOStarExplorer(StaticPreview, widgets.VBox):
     """AO* on a graph you write: a rules box, a table of h values, a cycle slider and steps.
 
     Every edit re-runs AO* and redraws at once. A value typed in the h table

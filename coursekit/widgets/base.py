@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import html
+from typing import Any
 
+import graphviz
 import ipywidgets as widgets
 
+from coursekit.draw.base import GraphvizMissing, has_dot
 from coursekit.widgets.graph_view import GraphView
 
 INLINE = "widget-inline-hbox"
@@ -65,3 +68,62 @@ def fit_width(svg: str, max_height: str | None = None) -> str:
     if max_height is not None:
         style += f";max-height:{max_height};width:auto"
     return svg.replace("<svg ", f'<svg style="{style}" ', 1)
+
+
+class StaticPreview:
+    """Mixin: what an explorer shows where its live widget cannot be drawn.
+
+    A notebook opened fresh (without stored widget state), a preview on a
+    website or a static export has no kernel to draw the explorer. Besides
+    the live view, an explorer's display then carries a still picture of it:
+    its HTML parts (results, tables, messages) and its pictures as SVG (where
+    Graphviz's ``dot`` is installed), under a line saying that running the
+    cell brings the explorer to life. ``coursekit execute`` keeps that still
+    picture in the stored notebook instead of the unreadable widget reference.
+    """
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        name = type(self).__name__
+        bundle["text/plain"] = f"{name}: an interactive explorer (run this cell to use it)"
+        bundle["text/html"] = static_html(self)
+        return bundle
+
+
+def static_html(widget: widgets.Widget) -> str:
+    """A still picture of ``widget``: its HTML parts and pictures, in the order they are laid out.
+
+    >>> box = widgets.VBox([widgets.HTML("<b>value 3</b>"), widgets.IntSlider()])
+    >>> "<b>value 3</b>" in static_html(box) and "run this cell" in static_html(box)
+    True
+    """
+    parts = [
+        '<p style="font-style:italic;opacity:.75">▶ A still picture of an interactive '
+        "explorer: run this cell to use it.</p>"
+    ]
+    for part in _walk(widget):
+        if isinstance(part, GraphView):
+            parts.append(_static_picture(part))
+        elif isinstance(part, widgets.HTML) and part.value:
+            parts.append(f"<div>{part.value}</div>")
+    return '<div class="ck-static-explorer">' + "".join(parts) + "</div>"
+
+
+def _walk(widget: widgets.Widget) -> list[widgets.Widget]:
+    """The widget and everything inside it, depth first, in layout order (no recursion)."""
+    found, stack = [], [widget]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(reversed(list(getattr(node, "children", ()))))
+    return found
+
+
+def _static_picture(view: GraphView) -> str:
+    if not view.source or not has_dot():
+        return ""
+    try:
+        svg = graphviz.Source(view.source).pipe(format="svg", encoding="utf-8")
+    except (GraphvizMissing, graphviz.ExecutableNotFound, graphviz.CalledProcessError):
+        return ""
+    return f'<div style="max-width:100%;overflow-x:auto">{svg[svg.index("<svg") :]}</div>'

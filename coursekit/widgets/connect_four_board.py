@@ -28,7 +28,7 @@ from coursekit.search.iterative_deepening import iterative_deepening
 from coursekit.search.registry import algorithms
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, Feedback
+from coursekit.widgets.base import INLINE, Feedback, StaticPreview
 
 PIECE = {"x": "#d32f2f", "o": "#f9a825", ".": "var(--jp-layout-color2, #e0e0e0)"}
 
@@ -52,7 +52,7 @@ def board_html(game: ConnectFour, state: ConnectFourState, last: int | None = No
     )
 
 
-class ConnectFourBoard(widgets.HBox):
+class ConnectFourBoard(StaticPreview, widgets.HBox):
     """A Connect Four board against the engine (see the module docstring).
 
     Parts: ``columns`` (a button per column), ``limit`` (depth or time per

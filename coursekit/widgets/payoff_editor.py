@@ -12,7 +12,7 @@ from coursekit.errors import CoursekitError
 from coursekit.gametheory import DegenerateGameWarning, NormalFormGame, PayoffError, catalog
 from coursekit.gametheory.parse import parse_pair, parse_table, table_text
 from coursekit.text import number_text
-from coursekit.widgets.base import SPACED, Feedback, fit_width
+from coursekit.widgets.base import SPACED, Feedback, StaticPreview, fit_width
 
 MAX_SIZE = 6
 """The largest number of strategies per player the editor offers."""
@@ -23,7 +23,7 @@ PLOT_HEIGHT = "280px"
 """The best-response plot's height: with the table beside it, the editor fits on a slide."""
 
 
-class PayoffEditor(widgets.VBox):
+class PayoffEditor(StaticPreview, widgets.VBox):
     """Edit any payoff, label or size of a two-player game; the payoff table, the
     equilibria and (for 2×2 games) the best-response plot follow at once.
 

@@ -36,7 +36,7 @@ from coursekit.search.alphabeta import alphabeta
 from coursekit.search.minimax import minimax
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, SvgView
+from coursekit.widgets.base import INLINE, StaticPreview, SvgView
 
 MAX_TREE_NODES = 40
 """Draw the whole search tree up to this many nodes, else only its first level."""
@@ -44,7 +44,7 @@ MAX_TREE_NODES = 40
 _CELL = "border:1px solid #888;width:3.6em;height:2.9em;text-align:center;padding:0;line-height:1.1"
 
 
-class TicTacToeBoard(widgets.HBox):
+class TicTacToeBoard(StaticPreview, widgets.HBox):
     """A board of nine buttons, a depth slider, and the computer's reasoning.
 
     Parts: ``cells`` (nine buttons, cell 0 top left), ``depth``, ``side`` (which

@@ -36,7 +36,7 @@ from coursekit.search.minimax import minimax
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, SPACED, Feedback, SvgView
+from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, SvgView
 from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -72,7 +72,7 @@ def drawable_depth(
     return None
 
 
-class TreeExplorer(widgets.VBox):
+class TreeExplorer(StaticPreview, widgets.VBox):
     """Edit a tree as nested lists; every edit searches again and redraws at once.
 
     Editing the random-tree boxes (``branching``, ``depth``, ``seed``, ``order``)

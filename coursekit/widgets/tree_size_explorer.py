@@ -6,10 +6,10 @@ import ipywidgets as widgets
 
 from coursekit.draw.uniform_tree import MAX_DRAWN_NODES, uniform_tree
 from coursekit.games import tree_size
-from coursekit.widgets.base import SvgView
+from coursekit.widgets.base import StaticPreview, SvgView
 
 
-class TreeSizeExplorer(widgets.VBox):
+class TreeSizeExplorer(StaticPreview, widgets.VBox):
     """Two sliders, branching factor b and depth m, and the tree they make.
 
     >>> w = TreeSizeExplorer(b=2, m=2)

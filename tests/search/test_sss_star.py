@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import chapter6_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,3 +91,19 @@ def test_depth_limited_tictactoe() -> None:
     game = TicTacToe()
     ev = lambda s: 0  # noqa: E731
     assert sss_star(game, depth=2, evaluate=ev).value == minimax(game, depth=2, evaluate=ev).value
+
+
+@settings(max_examples=150, deadline=None)
+@given(chapter6_cases.board_cases())
+def test_board_positions(case) -> None:
+    game, state, depth = case
+    for search in SEARCHES:
+        chapter6_cases.check_value_and_move(search(game, state, depth=depth), game, state, depth)
+
+
+@settings(max_examples=300, deadline=None)
+@given(chapter6_cases.tree_cases())
+def test_shared_tree_cases(case) -> None:
+    game, state, depth = case
+    for search in SEARCHES:
+        chapter6_cases.check_value_and_move(search(game, state, depth=depth), game, state, depth)
