@@ -22,7 +22,7 @@ from coursekit.errors import CoursekitError
 from coursekit.games import MAX, GameTree
 from coursekit.search import algorithms, best_case_leaves, reorder, sss_star
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, SPACED, Feedback
+from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview
 
 ORDERINGS = ("as typed", "worst", "random", "best")
 """The child orders the widget offers (``reorder``'s names)."""
@@ -31,7 +31,7 @@ MAX_NODES = 20_000
 """Largest tree the widget searches with every algorithm (a few seconds at most)."""
 
 
-class AlgorithmComparison(widgets.VBox):
+class AlgorithmComparison(StaticPreview, widgets.VBox):
     """Every registered algorithm on one game tree: value, nodes and leaves, and the minimal tree.
 
     Parameters

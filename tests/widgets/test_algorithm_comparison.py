@@ -114,3 +114,11 @@ def test_a_new_tree_starts_the_steps_again():
     assert w.step.value == 1
     tree = w.tree
     assert w.step.max == len(sss_star(tree, trace=True).trace.steps)
+
+
+def test_the_display_carries_a_still_picture_of_the_table():
+    w = AlgorithmComparison(CLASSIC)
+    bundle = w._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("AlgorithmComparison: an interactive explorer")
+    assert w.table.value in bundle["text/html"]
+    assert w.open_list.value in bundle["text/html"]
