@@ -54,37 +54,31 @@ from coursekit.search.transposition import TranspositionTable, key_function
 INF = math.inf
 
 
+def _switch(value: Any, kind: type, name: str, what: str) -> Any:
+    """An on/off option as a search takes it: ``True`` → a new ``kind()``, an
+    instance → itself, ``None``/``False`` → ``None``; anything else is refused."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return kind()
+    if isinstance(value, kind):
+        return value
+    raise SearchError(f"{name} must be True, False, None or {what}, got {value!r}")
+
+
 def as_table(table: Any) -> TranspositionTable | None:
     """``table`` as a search takes it: ``True`` → a new table, a table → itself, else ``None``."""
-    if table is None or table is False:
-        return None
-    if table is True:
-        return TranspositionTable()
-    if isinstance(table, TranspositionTable):
-        return table
-    raise SearchError(f"table must be True, False, None or a TranspositionTable, got {table!r}")
+    return _switch(table, TranspositionTable, "table", "a TranspositionTable")
 
 
 def as_killers(killers: Any) -> Killers | None:
     """``killers`` as a search takes it: ``True`` → new killers, :class:`Killers` → itself."""
-    if killers is None or killers is False:
-        return None
-    if killers is True:
-        return Killers()
-    if isinstance(killers, Killers):
-        return killers
-    raise SearchError(f"killers must be True, False, None or Killers, got {killers!r}")
+    return _switch(killers, Killers, "killers", "Killers")
 
 
 def as_history(history: Any) -> History | None:
     """``history`` as a search takes it: ``True`` → a new history, :class:`History` → itself."""
-    if history is None or history is False:
-        return None
-    if history is True:
-        return History()
-    if isinstance(history, History):
-        return history
-    raise SearchError(f"history must be True, False, None or a History, got {history!r}")
+    return _switch(history, History, "history", "a History")
 
 
 class Negamax:

@@ -67,6 +67,21 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 STATIC_KINDS = ("text/html", "image/svg+xml", "image/png")
 
 
+def run_for_export(
+    notebook: Path, *, timeout: int = DEFAULT_TIMEOUT, say: Callable[[str], None] = _say
+) -> nbformat.NotebookNode:
+    """``notebook`` run in a fresh kernel in its own folder, widget state stored (for exports)."""
+    nb = nbformat.read(notebook, as_version=4)
+    return execute_notebook(
+        nb,
+        cwd=notebook.parent.resolve(),
+        timeout=timeout,
+        store_widget_state=True,
+        name=str(notebook),
+        say=say,
+    )
+
+
 def keep_static_pictures(nb: nbformat.NotebookNode) -> int:
     """Drop the widget view from outputs that also carry a static picture; return how many.
 

@@ -38,7 +38,7 @@ from pathlib import Path
 import nbformat
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
-from coursekit.tools.execute import DEFAULT_TIMEOUT, execute_notebook
+from coursekit.tools.execute import DEFAULT_TIMEOUT, run_for_export
 
 TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE_NAME = "coursekit_reveal"
@@ -336,16 +336,10 @@ def export_slides(
     (:func:`export_all` does both).
     """
     notebook = Path(notebook)
-    nb = nbformat.read(notebook, as_version=4)
     if execute:
-        nb = execute_notebook(
-            nb,
-            cwd=notebook.parent.resolve(),
-            timeout=timeout,
-            store_widget_state=True,
-            name=str(notebook),
-            say=say,
-        )
+        nb = run_for_export(notebook, timeout=timeout, say=say)
+    else:
+        nb = nbformat.read(notebook, as_version=4)
     resources = {"metadata": {"name": notebook.stem}, "coursekit": {"offline": offline}}
     body, _ = slides_exporter(offline=offline).from_notebook_node(nb, resources=resources)
     target = deck_path(notebook, out_dir)

@@ -15,9 +15,7 @@ import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import nbformat
-
-from coursekit.tools.execute import DEFAULT_TIMEOUT, execute_notebook
+from coursekit.tools.execute import DEFAULT_TIMEOUT, run_for_export
 from coursekit.tools.slides import (
     OFFLINE_URLS,
     SlidesError,
@@ -67,15 +65,7 @@ def export_html(
     into ``out_dir`` (:func:`export_pages` does both).
     """
     notebook = Path(notebook)
-    nb = nbformat.read(notebook, as_version=4)
-    nb = execute_notebook(
-        nb,
-        cwd=notebook.parent.resolve(),
-        timeout=timeout,
-        store_widget_state=True,
-        name=str(notebook),
-        say=say,
-    )
+    nb = run_for_export(notebook, timeout=timeout, say=say)
     body, _ = html_exporter(theme).from_notebook_node(
         nb, resources={"metadata": {"name": notebook.stem}}
     )
