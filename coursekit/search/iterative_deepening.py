@@ -90,8 +90,9 @@ class DeepeningResult(SearchResult):
     """A :class:`SearchResult` from the deepest finished iteration, with the whole run's record.
 
     ``depth_limit`` is the depth of that iteration (the depth reached);
-    ``stats.nodes`` counts the nodes of every iteration, the unfinished last
-    one included; ``stats.seconds`` is the whole run's time.
+    ``stats.nodes`` (and the table and re-search counts) add up every finished
+    iteration — an iteration abandoned when the clock ran out is not counted —
+    and ``stats.seconds`` is the whole run's time, the abandoned iteration's included.
     """
 
     iterations: tuple[Iteration, ...] = ()
@@ -101,7 +102,7 @@ class DeepeningResult(SearchResult):
     """True when the clock stopped an iteration before it finished."""
 
 
-_SUMMED = ("tt_hits", "tt_stores", "researches", "fail_lows", "fail_highs")
+_SUMMED = ("nodes", "tt_hits", "tt_stores", "researches", "fail_lows", "fail_highs")
 """Statistics summed over the finished iterations (the others are the deepest one's)."""
 
 
@@ -222,7 +223,6 @@ def iterative_deepening(
     best: SearchResult | None = None
     searched: list[SearchResult] = []  # every finished iteration's result
     iterations: list[Iteration] = []
-    nodes = 0
     timed_out = False
     d = 1
     while True:
@@ -244,7 +244,6 @@ def iterative_deepening(
         except _OutOfTime:
             timed_out = True
             break
-        nodes += result.stats.nodes
         searched.append(result)
         best = result
         iterations.append(
@@ -259,7 +258,7 @@ def iterative_deepening(
         d += 1
     assert best is not None  # depth 1 is never abandoned
     stats = replace(
-        best.stats, nodes=nodes, seconds=time.perf_counter() - started,
+        best.stats, seconds=time.perf_counter() - started,
         **{name: sum(getattr(r.stats, name) for r in searched) for name in _SUMMED},
     )  # fmt: skip
     fields = {name: getattr(best, name) for name in ("value", "pv", "trace", "game", "state")}
