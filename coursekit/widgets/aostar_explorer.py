@@ -106,6 +106,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         # ‹ › » are in every font (▶ ◀ are not)
         self.back = self._button("‹ back", "the cycle before", "ck-step-back")
         self.step = self._button("step ›", "the next cycle", "ck-step")
+        self.step.add_class("ck-step-next")  # a step button: it steps in the page with no kernel
         self.last = self._button("end »", "the last cycle", "ck-step-last")
         # The cycles step in the browser: one layout of the final G (nodes keep their places
         # from cycle to cycle), the cycle slider linked to it in the page.

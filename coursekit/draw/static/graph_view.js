@@ -323,7 +323,56 @@ function fit(svg, frame, rootTitle, groups) {
   }
 }
 
-// ---------------------------------------------------------------- the view
+// ---------------------------------------------------------------- step buttons with no kernel
+// An explorer's step buttons are Python buttons with these classes: with a kernel, Python
+// moves the explorer's slider, which is linked to the picture in the page. With no kernel
+// behind the page (exported slides, static HTML; the widget renderer then marks every view
+// "jupyter-widgets-disconnected") they would be dead, so the page steps the picture itself.
+const STEP_BUTTONS = {
+  "ck-step-first": (k, n) => 0,
+  "ck-step-back": (k, n) => k - 1,
+  "ck-step-next": (k, n) => k + 1,
+  "ck-step-last": (k, n) => n,
+};
+const STEP_BUTTON = Object.keys(STEP_BUTTONS).map((c) => `button.${c}`).join(", ");
+const NO_KERNEL = "jupyter-widgets-disconnected";
+
+/** The widget boxes around ``el``, innermost first (a picture shown alone has none). */
+function boxesAround(el) {
+  const boxes = [];
+  for (let box = el.parentElement?.closest(".widget-container"); box; box = box.parentElement?.closest(".widget-container")) {
+    boxes.push(box);
+  }
+  return boxes;
+}
+
+/** The step buttons of the explorer around the picture ``el`` (innermost box that has any). */
+function stepButtonsOf(el) {
+  for (const box of boxesAround(el)) {
+    const buttons = box.querySelectorAll(STEP_BUTTON);
+    if (buttons.length) return [...buttons];
+  }
+  return [];
+}
+
+/** One listener per page: a dead step button asks the picture of its explorer to step. */
+function listenToStepButtons() {
+  if (globalThis.__coursekitStepButtons) return;
+  globalThis.__coursekitStepButtons = true;
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest(STEP_BUTTON) : null;
+    if (!button || !button.classList.contains(NO_KERNEL)) return; // with a kernel, Python steps
+    const role = Object.keys(STEP_BUTTONS).find((c) => button.classList.contains(c));
+    for (const box of boxesAround(button)) {
+      const picture = box.querySelector(".ck-graph");
+      if (picture) {
+        picture.dispatchEvent(new CustomEvent("ck-step-button", { detail: role }));
+        return;
+      }
+    }
+  });
+}
+
 function button(text, title) {
   const b = document.createElement("button");
   b.className = "ck-graph-button jupyter-button";
@@ -406,6 +455,12 @@ function render({ model, el }) {
     fixColours(svg, el, saved);
     colourArcs(svg);
     el.dataset.step = String(k);
+    // no kernel: the explorer's step buttons follow the step here (Python cannot)
+    for (const b of stepButtonsOf(el)) {
+      if (n > 0 && b.classList.contains(NO_KERNEL)) {
+        b.disabled = b.matches(".ck-step-first, .ck-step-back") ? k <= 0 : k >= n;
+      }
+    }
   }
 
   async function draw() {
@@ -457,6 +512,11 @@ function render({ model, el }) {
   next.onclick = () => setStep(Number(model.get("step") || 0) + 1);
   last.onclick = () => setStep(count());
   slider.oninput = () => setStep(Number(slider.value));
+  const onStepButton = (event) => {
+    if (count() > 0) setStep(STEP_BUTTONS[event.detail](Number(model.get("step") || 0), count()));
+  };
+  el.addEventListener("ck-step-button", onStepButton);
+  listenToStepButtons();
 
   const redraw = () => draw();
   model.on("change:dot", redraw);
@@ -476,6 +536,7 @@ function render({ model, el }) {
   return () => {
     resize.disconnect();
     theme.disconnect();
+    el.removeEventListener("ck-step-button", onStepButton);
     model.off("change:dot", redraw);
     model.off("change:text", redraw);
     model.off("change:steps", showStep);
