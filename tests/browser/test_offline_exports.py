@@ -97,6 +97,7 @@ class Expected:
     images: int  # PNG/JPEG images and <img> in HTML outputs
     widget_svgs: dict[str, int]  # widget-view output's model id → SVGs in its HTML widgets
     widget_images: dict[str, int]  # … and <img> in its HTML widgets
+    unmarked: list[str]  # buttons beside a step-through that look like step buttons, unclassed
 
     @property
     def graphs(self) -> list[Graph]:
@@ -179,6 +180,7 @@ def expected_in(nb: nbformat.NotebookNode, kind: str) -> Expected:
     widgets: dict[str, list[Graph]] = {}
     widget_svgs: dict[str, int] = {}
     widget_images: dict[str, int] = {}
+    unmarked: list[str] = []
     svgs = images = 0
     for cell in shown_cells(nb, kind):
         for output in cell.get("outputs", []):
@@ -192,6 +194,8 @@ def expected_in(nb: nbformat.NotebookNode, kind: str) -> Expected:
                     for model_id in shown
                     if "dot" in state[model_id]["state"]
                 ]
+                if any(graph.steps for graph in widgets[view["model_id"]]):
+                    unmarked += unmarked_step_buttons(state, shown)
                 html = "".join(
                     state[model_id]["state"].get("value", "")
                     for model_id in shown
@@ -206,7 +210,7 @@ def expected_in(nb: nbformat.NotebookNode, kind: str) -> Expected:
                 svgs += 1
             elif "image/png" in data or "image/jpeg" in data:
                 images += 1
-    return Expected(widgets, svgs, images, widget_svgs, widget_images)
+    return Expected(widgets, svgs, images, widget_svgs, widget_images, unmarked)
 
 
 def step_buttons(state: dict, shown: list[str]) -> tuple[str, ...]:
@@ -218,6 +222,20 @@ def step_buttons(state: dict, shown: list[str]) -> tuple[str, ...]:
         for css in state[model_id]["state"].get("_dom_classes", [])
         if css in STEP_BUTTONS
     )
+
+
+ARROWS = re.compile("[‹›«»]")
+
+
+def unmarked_step_buttons(state: dict, shown: list[str]) -> list[str]:
+    """Buttons among ``shown`` that look like step buttons (‹ › « ») but lack a step class."""
+    return [
+        state[model_id]["state"].get("description", "")
+        for model_id in shown
+        if state[model_id]["model_name"] == "ButtonModel"
+        and ARROWS.search(state[model_id]["state"].get("description", ""))
+        and not set(state[model_id]["state"].get("_dom_classes", [])) & set(STEP_BUTTONS)
+    ]
 
 
 def graph_of(state: dict, model_id: str, buttons: tuple[str, ...] = ()) -> Graph:
@@ -247,9 +265,11 @@ def test_expectations_are_read_from_the_widget_state():
             children=[f"{REFERENCE}slider", f"{REFERENCE}inner", f"{REFERENCE}plot"],
         ),
         "inner": model(
-            "HBoxModel", children=[f"{REFERENCE}back", f"{REFERENCE}a", f"{REFERENCE}b"]
+            "HBoxModel",
+            children=[f"{REFERENCE}back", f"{REFERENCE}next", f"{REFERENCE}a", f"{REFERENCE}b"],
         ),
         "back": model("ButtonModel", _dom_classes=["ck-step-back"], description="‹ Back"),
+        "next": model("ButtonModel", _dom_classes=["ck-step"], description="step ›"),
         "a": model("AnyModel", dot="digraph {x}", steps={"count": 3}, step=3, controls=False),
         "b": model("AnyModel", dot="", text="nothing yet"),
         "plot": model("HTMLModel", value="<div><svg width='9'></svg></div>"),
@@ -293,6 +313,7 @@ def test_expectations_are_read_from_the_widget_state():
     assert (page.graphs[1].drawn, page.graphs[1].text) == (False, "nothing yet")
     assert (page.svgs, page.images) == (1, 2)
     assert page.widget_svgs == {"box": 1, "alone": 0}
+    assert page.unmarked == ["step ›"]  # a step button the page could not step with
     assert [g.model_id for g in expected_in(nb, "slides").graphs] == ["a", "b"]
 
 
@@ -343,6 +364,7 @@ def exports(tmp_path_factory) -> Exports:
 
 # Where the export shows outputs: a static page everywhere, slides outside the speaker notes.
 SCOPE = {"slides": ".reveal .slides", "html": "body"}
+PICTURES = ".ck-graph, .jp-OutputArea-output img, .jp-OutputArea-output svg"
 
 FOUND_JS = """(scope) => {
   const root = document.querySelector(scope);
@@ -569,6 +591,10 @@ def test_export_draws_every_picture_and_steps_offline(
     assert found["broken"] == [], f"{where}: images that did not load"
 
     # every step-through steps with no kernel: the drawn nodes and the caption change
+    assert expected.unmarked == [], (
+        f"{where}: buttons beside a step-through without a step class {sorted(STEP_BUTTONS)}: "
+        "they would be dead with no kernel"
+    )
     shots = artifacts / "offline-exports"
     shots.mkdir(parents=True, exist_ok=True)
     shot: Callable[[], None] | None = None
@@ -591,7 +617,7 @@ def test_export_draws_every_picture_and_steps_offline(
                 shot = lambda: page.screenshot(path=shots / f"{chapter.stem}-{kind}.png")  # noqa: E731
                 shot()
     if shot is None:  # no step-through: show the first picture
-        first = page.locator(".ck-graph").first
+        first = page.locator(f"{SCOPE[kind]} :is({PICTURES}):not(aside.notes *)").first
         if first.count():
             if kind == "slides":
                 first.evaluate(TO_SLIDE_JS, REVEAL)
