@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -366,22 +366,22 @@ def exports(tmp_path_factory) -> Exports:
 SCOPE = {"slides": ".reveal .slides", "html": "body"}
 PICTURES = ".ck-graph, .jp-OutputArea-output img, .jp-OutputArea-output svg"
 
+# Per widget output: its pictures (drawn SVG, text, step), and the SVGs and images of its HTML
+# parts; then the SVGs and images of the other outputs. Hosts get data-ck-view = model id.
 FOUND_JS = """(scope) => {
   const root = document.querySelector(scope);
   const shown = (el) => !el.closest('aside.notes');
+  const topSvgs = (svgs) => svgs.filter((svg) => !svg.parentElement.closest('svg'));
+  const loaded = (img) => img.complete && img.naturalWidth > 0;
   const views = [...root.querySelectorAll(
       'script[type="application/vnd.jupyter.widget-view+json"]')].filter(shown);
   const widgets = views.map((script) => {
-    const id = JSON.parse(script.textContent).model_id;
-    script.parentElement.dataset.ckView = id;  // for the test to find it again
     const host = script.parentElement;
+    const id = JSON.parse(script.textContent).model_id;
+    host.dataset.ckView = id;
     const own = (selector) => [...host.querySelectorAll(selector)]
         .filter((el) => !el.closest('.ck-graph'));
-    return {id,
-      svgs: own('svg').filter((svg) => !svg.parentElement.closest('svg')).length,
-      images: own('img').length,
-      broken: own('img').filter((i) => !(i.complete && i.naturalWidth > 0)).length,
-    graphs: [...script.parentElement.querySelectorAll('.ck-graph')].map((g) => {
+    const graphs = [...host.querySelectorAll('.ck-graph')].map((g) => {
       const frame = g.querySelector('.ck-graph-frame');
       const svg = frame && frame.querySelector(':scope > svg');
       return {
@@ -389,19 +389,20 @@ FOUND_JS = """(scope) => {
         text: frame ? frame.textContent.trim() : '',
         step: g.dataset.step === undefined ? null : Number(g.dataset.step),
       };
-    })};
+    });
+    const images = own('img');
+    return {id, graphs, svgs: topSvgs(own('svg')).length, images: images.length,
+            broken: images.filter((i) => !loaded(i)).length};
   });
   const outputs = [...root.querySelectorAll('.jp-OutputArea-output')].filter(shown);
   const inOutputs = (selector) => outputs.flatMap((o) => [...o.querySelectorAll(selector)])
       .filter((el) => !el.closest('.ck-graph, .jupyter-widgets'));
-  const svgs = inOutputs('svg').filter((s) => !s.parentElement.closest('svg'));
   const images = inOutputs('img');
   return {
     widgets,
-    svgs: svgs.length,
+    svgs: topSvgs(inOutputs('svg')).length,
     images: images.length,
-    broken: images.filter((i) => !(i.complete && i.naturalWidth > 0))
-        .map((i) => i.src.slice(0, 60)),
+    broken: images.filter((i) => !loaded(i)).map((i) => i.src.slice(0, 60)),
   };
 }"""
 
@@ -446,8 +447,10 @@ def open_export(open_page, kind: str, path: Path, wanted: int):
     page.goto(path.as_uri())
     if kind == "slides":
         page.wait_for_selector(".reveal.ready", timeout=30_000)
+    from playwright.sync_api import TimeoutError as NotDrawn
+
     # a picture that never draws: the assertions after this say which
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(NotDrawn):
         page.wait_for_function(DRAWN_JS, arg=[SCOPE[kind], wanted], timeout=DRAW_TIMEOUT_MS)
     return page, log
 
@@ -548,18 +551,9 @@ def test_every_chapter_is_found():
     assert [path.stem[:2] for path in CHAPTERS][:1] == ["00"], "no chapter notebooks found"
 
 
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda path: path.stem)
-def test_export_draws_every_picture_and_steps_offline(
-    chapter: Path, kind: str, exports: Exports, open_page, artifacts: Path
-):
-    path, nb = exports(kind, chapter)
-    expected = expected_in(nb, kind)
-    page, log = open_export(open_page, kind, path, len(expected.graphs))
-    found = page.evaluate(FOUND_JS, SCOPE[kind])
-    where = f"{chapter.stem} ({kind})"
-
-    # every picture widget is drawn: an SVG, or the line of text it was given
+def assert_drawn(expected: Expected, found: dict, where: str) -> None:
+    """Every picture the notebook holds is drawn in the page (``found``: ``FOUND_JS``)."""
+    # every picture widget: an SVG, or the line of text it was given
     shown = {widget["id"]: widget["graphs"] for widget in found["widgets"]}
     assert list(shown) == list(expected.widgets), f"{where}: the widget outputs differ"
     for view_id, graphs in expected.widgets.items():
@@ -576,7 +570,7 @@ def test_export_draws_every_picture_and_steps_offline(
                 )
             else:
                 assert seen["text"] == graph.text.strip(), f"{where}: {graph.model_id}'s text"
-    # every SVG and image that the explorers' HTML parts hold is there and loaded
+    # every SVG and image of the explorers' HTML parts
     for widget in found["widgets"]:
         assert widget["svgs"] == expected.widget_svgs[widget["id"]], (
             f"{where}: SVGs in the HTML parts of widget {widget['id']}"
@@ -585,46 +579,58 @@ def test_export_draws_every_picture_and_steps_offline(
             f"{where}: images in the HTML parts of widget {widget['id']}"
         )
         assert widget["broken"] == 0, f"{where}: images in widget {widget['id']} did not load"
-    # every SVG and image written into the outputs is there and loaded
+    # every SVG and image written into the other outputs
     assert found["svgs"] == expected.svgs, f"{where}: SVGs in HTML outputs"
     assert found["images"] == expected.images, f"{where}: images"
     assert found["broken"] == [], f"{where}: images that did not load"
+
+
+def show(page, kind: str, element) -> None:
+    """Bring ``element`` into view: on slides, turn to its slide (reveal.js's API)."""
+    if kind == "slides":
+        element.evaluate(TO_SLIDE_JS, REVEAL)
+        page.wait_for_timeout(300)  # the slide lays itself out
+    else:
+        element.scroll_into_view_if_needed()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda path: path.stem)
+def test_export_draws_every_picture_and_steps_offline(
+    chapter: Path, kind: str, exports: Exports, open_page, artifacts: Path
+):
+    path, nb = exports(kind, chapter)
+    expected = expected_in(nb, kind)
+    page, log = open_export(open_page, kind, path, len(expected.graphs))
+    where = f"{chapter.stem} ({kind})"
+    assert_drawn(expected, page.evaluate(FOUND_JS, SCOPE[kind]), where)
 
     # every step-through steps with no kernel: the drawn nodes and the caption change
     assert expected.unmarked == [], (
         f"{where}: buttons beside a step-through without a step class {sorted(STEP_BUTTONS)}: "
         "they would be dead with no kernel"
     )
-    shots = artifacts / "offline-exports"
-    shots.mkdir(parents=True, exist_ok=True)
-    shot: Callable[[], None] | None = None
+    shot = artifacts / "offline-exports" / f"{chapter.stem}-{kind}.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    stepped = False
     for view_id, graphs in expected.widgets.items():
         host = page.locator(f"[data-ck-view='{view_id}']")
         for index, graph in enumerate(graphs):
             if not (graph.drawn and graph.steps):
                 continue
-            element = host.locator(".ck-graph").nth(index)
-            if kind == "slides":
-                element.evaluate(TO_SLIDE_JS, REVEAL)
-                page.wait_for_timeout(300)  # the slide lays itself out
-            else:
-                element.scroll_into_view_if_needed()
+            show(page, kind, host.locator(".ck-graph").nth(index))
             before, after = step_in_page(page, host, graph, index)
-            control = "its buttons" if graph.controls else f"the slider .{graph.stepper.css_class}"
+            control = "its buttons" if graph.controls else "the explorer's slider"
             assert_stepped(before, after, f"{where}: picture {graph.model_id} moved by {control}")
             click_step_buttons(host, graph, index, where)
-            if shot is None:
-                shot = lambda: page.screenshot(path=shots / f"{chapter.stem}-{kind}.png")  # noqa: E731
-                shot()
-    if shot is None:  # no step-through: show the first picture
+            if not stepped:  # the first step-through, stepped
+                page.screenshot(path=shot)
+                stepped = True
+    if not stepped:  # the first picture
         first = page.locator(f"{SCOPE[kind]} :is({PICTURES}):not(aside.notes *)").first
         if first.count():
-            if kind == "slides":
-                first.evaluate(TO_SLIDE_JS, REVEAL)
-                page.wait_for_timeout(300)
-            else:
-                first.scroll_into_view_if_needed()
-        page.screenshot(path=shots / f"{chapter.stem}-{kind}.png")
+            show(page, kind, first)
+        page.screenshot(path=shot)
 
     assert log.blocked == [], f"{where}: requests that would have left the machine"
     assert log.off_machine() == [], f"{where}: requests off the machine"
