@@ -61,9 +61,11 @@ def plain_workloads() -> dict:
         f"α-β, Connect Four 6×7 after {OPENING}, depth {DEPTH}": lambda: alphabeta(
             c4, c4_state, depth=DEPTH
         ),
+        "negamax + table, tic-tac-toe, full game": lambda: negamax(ttt, table=True),
         f"negamax + table, Connect Four 6×7, depth {DEPTH}": lambda: negamax(
             c4, c4_state, depth=DEPTH, table=True
         ),
+        f"MTD(f), Connect Four 6×7, depth {DEPTH}": lambda: mtdf(c4, c4_state, depth=DEPTH),
     }
 
 

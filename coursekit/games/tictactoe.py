@@ -126,8 +126,8 @@ class TicTacToe:
         are :class:`~coursekit.games.zobrist.HashedState` carrying a 64-bit
         Zobrist hash that :meth:`result` updates with one XOR, and
         :meth:`key` is that hash (one number per position, symmetric images
-        apart; distinct positions may in principle share it, see
-        :mod:`coursekit.games.zobrist`).
+        apart, so ``symmetry=True`` in a search saves nothing; distinct
+        positions may in principle share it, see :mod:`coursekit.games.zobrist`).
 
     Raises
     ------

@@ -10,16 +10,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.games import ConnectFour, TicTacToe
-from coursekit.search import SearchError, iterative_deepening, minimax, mtdf, negamax, pvs
-from coursekit.search.transposition import (
+
+# The table from the package's namespace, the class the searches check for (pytest's
+# doctest run may import the module file a second time, as another class).
+from coursekit.search import (
     EXACT,
     LOWER,
     UPPER,
     Entry,
+    SearchError,
     TranspositionTable,
-    flag_of,
-    key_function,
+    iterative_deepening,
+    minimax,
+    mtdf,
+    negamax,
+    pvs,
 )
+from coursekit.search.transposition import flag_of, key_function
 
 INF = math.inf
 values = st.integers(-20, 20)
@@ -209,3 +216,29 @@ def test_a_zobrist_table_is_keyed_by_the_hash_not_the_symmetry_class():
     # no symmetry folding: symmetric positions are entries of their own
     assert len(by_hash) > len(by_class) and hashed.stats.nodes > plain.stats.nodes
     assert corner.hash in by_hash and other_corner.hash in by_hash
+
+
+@pytest.mark.parametrize("size", [None, 1, 8])
+def test_a_check_value_tells_apart_positions_that_share_a_key(size):
+    """A collision forced on purpose: two boards stored under one key."""
+    table = TranspositionTable(size=size)
+    table.store(99, 5, depth=3, alpha=-INF, beta=INF, move=2, check=("board", 1))
+    other = table.lookup(99, depth=1, alpha=-INF, beta=INF, check=("board", 2))
+    assert (other.value, other.move) == (None, None)  # neither its value nor its move
+    assert (table.hits, table.mismatches) == (0, 1)
+    same = table.lookup(99, depth=1, alpha=-INF, beta=INF, check=("board", 1))
+    assert (same.value, same.move, table.hits) == (5, 2, 1)
+    table.store(99, -1, depth=1, alpha=-INF, beta=INF, check=("board", 2))  # replaces it
+    assert table.overwrites == 1 and table.entry(99).check == ("board", 2)
+    assert table.lookup(99, depth=1, alpha=-INF, beta=INF, check=("board", 1)).value is None
+    assert "2 mismatches" in str(table)
+    # without check values (None on both sides) nothing changes
+    table.store(7, 3, depth=1, alpha=-INF, beta=INF)
+    assert table.lookup(7, depth=1, alpha=-INF, beta=INF).value == 3
+
+
+def test_without_a_check_a_collision_answers_with_the_other_positions_value():
+    """What the docstring warns of: keyed by the hash alone, the table cannot tell."""
+    table = TranspositionTable()
+    table.store(99, 5, depth=3, alpha=-INF, beta=INF)  # position A
+    assert table.lookup(99, depth=3, alpha=-INF, beta=INF).value == 5  # asked for position B
