@@ -36,7 +36,7 @@ import math
 from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
-from coursekit.games.zobrist import HashedState, ZobristTable
+from coursekit.games.zobrist import HASHINGS, HashedState, ZobristTable
 
 
 class ConnectFourState(NamedTuple):
@@ -77,7 +77,7 @@ class ConnectFour:
         self._steps = (1, self.height, self.height - 1, self.height + 1)  # ↑ → ↘ ↗
         self._windows = self._all_windows()
         self.initial: ConnectFourState | HashedState = ConnectFourState(0, 0)
-        if hashing not in (None, "zobrist"):
+        if hashing not in HASHINGS:
             raise GameError(f"hashing must be None or 'zobrist', got {hashing!r}")
         self.hashing = hashing
         if hashing == "zobrist":

@@ -40,7 +40,7 @@ import math
 from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
-from coursekit.games.zobrist import HashedState, ZobristTable
+from coursekit.games.zobrist import HASHINGS, HashedState, ZobristTable
 
 CELLS = 9
 FULL = (1 << CELLS) - 1
@@ -107,10 +107,6 @@ class TicTacToeState(NamedTuple):
 _new_state = tuple.__new__
 
 
-HASHINGS = (None, "zobrist")
-"""The values of a board game's ``hashing`` argument."""
-
-
 class TicTacToe:
     """The game of tic-tac-toe: three in a row wins, a full board without one is a draw.
 
@@ -132,7 +128,7 @@ class TicTacToe:
     Raises
     ------
     GameError
-        When ``hashing`` is not one of :data:`HASHINGS`.
+        When ``hashing`` is not one of :data:`~coursekit.games.zobrist.HASHINGS`.
     """
 
     initial: TicTacToeState | HashedState = TicTacToeState(0, 0)

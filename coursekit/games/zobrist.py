@@ -1,4 +1,7 @@
-"""Zobrist hashing (Zobrist 1970): one 64-bit number per position, updated by one XOR per move.
+"""Zobrist hashing: one 64-bit number per position, updated by one XOR per move.
+
+After A. L. Zobrist, *A New Hashing Method with Application for Game Playing*
+(University of Wisconsin, technical report 88, 1970).
 
 A transposition table (置换表) needs a key for every position. Zobrist's idea
 is to give every *(player, square)* pair a random 64-bit number, chosen once,
@@ -58,11 +61,14 @@ from typing import NamedTuple
 
 from coursekit.games.base import GameError
 
-DEFAULT_SEED = 20_26
+DEFAULT_SEED = 1970
 """The seed of every game's table, so that hashes are the same in every run (and in tests)."""
 
 BITS = 64
 """How many bits a hash has."""
+
+HASHINGS = (None, "zobrist")
+"""The values of a board game's ``hashing`` argument: no hash carried, or a Zobrist hash."""
 
 
 class HashedState(NamedTuple):
