@@ -129,6 +129,10 @@ def in_checkout(directory: str) -> dict:
     return json.loads(done.stdout)
 
 
+def median_seconds(rows: list) -> float:
+    return statistics.median(row[0] for row in rows)
+
+
 def table(runs: dict, heading: str) -> list[str]:
     columns = heading.count("|") + 1
     lines = [
@@ -176,13 +180,30 @@ def main() -> None:
             paired[f"{name} | before"] = before[name]
             paired[f"{name} | after"] = now[name]
         lines += table(paired, "search | code")
+        lines += ["", "After / before, medians (1.00: no change; rounds vary by a few %):", ""]
+        for name in before:
+            ratio = median_seconds(now[name]) / median_seconds(before[name])
+            lines.append(f"- {name}: {ratio:.2f}")
         lines.append("")
     else:
         lines += ["## The default games", ""]
         lines += table(in_process(plain_workloads(), args.rounds), "search")
         lines.append("")
     lines += ["## Table searches: default key against Zobrist hash", ""]
-    lines += table(in_process(hashed_workloads(), args.rounds), "search | key")
+    hashed = in_process(hashed_workloads(), args.rounds)
+    lines += table(hashed, "search | key")
+    lines += [
+        "",
+        "Zobrist / default key, medians (tic-tac-toe's default key folds the eight symmetries,",
+        "so its table holds fewer positions; Connect Four's folds only the mirror image):",
+        "",
+    ]
+    for name in hashed:
+        search, key = name.split(" | ")
+        if key == "default key":
+            zobrist = hashed[f"{search} | Zobrist hash"]
+            ratio = median_seconds(zobrist) / median_seconds(hashed[name])
+            lines.append(f"- {search}: {ratio:.2f}")
     NOTE.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
     print(f"wrote {NOTE}")

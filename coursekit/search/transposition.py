@@ -225,7 +225,7 @@ class TranspositionTable:
         if entry is None:
             return Probe(None, alpha, beta, None)
         value, draft, flag, move, stored_check = entry
-        if stored_check != check:  # the same key, another position
+        if stored_check is not check and stored_check != check:  # the key of another position
             self.mismatches += 1
             return Probe(None, alpha, beta, None)
         self.hits += 1
