@@ -10,6 +10,7 @@ from coursekit.games.connectfour import ConnectFour, ConnectFourState
 from coursekit.games.gametree import GameTree, GameTreeError, tree_size
 from coursekit.games.grundy import Grundy, GrundyState, sprague_grundy
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
+from coursekit.games.zobrist import HashedState, ZobristTable
 
 __all__ = [
     "MAX",
@@ -21,9 +22,11 @@ __all__ = [
     "GameTreeError",
     "Grundy",
     "GrundyState",
+    "HashedState",
     "Player",
     "TicTacToe",
     "TicTacToeState",
+    "ZobristTable",
     "sprague_grundy",
     "tree_size",
 ]

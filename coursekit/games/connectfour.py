@@ -19,6 +19,15 @@ style: lines of k cells still open for MAX minus those still open for MIN.
 . . x . .
 >>> game.actions(s), game.to_move(s)
 ([0, 1, 2, 3, 4], MAX)
+
+``ConnectFour(..., hashing="zobrist")`` is the same game whose states carry a
+Zobrist hash (:mod:`coursekit.games.zobrist`), updated by one XOR per move
+and used as the key of transposition tables:
+
+>>> hashed = ConnectFour(rows=4, cols=5, k=4, hashing="zobrist")
+>>> s = hashed.result(hashed.result(hashed.initial, 2), 2)
+>>> hashed.key(s) == hashed.zobrist.hash_of(s.x, s.o)
+True
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import math
 from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
+from coursekit.games.zobrist import HASHINGS, HashedState, ZobristTable
 
 
 class ConnectFourState(NamedTuple):
@@ -41,9 +51,16 @@ class ConnectFour:
 
     Values follow the course: +∞ when MAX has won, −∞ when MIN has won,
     0 for a full board without a winner.
+
+    ``hashing="zobrist"`` gives states that carry a Zobrist hash
+    (:class:`~coursekit.games.zobrist.HashedState`), updated by one XOR in
+    :meth:`result`, and makes :meth:`key` that hash instead of the exact pair
+    of bitboards folded with its mirror image (``None``, the default).
     """
 
-    def __init__(self, rows: int = 6, cols: int = 7, k: int = 4) -> None:
+    def __init__(
+        self, rows: int = 6, cols: int = 7, k: int = 4, *, hashing: str | None = None
+    ) -> None:
         for name, value in (("rows", rows), ("cols", cols), ("k", k)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise GameError(f"{name} must be a whole number >= 1, got {value!r}")
@@ -59,10 +76,22 @@ class ConnectFour:
         self._full = sum(self._column)
         self._steps = (1, self.height, self.height - 1, self.height + 1)  # ↑ → ↘ ↗
         self._windows = self._all_windows()
-        self.initial = ConnectFourState(0, 0)
+        self.initial: ConnectFourState | HashedState = ConnectFourState(0, 0)
+        if hashing not in HASHINGS:
+            raise GameError(f"hashing must be None or 'zobrist', got {hashing!r}")
+        self.hashing = hashing
+        if hashing == "zobrist":
+            self.zobrist = ZobristTable(squares=cols * self.height)  # squares are bit numbers
+            self._moves_of_max, self._moves_of_min = self.zobrist.move
+            self.initial = HashedState(0, 0, self.zobrist.hash_of(0, 0))
+            # This game's states carry their hash: these two stand in for the plain
+            # game's result and key (the plain game pays nothing for the option).
+            self.result = self._hashed_result  # type: ignore[method-assign]
+            self.key = self._hashed_key  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
-        return f"ConnectFour(rows={self.rows}, cols={self.cols}, k={self.k})"
+        hashing = "" if self.hashing is None else f", hashing={self.hashing!r}"
+        return f"ConnectFour(rows={self.rows}, cols={self.cols}, k={self.k}{hashing})"
 
     def _bit(self, row: int, col: int) -> int:
         """The bit of the cell in ``row`` (0 = bottom) and ``col`` (0 = left)."""
@@ -162,7 +191,7 @@ class ConnectFour:
 
     def mirror(self, state: ConnectFourState) -> ConnectFourState:
         """The position seen in a mirror (left and right swapped)."""
-        return ConnectFourState(self._mirror(state.x), self._mirror(state.o))
+        return self._state(self._mirror(state.x), self._mirror(state.o))
 
     def _mirror(self, board: int) -> int:
         column = (1 << self.height) - 1
@@ -172,8 +201,43 @@ class ConnectFour:
         return out
 
     def key(self, state: ConnectFourState) -> tuple[int, int]:
-        """The same key for a position and its mirror image."""
-        return min(tuple(state), tuple(self.mirror(state)))
+        """The same key for a position and its mirror image.
+
+        With ``hashing="zobrist"`` the key is the state's Zobrist hash instead.
+        """
+        return min((state.x, state.o), (self._mirror(state.x), self._mirror(state.o)))
+
+    # --- Zobrist hashing (ConnectFour(hashing="zobrist")) ------------------------------
+
+    def _hashed_result(self, state: HashedState, action: int) -> HashedState:
+        """:meth:`result` of a hashed game: the piece drops, the hash changes by one XOR."""
+        try:
+            x, o, code = state
+        except (TypeError, ValueError):
+            raise GameError(
+                f"state must be a HashedState of this game (from initial, result or parse), "
+                f"got {state!r}"
+            ) from None
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.cols:
+            raise GameError(f"column {action!r} is not a column of the board (0–{self.cols - 1})")
+        taken = x | o
+        if taken & self._top[action]:
+            raise GameError(f"column {action} is full")
+        piece = (taken + self._bottom[action]) & self._column[action]
+        square = piece.bit_length() - 1
+        if x.bit_count() == o.bit_count():
+            return HashedState(x | piece, o, code ^ self._moves_of_max[square])
+        return HashedState(x, o | piece, code ^ self._moves_of_min[square])
+
+    def _hashed_key(self, state: HashedState) -> int:
+        """:meth:`key` of a hashed game: the Zobrist hash the state carries."""
+        return state[2]
+
+    def _state(self, x: int, o: int) -> ConnectFourState | HashedState:
+        """The state with these bitboards (and its hash, from scratch, when the game hashes)."""
+        if self.hashing is None:
+            return ConnectFourState(x, o)
+        return HashedState(x, o, self.zobrist.hash_of(x, o))
 
     # --- reading and writing boards ---------------------------------------------------
 
@@ -214,4 +278,4 @@ class ConnectFour:
                     raise GameError(f"column {col + 1} has a piece above an empty cell")
         if x.bit_count() - o.bit_count() not in (0, 1):
             raise GameError("x moves first, so x has as many pieces as o or one more")
-        return ConnectFourState(x, o)
+        return self._state(x, o)

@@ -23,6 +23,15 @@ whole game: 549,946 nodes from the empty board.
 (6, 4, 2)
 >>> len({game.key(game.result(game.initial, a)) for a in game.actions(game.initial)})
 3
+
+``TicTacToe(hashing="zobrist")`` is the same game whose states carry a Zobrist
+hash (:mod:`coursekit.games.zobrist`), updated by one XOR per move and used as
+the key of transposition tables:
+
+>>> hashed = TicTacToe(hashing="zobrist")
+>>> s = hashed.result(hashed.result(hashed.initial, 4), 7)
+>>> s.x, s.o, hashed.key(s) == hashed.zobrist.hash_of(s.x, s.o)
+(16, 128, True)
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ import math
 from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
+from coursekit.games.zobrist import HASHINGS, HashedState, ZobristTable
 
 CELLS = 9
 FULL = (1 << CELLS) - 1
@@ -102,12 +112,42 @@ class TicTacToe:
 
     Values follow the course: +∞ when × (MAX) has won, −∞ when ○ (MIN) has won,
     0 for a draw; :meth:`evaluate` is the static evaluation e(p) of the course.
+
+    Parameters
+    ----------
+    hashing : None or "zobrist"
+        ``None`` (the default): states are :class:`TicTacToeState` and
+        :meth:`key` is the smallest code of the position's eight symmetric
+        images (exact, and one key per symmetry class). ``"zobrist"``: states
+        are :class:`~coursekit.games.zobrist.HashedState` carrying a 64-bit
+        Zobrist hash that :meth:`result` updates with one XOR, and
+        :meth:`key` is that hash (one number per position, symmetric images
+        apart, so ``symmetry=True`` in a search saves nothing; distinct
+        positions may in principle share it, see :mod:`coursekit.games.zobrist`).
+
+    Raises
+    ------
+    GameError
+        When ``hashing`` is not one of :data:`~coursekit.games.zobrist.HASHINGS`.
     """
 
-    initial = TicTacToeState(0, 0)
+    initial: TicTacToeState | HashedState = TicTacToeState(0, 0)
+
+    def __init__(self, hashing: str | None = None) -> None:
+        if hashing not in HASHINGS:
+            raise GameError(f"hashing must be None or 'zobrist', got {hashing!r}")
+        self.hashing = hashing
+        if hashing == "zobrist":
+            self.zobrist = ZobristTable(squares=CELLS)
+            self._moves_of_max, self._moves_of_min = self.zobrist.move
+            self.initial = HashedState(0, 0, self.zobrist.hash_of(0, 0))
+            # This game's states carry their hash: these two stand in for the plain
+            # game's result and key (the plain game pays nothing for the option).
+            self.result = self._hashed_result  # type: ignore[method-assign]
+            self.key = self._hashed_key  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
-        return "TicTacToe()"
+        return "TicTacToe()" if self.hashing is None else f"TicTacToe(hashing={self.hashing!r})"
 
     # --- the formal game -------------------------------------------------------------
 
@@ -117,14 +157,14 @@ class TicTacToe:
 
     def actions(self, state: TicTacToeState) -> list[int]:
         """The empty cells, lowest number first (none once somebody has won)."""
-        x, o = state
+        x, o = state[0], state[1]
         if _WON[x] or _WON[o]:
             return []
         return list(_FREE_CELLS[x | o])
 
     def result(self, state: TicTacToeState, action: int) -> TicTacToeState:
         """Put the mover's piece on cell ``action``."""
-        x, o = state
+        x, o = state[0], state[1]
         # type(...) is int refuses True/False and floats in one test
         if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
             raise GameError(f"cell {action!r} is not an empty cell (0–8) of the board")
@@ -136,12 +176,12 @@ class TicTacToe:
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         """Somebody has three in a row, or the board is full."""
-        x, o = state
+        x, o = state[0], state[1]  # (indexing reads hashed states too, and is as fast)
         return _WON[x] or _WON[o] or (x | o) == FULL
 
     def utility(self, state: TicTacToeState, player: Player = MAX) -> float:
         """+∞ for a win of ``player``, −∞ for a loss, 0 for a draw (finished games only)."""
-        x, o = state
+        x, o = state[0], state[1]
         if _WON[x]:
             value = math.inf
         elif _WON[o]:
@@ -164,7 +204,7 @@ class TicTacToe:
 
     def evaluate(self, state: TicTacToeState) -> float:
         """The course's e(p): open lines for MAX − open lines for MIN; ±∞ for won positions."""
-        x, o = state
+        x, o = state[0], state[1]
         if _WON[x]:
             return math.inf
         if _WON[o]:
@@ -183,17 +223,49 @@ class TicTacToe:
 
     def symmetries(self, state: TicTacToeState) -> list[TicTacToeState]:
         """The eight images of ``state`` under rotations and reflections (some may be equal)."""
-        return [TicTacToeState(t[state.x], t[state.o]) for t in _TRANSFORM]
+        return [self._state(t[state.x], t[state.o]) for t in _TRANSFORM]
 
     def key(self, state: TicTacToeState) -> int:
-        """One number shared by all eight symmetric images of ``state`` (the smallest code)."""
-        x, o = state
+        """One number shared by all eight symmetric images of ``state`` (the smallest code).
+
+        With ``hashing="zobrist"`` the key is the state's Zobrist hash instead.
+        """
+        x, o = state[0], state[1]
         return min(t[x] | t[o] << CELLS for t in _TRANSFORM)
 
     def canonical(self, state: TicTacToeState) -> TicTacToeState:
         """The representative of ``state``'s symmetry class (the image with the smallest key)."""
-        code = self.key(state)
-        return TicTacToeState(code & FULL, code >> CELLS)
+        x, o = state[0], state[1]
+        code = min(t[x] | t[o] << CELLS for t in _TRANSFORM)
+        return self._state(code & FULL, code >> CELLS)
+
+    # --- Zobrist hashing (TicTacToe(hashing="zobrist")) --------------------------------
+
+    def _hashed_result(self, state: HashedState, action: int) -> HashedState:
+        """:meth:`result` of a hashed game: the piece goes down, the hash changes by one XOR."""
+        try:
+            x, o, code = state
+        except (TypeError, ValueError):
+            raise GameError(
+                f"state must be a HashedState of this game (from initial, result or parse), "
+                f"got {state!r}"
+            ) from None
+        if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
+            raise GameError(f"cell {action!r} is not an empty cell (0–8) of the board")
+        bit = 1 << action
+        if x.bit_count() == o.bit_count():
+            return _new_state(HashedState, (x | bit, o, code ^ self._moves_of_max[action]))
+        return _new_state(HashedState, (x, o | bit, code ^ self._moves_of_min[action]))
+
+    def _hashed_key(self, state: HashedState) -> int:
+        """:meth:`key` of a hashed game: the Zobrist hash the state carries."""
+        return state[2]
+
+    def _state(self, x: int, o: int) -> TicTacToeState | HashedState:
+        """The state with these bitboards (and its hash, from scratch, when the game hashes)."""
+        if self.hashing is None:
+            return TicTacToeState(x, o)
+        return HashedState(x, o, self.zobrist.hash_of(x, o))
 
     # --- reading and writing boards ---------------------------------------------------
 
@@ -235,14 +307,19 @@ class TicTacToe:
                     raise GameError(
                         f"row {r + 1}, column {c + 1}: {mark!r} is not x, o or . (empty)"
                     )
-        return self.check(TicTacToeState(x, o))
+        return self.check(self._state(x, o))
 
-    def check(self, state: TicTacToeState) -> TicTacToeState:
-        """Return ``state`` if it can arise in a game (× moves first), else raise GameError."""
-        if not isinstance(state, TicTacToeState) or not all(
+    def check(self, state: TicTacToeState | HashedState) -> TicTacToeState | HashedState:
+        """Return ``state`` if it can arise in a game (× moves first), else raise GameError.
+
+        A hashed state must also carry the hash of its board.
+        """
+        kind = TicTacToeState if self.hashing is None else HashedState
+        if not isinstance(state, kind) or not all(
             isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in state
         ):
-            raise GameError(f"state must be a TicTacToeState of two bitboards, got {state!r}")
+            what = "two bitboards" if kind is TicTacToeState else "two bitboards and a hash"
+            raise GameError(f"state must be a {kind.__name__} of {what}, got {state!r}")
         nx, no = state.x.bit_count(), state.o.bit_count()
         if state.x & state.o or (state.x | state.o) > FULL:
             raise GameError("a cell holds two pieces, or a piece lies outside the board")
@@ -255,4 +332,6 @@ class TicTacToe:
             raise GameError("both players have three in a row: the game stops at the first one")
         if (_WON[state.x] and nx == no) or (_WON[state.o] and nx > no):
             raise GameError("a player moved after the other had already won")
+        if isinstance(state, HashedState) and state.hash != self.zobrist.hash_of(state.x, state.o):
+            raise GameError(f"the state's hash {state.hash} is not the Zobrist hash of its board")
         return state

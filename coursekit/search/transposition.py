@@ -30,20 +30,39 @@ The steps a search takes at a node with window (α, β) and draft d:
 
 Keys
     A search asks ``game.key(state)`` when the game has it, else uses the state
-    itself. ``key`` maps symmetric positions to one key (tic-tac-toe's eight
-    rotations and reflections, Connect Four's mirror image), so one entry
+    itself. By default ``key`` maps symmetric positions to one key (tic-tac-toe's
+    eight rotations and reflections, Connect Four's mirror image), so one entry
     serves a whole symmetry class: their values are equal, but a stored move
     belongs to the position that stored it, so a search uses it only as a hint
-    (and only when it is legal where it is probed). The board games' states
-    are already perfect keys: a tic-tac-toe or Connect Four state is two
-    integer bitboards, one per player, that together say where every piece is
-    (and so, by counting pieces, who is to move). Distinct positions have
-    distinct pairs of integers, and a Python dictionary compares the keys
-    themselves, not only their hashes, so two positions can never be
-    confused. A chess program cannot afford that: its states carry a 64-bit
-    Zobrist hash (python-chess's, see :class:`~coursekit.games.Chess`), which
-    two different positions may share in principle; coursekit's chess state
-    compares the positions too when two hashes are equal.
+    (and only when it is legal where it is probed). These keys are exact: a
+    tic-tac-toe or Connect Four state is two integer bitboards, one per player,
+    that together say where every piece is (and so, by counting pieces, who is
+    to move); distinct classes have distinct keys, and a Python dictionary
+    compares the keys themselves, not only their hashes, so two positions can
+    never be confused.
+
+Zobrist keys and collisions
+    ``TicTacToe(hashing="zobrist")`` and ``ConnectFour(..., hashing="zobrist")`` key
+    each position by a 64-bit Zobrist hash that the state carries and ``result``
+    updates with one XOR (:mod:`coursekit.games.zobrist`); the chess adapter keys by
+    python-chess's Zobrist hash too. A hash is cheap to get and to compare, but two
+    *different* positions may share one (a collision). The table cannot tell them
+    apart: a probe of one position finds the other's entry, and the search may take
+    that entry's value or bound for its own — a wrong answer, silently — or try its
+    move (a search tries a stored move only where it is legal, so that part is
+    harmless). At 64 bits a collision among the n positions of a search has
+    probability about n² / 2⁶⁵ (:func:`~coursekit.games.zobrist.collision_chance`:
+    8 × 10⁻¹³ for all of tic-tac-toe). To catch even those, store a *check value*
+    beside each entry (``store(..., check=c)``, ``lookup(..., check=c)``): the board
+    itself, or a second hash seeded apart. (Positions that only share a slot of a
+    table with a size limit, ``hash % n``, are no collision: a slot keeps the whole
+    key and compares it.) An entry whose check differs is another position: the
+    probe misses (counted in :attr:`TranspositionTable.mismatches`) and the next
+    store replaces it. coursekit's searches pass no check; a table keyed by the
+    default exact keys needs none. (A Python dictionary keyed by the states
+    themselves keeps such a check for free: it finds the slot by the hash and then
+    compares the keys, which is why coursekit's chess states hash by their Zobrist
+    number but compare their boards.)
 
 Size and replacement
     ``TranspositionTable()`` holds every position (a dictionary).
@@ -67,6 +86,14 @@ Probe(value=None, alpha=0, beta=9, move='B')
 ('lower', 7)
 >>> print(table)
 2 entries, 3 probes, 3 hits, 2 stores, 0 overwrites
+
+Two positions that share a hash (here the key 17), told apart by a check value:
+
+>>> table.store(17, 1, depth=1, alpha=-9, beta=9, check="x.o/.../...")
+>>> table.lookup(17, depth=1, alpha=-9, beta=9, check="o.x/.../...").value is None
+True
+>>> table.mismatches
+1
 """
 
 from __future__ import annotations
@@ -95,6 +122,8 @@ class Entry(NamedTuple):
     """:data:`EXACT`, :data:`LOWER` or :data:`UPPER`."""
     move: Any = None
     """The best move found there (``None`` at a leaf or when unknown)."""
+    check: Any = None
+    """A check value of the position stored beside a hashed key (``None``: none kept)."""
 
 
 class Probe(NamedTuple):
@@ -160,11 +189,15 @@ class TranspositionTable:
         self.stores = 0
         """Entries written (new, updated or replacing another position's)."""
         self.overwrites = 0
-        """Stores that pushed out another position's entry (only with a size limit)."""
+        """Stores that pushed out another position's entry (a size limit, or another check)."""
+        self.mismatches = 0
+        """Lookups that found the key with another check value: a collision caught."""
 
     # --- the two steps a search takes -----------------------------------------------------
 
-    def lookup(self, key: Hashable, depth: float, alpha: float, beta: float) -> Probe:
+    def lookup(
+        self, key: Hashable, depth: float, alpha: float, beta: float, check: Any = None
+    ) -> Probe:
         """Step 1: the node's value if the table settles it, else the window to search.
 
         Parameters
@@ -175,6 +208,9 @@ class TranspositionTable:
             The draft the search needs (plies still to search below the node).
         alpha, beta :
             The window the node is searched with.
+        check :
+            The position's check value, if entries keep one: an entry with
+            another check is another position's and counts as none.
 
         Returns
         -------
@@ -188,8 +224,11 @@ class TranspositionTable:
         entry = self.entry(key)
         if entry is None:
             return Probe(None, alpha, beta, None)
+        value, draft, flag, move, stored_check = entry
+        if stored_check is not check and stored_check != check:  # the key of another position
+            self.mismatches += 1
+            return Probe(None, alpha, beta, None)
         self.hits += 1
-        value, draft, flag, move = entry
         if draft >= depth:
             if flag == EXACT:
                 return Probe(value, alpha, beta, move)
@@ -204,18 +243,19 @@ class TranspositionTable:
 
     def store(
         self, key: Hashable, value: float, *, depth: float, alpha: float, beta: float,
-        move: Any = None,
+        move: Any = None, check: Any = None,
     ) -> None:  # fmt: skip
         """Step 3: remember ``value``, found with window (``alpha``, ``beta``) and draft ``depth``.
 
-        The flag is judged against that window (:func:`flag_of`).
+        The flag is judged against that window (:func:`flag_of`); ``check`` is
+        kept beside the entry (see *Zobrist keys and collisions* above).
         """
-        self.put(key, Entry(value, depth, flag_of(value, alpha, beta), move))
+        self.put(key, Entry(value, depth, flag_of(value, alpha, beta), move, check))
 
     # --- the table itself --------------------------------------------------------------------
 
     def entry(self, key: Hashable) -> Entry | None:
-        """The entry stored for ``key`` (``None`` when there is none)."""
+        """The entry stored for ``key`` (``None`` when there is none), whatever its check."""
         if self.size is None:
             return self._entries.get(key)
         slots = self._slots
@@ -230,6 +270,10 @@ class TranspositionTable:
         """Write ``entry`` for ``key`` by the replacement policy (see the module docstring)."""
         self.stores += 1
         if self.size is None:
+            if entry.check is not None:  # another position's entry under this key?
+                old = self._entries.get(key)
+                if old is not None and old.check != entry.check:
+                    self.overwrites += 1
             self._entries[key] = entry
             return
         slots = self._slots
@@ -238,6 +282,8 @@ class TranspositionTable:
         for i in (home, spare):  # the key's own slot: update it
             slot = slots[i]
             if slot is not None and slot[0] == key:
+                if slot[1].check != entry.check:
+                    self.overwrites += 1
                 slots[i] = (key, entry)
                 return
         there = slots[home]
@@ -265,10 +311,11 @@ class TranspositionTable:
         return f"TranspositionTable({limit}) with {len(self)} entries"
 
     def __str__(self) -> str:
-        return (
+        text = (
             f"{len(self):,} entries, {self.probes:,} probes, {self.hits:,} hits, "
             f"{self.stores:,} stores, {self.overwrites:,} overwrites"
         )
+        return text + (f", {self.mismatches:,} mismatches" if self.mismatches else "")
 
 
 def key_function(game: Any) -> Any:

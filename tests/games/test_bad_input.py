@@ -26,12 +26,15 @@ from coursekit.games import (
     tree_size,
 )
 from coursekit.games.base import GameError
+from coursekit.games.zobrist import HashedState, ZobristTable
 from coursekit.search import solve
 
 TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 T3 = TicTacToe()
 C4 = ConnectFour(rows=4, cols=5, k=4)
 G7 = Grundy(7)
+Z3 = TicTacToe(hashing="zobrist")
+Z4 = ConnectFour(rows=4, cols=5, k=4, hashing="zobrist")
 
 BAD = {
     # GameTree.random: every argument
@@ -130,6 +133,19 @@ BAD = {
     "c4 move -1": (lambda: C4.result(C4.initial, -1), "column -1"),
     "c4 parse 42": (lambda: C4.parse(42), "text must be a board"),
     "c4 parse rows": (lambda: C4.parse("....."), "the board has 4 rows"),
+    # Zobrist hashing
+    "ttt hashing 'zorbist'": (lambda: TicTacToe(hashing="zorbist"), "hashing must be"),
+    "c4 hashing True": (lambda: ConnectFour(hashing=True), "hashing must be"),
+    "hashed ttt plain state": (lambda: Z3.result(T3.initial, 4), "state must be a HashedState"),
+    "hashed ttt move 9": (lambda: Z3.result(Z3.initial, 9), "cell 9"),
+    "hashed ttt wrong hash": (lambda: Z3.check(HashedState(1, 0, 7)), "not the Zobrist hash"),
+    "hashed ttt check plain": (lambda: Z3.check(T3.initial), "state must be a HashedState"),
+    "hashed c4 plain state": (lambda: Z4.result(C4.initial, 0), "state must be a HashedState"),
+    "hashed c4 move 2.0": (lambda: Z4.result(Z4.initial, 2.0), "column 2.0"),
+    "zobrist squares 0": (lambda: ZobristTable(squares=0), "squares must be"),
+    "zobrist seed 1.5": (lambda: ZobristTable(squares=9, seed=1.5), "seed must be"),
+    "zobrist board -1": (lambda: ZobristTable(squares=9).hash_of(-1, 0), "max_pieces must be"),
+    "zobrist board big": (lambda: ZobristTable(9).hash_of(0, 1 << 9), "min_pieces must be"),
 }
 
 
