@@ -364,8 +364,8 @@ def node_counts(tree: GameTree) -> dict[str, tuple[int, int] | str]:
     for name, algorithm in algorithms().items():
         try:
             stats = algorithm.function(tree).stats
-        except CoursekitError as error:  # e.g. too deep for a recursive search
-            counts[name] = str(error)
+        except Exception as error:  # e.g. too deep for a recursive search, or a later
+            counts[name] = str(error)  # chapter's algorithm refusing this tree
             continue
         counts[name] = (stats.nodes, stats.leaves)
     return counts
