@@ -84,7 +84,8 @@ class TreeExplorer(StaticPreview, widgets.VBox):
     button, ``ordering`` (the children's order: as typed, worst, random or best
     first — kept while the tree is edited), ``result``, ``counts`` (a table of
     the nodes and leaves of every registered algorithm on the searched tree, the chosen
-    one highlighted, and of the minimal tree when the tree is uniform) and ``picture``
+    one highlighted, and of the minimal tree when the tree is uniform; it is folded in
+    ``counts_box``, whose title compares minimax with the chosen one) and ``picture``
     (for SSS* and DUAL* its caption shows the OPEN list at each step); ``tree`` and
     ``search`` hold the last good tree and its search result, ``searched_tree`` the tree
     in the chosen order (the one searched and drawn).
@@ -177,6 +178,10 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         self.result.add_class("ck-result")
         self.counts = widgets.HTML()
         self.counts.add_class("ck-counts")
+        # folded under one line that compares minimax with the chosen algorithm: the table
+        # opens on a click and stays open across edits
+        self.counts_box = widgets.Accordion([self.counts], titles=("",))
+        self.counts_box.add_class("ck-counts-box")
         # the picture steps in the browser: the slider is linked to it in the page, so it
         # steps with no kernel too (exported slides, static HTML)
         self.picture = SvgView(controls=False)
@@ -201,7 +206,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.result,
-                self.counts,
+                self.counts_box,
                 widgets.HBox(
                     [self.first, self.back, self.step, self.forward, self.last],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -303,8 +308,15 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(line_text(r.pv))} — "
             f"{html.escape(str(r.stats))}"
         )
-        self.counts.value = _side_by_side(tree, self.algorithm.value)
+        self._show_counts(tree)
         self._show_search()
+
+    def _show_counts(self, tree: GameTree) -> None:
+        """Every algorithm's nodes and leaves on ``tree``: the table, and minimax against the
+        chosen algorithm in the line above it."""
+        counts, current = node_counts(tree), self.algorithm.value
+        self.counts.value = _side_by_side(counts, current, minimal_tree(tree))
+        self.counts_box.set_title(0, _summary(counts, current))
 
     def redraw(self) -> None:
         """Show the search as it stood after ``step`` events.
@@ -387,7 +399,7 @@ def minimal_tree(tree: GameTree) -> tuple[int, int, int, int] | None:
 
 
 _TABLE_STYLE = (
-    "<style>.ck-counts-table{border-collapse:collapse;font-size:13px;"
+    "<style>.ck-counts-table{border-collapse:collapse;font-size:var(--jp-widgets-font-size, 13px);"
     "color:var(--jp-content-font-color0, #1a1a1a)}"
     ".ck-counts-table th,.ck-counts-table td{padding:1px 8px;text-align:right;"
     "border-bottom:1px solid var(--jp-border-color2, #ddd)}"
@@ -398,20 +410,49 @@ _TABLE_STYLE = (
 )
 
 
-def _side_by_side(tree: GameTree, current: str = "minimax") -> str:
-    """A table of nodes and leaves of every registered algorithm on ``tree`` (``current``
-    highlighted), and of the minimal tree when ``tree`` is uniform.
+def _summary(counts: dict[str, tuple[int, int] | str], current: str) -> str:
+    """Minimax's nodes and leaves against the chosen algorithm's (α-β's when minimax is
+    chosen), and the leaves saved.
+
+    >>> for part in _summary({"minimax": (13, 9), "alpha-beta": (11, 7)}, "minimax").split(" · "):
+    ...     print(part)
+    minimax: 13 nodes, 9 leaves
+    alpha-beta: 11 nodes, 7 leaves — 2 leaves fewer
+    every algorithm: click here
+    """
+    other = "alpha-beta" if current == "minimax" else current
+    full, found = counts.get("minimax"), counts.get(other)
+    if not isinstance(full, tuple):
+        return "nodes and leaves of every algorithm: click here"
+    text = f"minimax: {full[0]:,} nodes, {full[1]:,} leaves · "
+    if not isinstance(found, tuple):
+        return text + f"{other} cannot search this tree · every algorithm: click here"
+    saved = full[1] - found[1]
+    text += f"{other}: {found[0]:,} nodes, {found[1]:,} leaves — "
+    if saved > 0:
+        text += f"{saved:,} leaves fewer"
+    else:
+        text += "nothing pruned" if saved == 0 else f"{-saved:,} leaves more"
+    return text + " · every algorithm: click here"
+
+
+def _side_by_side(
+    counts: dict[str, tuple[int, int] | str],
+    current: str,
+    minimal: tuple[int, int, int, int] | None = None,
+) -> str:
+    """A table of the nodes and leaves in ``counts`` (:func:`node_counts`), ``current``
+    highlighted, and of the ``minimal`` tree (:func:`minimal_tree`) when given.
 
     Each column is one algorithm, so that the table stays three lines high.
     """
     columns: list[tuple[str, str, str, str, str]] = []  # header, nodes, leaves, title, class
-    for name, found in node_counts(tree).items():
+    for name, found in counts.items():
         css = "ck-current" if name == current else ""
         if isinstance(found, str):
             columns.append((name, "—", "—", f"{name} cannot search this tree: {found}", css))
         else:
             columns.append((name, f"{found[0]:,}", f"{found[1]:,}", "", css))
-    minimal = minimal_tree(tree)
     if minimal is not None:
         b, d, nodes, leaves = minimal
         title = f"b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves with b = {b}, d = {d} (Knuth & Moore 1975)"

@@ -286,6 +286,21 @@ def test_the_counts_table_follows_edits_and_the_chosen_algorithm(explorer):
     assert table["minimax"] == (str(full.nodes), str(full.leaves))
 
 
+def test_the_folded_table_says_what_the_chosen_algorithm_saves(explorer):
+    assert "ck-counts-box" in explorer.counts_box._dom_classes
+    assert explorer.counts_box.selected_index is None  # folded: one line high
+    title = explorer.counts_box.titles[0]
+    assert "minimax: 13 nodes, 9 leaves" in title
+    assert "alpha-beta: 11 nodes, 7 leaves" in title and "2 leaves fewer" in title
+    explorer.counts_box.selected_index = 0  # opened, it stays open across edits
+    explorer.algorithm.value = "SSS*"
+    assert "SSS*: 11 nodes, 7 leaves — 2 leaves fewer" in explorer.counts_box.titles[0]
+    explorer.text.value = "[[1, 2], [3, 4]]"  # worst order for α-β: nothing to prune
+    explorer.algorithm.value = "alpha-beta"
+    assert "nothing pruned" in explorer.counts_box.titles[0]
+    assert explorer.counts_box.selected_index == 0
+
+
 def test_an_algorithm_that_cannot_search_the_tree_gets_a_dash():
     @register("test: refuses to count", chapter=99)
     def refuses(game, state=None, **options):
