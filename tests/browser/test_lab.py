@@ -164,6 +164,14 @@ SPECS: dict[str, list[Expect]] = {
             before=(f"SSS*: step {4 + 7} of {4 + 7}", "(A, solved, 3)"),
             after=(f"DUAL*: step {4 + 7} of {4 + 7}", "(A, solved, 3)"),
         ),
+        # A tree typed instead: max(min(1, 2), min(3, 4)) = 3, by C; DUAL* too ends with the
+        # root solved at that value.
+        Expect(
+            "Tree",
+            value="[[1, 2], [3, 4]]",
+            before=("DUAL*: value 3, move B",),
+            after=("DUAL*: value 3, move C", "(A, solved, 3)"),
+        ),
         # The B* explorer opens on the worked example above (5 expansions). In the tree typed
         # here, move 0 is a MIN node over 5 and 6: expanding it once gives [5, 5], above move
         # 1's optimistic 4, so one PROVEBEST proves move 0 best.
