@@ -128,6 +128,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             options=list(algorithms()),
             value=algorithm,
             description="Algorithm",
+            tooltip="every registered search; B* needs bounds at its nodes: see BStarExplorer",
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
