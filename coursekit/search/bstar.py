@@ -113,7 +113,7 @@ class BoundedTree:
             raise BStarError(
                 f"text must be a string such as '(0, 10, [(2, 8, [5, 6]), 4])', got {text!r}"
             )
-        return cls.from_nested(_BoundsReader(text).read())
+        return cls(_build(_BoundsReader(text).read(), text=True))
 
     def to_text(self) -> str:
         """The tree as the text :meth:`from_text` reads.
@@ -133,7 +133,7 @@ class BoundedTree:
             When a node is not a number or a (pessimistic, optimistic[, children]) tuple
             with pessimistic ≤ optimistic.
         """
-        return cls(_node(spec, "spec"))
+        return cls(_build(spec))
 
     @classmethod
     def random(
@@ -269,11 +269,34 @@ class _BoundsReader:
         return value
 
 
-def _node(spec: Any, where: str) -> BNode:
+def _build(spec: Any, *, text: bool = False) -> BNode:
+    """The tree of nested ``spec`` (walked with a stack: a deep spec needs no recursion).
+
+    Errors name the node as :meth:`BoundedTree.from_nested`'s caller wrote it
+    (``spec[0][1]``), or, for a tree read from text, as B*'s steps name it (``node 0.1``).
+    """
+    found: list[BNode] = []
+    stack: list[tuple[Any, tuple[int, ...], BNode | None]] = [(spec, (), None)]
+    while stack:
+        item, path, parent = stack.pop()
+        node, kids = _one_node(item, _place(path, text))
+        (found if parent is None else parent.children).append(node)
+        stack.extend((kids[i], (*path, i), node) for i in reversed(range(len(kids))))
+    return found[0]
+
+
+def _place(path: tuple[int, ...], text: bool) -> str:
+    if text:
+        return "node " + ".".join(map(str, path)) if path else "the root"
+    return "spec" + "".join(f"[{i}]" for i in path)
+
+
+def _one_node(spec: Any, where: str) -> tuple[BNode, list]:
+    """One node of a spec, its children left to the caller: (the node, the children's specs)."""
     if isinstance(spec, (int, float)) and not isinstance(spec, bool):
         if math.isnan(spec):
             raise BStarError(f"{where}: NaN is not a leaf value")
-        return BNode(spec, spec)
+        return BNode(spec, spec), []
     if isinstance(spec, tuple) and len(spec) in (2, 3):
         lo, hi = spec[0], spec[1]
         if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in (lo, hi)):
@@ -282,10 +305,12 @@ def _node(spec: Any, where: str) -> BNode:
             raise BStarError(f"{where}: NaN is not a bound, got {spec[:2]!r}")
         if lo > hi:
             raise BStarError(f"{where}: pessimistic {lo} is above optimistic {hi}")
+        if len(spec) == 3 and not isinstance(spec[2], (list, tuple)):
+            raise BStarError(f"{where}: the children must be a list, got {spec[2]!r}")
         kids = list(spec[2]) if len(spec) == 3 else []
         if not kids and lo != hi:
             raise BStarError(f"{where}: a leaf needs its exact value, got bounds {lo}, {hi}")
-        return BNode(lo, hi, [_node(k, f"{where}[{i}]") for i, k in enumerate(kids)])
+        return BNode(lo, hi), kids
     raise BStarError(
         f"{where} must be a number or a (pessimistic, optimistic[, children]) tuple, got {spec!r}"
     )

@@ -108,7 +108,8 @@ def test_text_with_full_width_punctuation_and_infinities() -> None:
         ("", "the text is empty"),
         ("(0, 10, [5, six])", "line 1, column 13: 'six' is not a number"),
         ("(0, 10,\n [5, 6)", "line 2, column 7: expected ',' or ']'"),
-        ("(1, 0, [0])", "pessimistic 1 is above optimistic 0"),
+        ("(1, 0, [0])", "the root: pessimistic 1 is above optimistic 0"),
+        ("(0, 9, [5, (1, 9, [(2, 3), 4])])", "node 1.0: a leaf needs its exact value"),
         ("(0, 1, [" * 101 + "1" + "])" * 101, "more than 100 levels deep"),
     ],
 )
@@ -128,3 +129,14 @@ def test_every_step_keeps_the_bounds_of_every_node_seen() -> None:
         children = [(low, high) for path, low, high in step.bounds if len(path) == 1]
         assert root[0] >= max(c[0] for c in children)  # backed up to the root too
         assert root[1] <= max(c[1] for c in children)
+
+
+def test_nested_specs_are_checked_without_recursion() -> None:
+    deep = 1
+    for _ in range(3_000):  # deeper than Python's recursion limit
+        deep = (0, 9, [deep])
+    assert BoundedTree.from_nested(deep).root.optimistic == 9
+    with pytest.raises(BStarError, match=re.escape("spec[1]: the children must be a list")):
+        BoundedTree.from_nested((0, 9, [1, (0, 9, 5)]))
+    with pytest.raises(BStarError, match=re.escape("spec[0][1]: NaN is not a leaf value")):
+        BoundedTree.from_nested((0, 9, [(0, 9, [1, math.nan])]))
