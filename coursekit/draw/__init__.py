@@ -13,6 +13,7 @@ Pictures read results; they never run an algorithm of their own.
 from coursekit.draw.andor import AndOrPicture, draw_cycle, draw_graph, draw_solution
 from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
 from coursekit.draw.boards import board_html, board_label, boards_html, draw_board
+from coursekit.draw.bstar import draw_bstar
 from coursekit.draw.payoff import PayoffTable, payoff_table
 from coursekit.draw.trees import draw_search, draw_tree
 
@@ -26,6 +27,7 @@ __all__ = [
     "board_label",
     "boards_html",
     "draw_board",
+    "draw_bstar",
     "draw_cycle",
     "draw_graph",
     "draw_search",

@@ -29,6 +29,7 @@ from typing import Any
 
 from coursekit.draw.base import Picture
 from coursekit.draw.boards import board_label
+from coursekit.draw.open_list import open_list_text
 from coursekit.games.base import MAX, Player
 from coursekit.games.gametree import GameTree
 from coursekit.games.tictactoe import TicTacToe
@@ -265,7 +266,7 @@ def _short_name(name: Hashable) -> str:
 def _caption(result: SearchResult, k: int, total: int) -> str:
     algorithm = result.algorithm or "search"
     if k == 0:
-        return f"{algorithm}: step 0 of {total}, nothing searched yet"
+        return _with_open_list(f"{algorithm}: step 0 of {total}, nothing searched yet", result, k)
     event = result.trace[k - 1]
     name = result.trace.name(event.path)
     if not event.path:
@@ -292,7 +293,14 @@ def _caption(result: SearchResult, k: int, total: int) -> str:
     text = f"{algorithm}: step {k} of {total}, {what}"
     if k == total:
         text += f" — value {number_text(result.value)}, move {result.move}"
-    return text
+    return _with_open_list(text, result, k)
+
+
+def _with_open_list(text: str, result: SearchResult, k: int) -> str:
+    """``text``, and below it SSS*'s or DUAL*'s OPEN list after step ``k`` (other searches:
+    ``text`` alone)."""
+    open_list = open_list_text(result, k)
+    return f"{text}\n{open_list}" if open_list else text
 
 
 class _Builder:

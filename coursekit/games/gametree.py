@@ -1029,3 +1029,18 @@ def tree_size(b: int, m: int) -> tuple[int, int]:
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise GameTreeError(f"{name} must be a whole number >= {least}, got {value!r}")
     return b**m, sum(b**d for d in range(m + 1))
+
+
+def uniform_shape(tree: GameTree) -> tuple[int, int] | None:
+    """``(b, d)`` when every inner node of ``tree`` has b children and every leaf is d deep,
+    else None (a ragged tree, or a single leaf).
+
+    >>> uniform_shape(GameTree.from_nested([[3, 12], [2, 4]])), uniform_shape(
+    ...     GameTree.from_nested([[3, 12], 4]))
+    ((2, 2), None)
+    """
+    widths = {len(tree.children(label)) for label in tree.labels if not tree.is_terminal(label)}
+    depths = {tree.depth_of(label) for label in tree.leaves}
+    if len(widths) != 1 or len(depths) != 1:
+        return None
+    return widths.pop(), depths.pop()

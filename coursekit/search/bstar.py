@@ -42,7 +42,10 @@ PROVEBEST: expanded 0; root children (5, 5) (0, 4)
 from __future__ import annotations
 
 import copy
+import math
 import random as _random
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -78,9 +81,47 @@ class BoundedTree:
 
     A node is written ``(pessimistic, optimistic, [children…])`` and a leaf as a
     number (its exact value). Inner bounds should contain the exact minimax value.
+    The same form as text is read by :meth:`from_text` and written by :meth:`to_text`.
     """
 
     root: BNode
+
+    @classmethod
+    def from_text(cls, text: str) -> BoundedTree:
+        """Read a tree written as in :meth:`from_nested`, e.g. ``(0, 10, [(2, 8, [5, 6]), 4])``.
+
+        Full-width punctuation and digits typed with a Chinese input method
+        (``（ ） ［ ］ ， 、 －`` and ``０``–``９``) are read as their ASCII twins;
+        ``∞``, ``inf`` and ``-inf`` are infinite bounds.
+
+        Raises
+        ------
+        BStarError
+            When ``text`` is not a string or not such a tree; the message gives the
+            line and column and what was expected there.
+
+        Examples
+        --------
+        >>> BoundedTree.from_text("（0，10，［5，(1, 3, [1, 3])］）").to_text()
+        '(0, 10, [5, (1, 3, [1, 3])])'
+        >>> BoundedTree.from_text("(0, 10, [5, 6)")
+        Traceback (most recent call last):
+          ...
+        coursekit.search.bstar.BStarError: line 1, column 14: expected ',' or ']' but found ')'
+        """
+        if not isinstance(text, str):
+            raise BStarError(
+                f"text must be a string such as '(0, 10, [(2, 8, [5, 6]), 4])', got {text!r}"
+            )
+        return cls(_build(_BoundsReader(text).read(), text=True))
+
+    def to_text(self) -> str:
+        """The tree as the text :meth:`from_text` reads.
+
+        >>> BoundedTree.from_nested((0, 10, [(2, 8, [5, 6]), 4])).to_text()
+        '(0, 10, [(2, 8, [5, 6]), 4])'
+        """
+        return _node_text(self.root)
 
     @classmethod
     def from_nested(cls, spec: Any) -> BoundedTree:
@@ -92,7 +133,7 @@ class BoundedTree:
             When a node is not a number or a (pessimistic, optimistic[, children]) tuple
             with pessimistic ≤ optimistic.
         """
-        return cls(_node(spec, "spec"))
+        return cls(_build(spec))
 
     @classmethod
     def random(
@@ -124,31 +165,171 @@ class BoundedTree:
         return cls.from_nested(grow(depth, True)[1])
 
 
-def _node(spec: Any, where: str) -> BNode:
+def _node_text(node: BNode) -> str:
+    if not node.children:
+        return number_text(node.pessimistic)
+    kids = ", ".join(_node_text(child) for child in node.children)
+    return f"({number_text(node.pessimistic)}, {number_text(node.optimistic)}, [{kids}])"
+
+
+# --- reading a bounded tree from text, with line and column in the errors ----------------------
+
+_FULL_WIDTH = str.maketrans(
+    {
+        "（": "(", "）": ")", "［": "[", "］": "]", "【": "[", "】": "]", "，": ",", "、": ",",
+        "－": "-", "＋": "+", "．": ".", "　": " ", "\u2212": "-",
+        **{chr(0xFF10 + d): str(d) for d in range(10)},  # ０ … ９
+    }
+)  # fmt: skip
+_NUMBER = re.compile(
+    r"[+-]?(?:inf(?:inity)?\b|∞|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.IGNORECASE
+)
+_WORD = re.compile(r"[^\s,()\[\]]+")
+
+MAX_TEXT_DEPTH = 100
+"""Deepest tree :meth:`BoundedTree.from_text` reads (B* steps through small trees)."""
+
+
+class _BoundsReader:
+    """Reads ``(p, o, [children])`` / number text; errors say where (line, column) and what."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text.translate(_FULL_WIDTH)
+        self.pos = 0
+
+    def fail(self, message: str, pos: int | None = None) -> BStarError:
+        pos = self.pos if pos is None else pos
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+        return BStarError(f"line {line}, column {column}: {message}")
+
+    def peek(self) -> str:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def expect(self, chars: str, what: str) -> str:
+        char = self.peek()
+        if not char or char not in chars:
+            found = repr(char) if char else "the end of the text"
+            raise self.fail(f"expected {what} but found {found}")
+        self.pos += 1
+        return char
+
+    def read(self) -> Any:
+        if not self.peek():
+            raise self.fail("the text is empty: type a tree such as (0, 10, [(2, 8, [5, 6]), 4])")
+        tree = self.tree(0)
+        if self.peek():
+            raise self.fail(f"unexpected {self.text[self.pos]!r} after the end of the tree")
+        return tree
+
+    def tree(self, depth: int) -> Any:
+        """A number (an exact leaf) or ``(pessimistic, optimistic[, [children…]])``."""
+        if depth > MAX_TEXT_DEPTH:
+            raise self.fail(f"the tree is more than {MAX_TEXT_DEPTH} levels deep")
+        if self.peek() != "(":
+            if self.peek() in ("", ")", "[", "]", ","):
+                found = repr(self.peek()) if self.peek() else "the end of the text"
+                raise self.fail(f"expected a number or '(' but found {found}")
+            return self.number()
+        self.pos += 1
+        low = self.number()
+        self.expect(",", "',' after the pessimistic bound")
+        high = self.number()
+        if self.expect(",)", "',' or ')' after the optimistic bound") == ")":
+            return (low, high)
+        self.expect("[", "'[' to open the list of children")
+        children = [self.tree(depth + 1)]
+        while self.expect(",]", "',' or ']'") == ",":
+            children.append(self.tree(depth + 1))
+        self.expect(")", "')' to close the node")
+        return (low, high, children)
+
+    def number(self) -> float:
+        self.peek()
+        word = _WORD.match(self.text, self.pos)
+        if word is None:
+            found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end"
+            raise self.fail(f"expected a number but found {found}")
+        found = _NUMBER.fullmatch(word.group())
+        if found is None:
+            raise self.fail(f"{word.group()!r} is not a number")
+        self.pos = word.end()
+        text = word.group().lower()
+        if "inf" in text or "∞" in text:
+            return -math.inf if text.startswith("-") else math.inf
+        if re.fullmatch(r"[+-]?\d+", text):
+            if len(text) > 300:
+                raise self.fail(f"a number of {len(text)} digits is too large for a bound")
+            return int(text)
+        value = float(text)
+        if math.isinf(value):
+            raise self.fail(f"{word.group()!r} is too large for a number (write inf for ∞)")
+        return value
+
+
+def _build(spec: Any, *, text: bool = False) -> BNode:
+    """The tree of nested ``spec`` (walked with a stack: a deep spec needs no recursion).
+
+    Errors name the node as :meth:`BoundedTree.from_nested`'s caller wrote it
+    (``spec[0][1]``), or, for a tree read from text, as B*'s steps name it (``node 0.1``).
+    """
+    found: list[BNode] = []
+    stack: list[tuple[Any, tuple[int, ...], BNode | None]] = [(spec, (), None)]
+    while stack:
+        item, path, parent = stack.pop()
+        node, kids = _one_node(item, _place(path, text))
+        (found if parent is None else parent.children).append(node)
+        stack.extend((kids[i], (*path, i), node) for i in reversed(range(len(kids))))
+    return found[0]
+
+
+def _place(path: tuple[int, ...], text: bool) -> str:
+    if text:
+        return "node " + ".".join(map(str, path)) if path else "the root"
+    return "spec" + "".join(f"[{i}]" for i in path)
+
+
+def _one_node(spec: Any, where: str) -> tuple[BNode, list]:
+    """One node of a spec, its children left to the caller: (the node, the children's specs)."""
     if isinstance(spec, (int, float)) and not isinstance(spec, bool):
-        return BNode(spec, spec)
+        if math.isnan(spec):
+            raise BStarError(f"{where}: NaN is not a leaf value")
+        return BNode(spec, spec), []
     if isinstance(spec, tuple) and len(spec) in (2, 3):
         lo, hi = spec[0], spec[1]
         if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in (lo, hi)):
             raise BStarError(f"{where}: bounds must be numbers, got {spec[:2]!r}")
+        if math.isnan(lo) or math.isnan(hi):
+            raise BStarError(f"{where}: NaN is not a bound, got {spec[:2]!r}")
         if lo > hi:
             raise BStarError(f"{where}: pessimistic {lo} is above optimistic {hi}")
+        if len(spec) == 3 and not isinstance(spec[2], (list, tuple)):
+            raise BStarError(f"{where}: the children must be a list, got {spec[2]!r}")
         kids = list(spec[2]) if len(spec) == 3 else []
         if not kids and lo != hi:
             raise BStarError(f"{where}: a leaf needs its exact value, got bounds {lo}, {hi}")
-        return BNode(lo, hi, [_node(k, f"{where}[{i}]") for i, k in enumerate(kids)])
+        return BNode(lo, hi), kids
     raise BStarError(
         f"{where} must be a number or a (pessimistic, optimistic[, children]) tuple, got {spec!r}"
     )
 
 
+Bounds = tuple[tuple[tuple[int, ...], float, float], ...]
+"""Every node B* can see, as ``(path of child numbers, pessimistic, optimistic)``, in preorder:
+the root and the children of every expanded node."""
+
+
 class BStep(NamedTuple):
-    """One B* expansion: the strategy, the node expanded (its path of child numbers), and
-    the (pessimistic, optimistic) bounds of the root's children after it."""
+    """One B* expansion: the strategy, the node expanded (its path of child numbers), the
+    (pessimistic, optimistic) bounds of the root's children after it, and (``bounds``) those
+    of every node B* can see after it."""
 
     strategy: str
     node: tuple[int, ...]
     root_children: tuple[tuple[float, float], ...]
+    bounds: Bounds = ()
 
     def __str__(self) -> str:
         name = ".".join(map(str, self.node)) or "root"
@@ -167,13 +348,56 @@ class BStarResult:
     steps: tuple[BStep, ...] = ()
     root: BNode | None = field(default=None, repr=False, compare=False)
     """The searched copy of the tree, as B* left it (expanded nodes and their bounds)."""
+    start: Bounds = ()
+    """With ``trace=True``: every node's bounds once the root is expanded, before step 1."""
+
+
+class RuleState(NamedTuple):
+    """Where the stopping rule stands: the best move (highest optimistic bound, the first of
+    equals), its pessimistic bound, the highest optimistic bound of the other moves (-∞
+    when there is none), and whether the first is at least the second (B* stops)."""
+
+    best: int
+    pessimistic: float
+    rival: float
+    proved: bool
+
+
+def stopping_rule(children: Sequence[tuple[float, float]]) -> RuleState:
+    """The stopping rule on the root's children, given as (pessimistic, optimistic) pairs.
+
+    >>> stopping_rule([(2, 7), (1, 6), (0, 5)])
+    RuleState(best=0, pessimistic=2, rival=6, proved=False)
+    >>> stopping_rule([(3, 7), (3, 3), (0, 0)]).proved
+    True
+    """
+    best = max(range(len(children)), key=lambda i: children[i][1])
+    rival = max((o for i, (_, o) in enumerate(children) if i != best), default=-math.inf)
+    return RuleState(best, children[best][0], rival, children[best][0] >= rival)
 
 
 def proved(children: list[BNode]) -> int | None:
     """The index of a root child proved best (the stopping rule), or None."""
-    best = max(range(len(children)), key=lambda i: children[i].optimistic)
-    others = [c.optimistic for i, c in enumerate(children) if i != best]
-    return best if all(children[best].pessimistic >= o for o in others) else None
+    state = stopping_rule([(c.pessimistic, c.optimistic) for c in children])
+    return state.best if state.proved else None
+
+
+def visible_bounds(root: BNode) -> Bounds:
+    """The bounds of every node B* can see below and at ``root`` (see :data:`Bounds`).
+
+    >>> tree = BoundedTree.from_nested((0, 10, [(2, 8, [5, 6]), 4]))
+    >>> tree.root.expanded = True
+    >>> visible_bounds(tree.root)
+    (((), 0, 10), ((0,), 2, 8), ((1,), 4, 4))
+    """
+    found = []
+    stack: list[tuple[tuple[int, ...], BNode]] = [((), root)]
+    while stack:
+        path, node = stack.pop()
+        found.append((path, node.pessimistic, node.optimistic))
+        if node.expanded:
+            stack.extend(((*path, i), c) for i, c in reversed(list(enumerate(node.children))))
+    return tuple(found)
 
 
 def bstar(tree: BoundedTree, *, trace: bool = False, limit: int = 100_000) -> BStarResult:
@@ -205,6 +429,8 @@ def bstar(tree: BoundedTree, *, trace: bool = False, limit: int = 100_000) -> BS
     kids = root.children
     if not kids:
         return BStarResult(None, root.pessimistic, root.optimistic, 0, (), root)
+    _back_up(root, maximizing=True)
+    initial = visible_bounds(root) if trace else ()
     steps: list[BStep] = []
     expansions = 0
     while (move := proved(kids)) is None:
@@ -236,15 +462,15 @@ def bstar(tree: BoundedTree, *, trace: bool = False, limit: int = 100_000) -> BS
             line.append(node)
         node.expanded = True
         expansions += 1
-        for depth in range(len(line) - 1, 0, -1):
+        for depth in range(len(line) - 1, -1, -1):  # up to the root
             _back_up(line[depth], maximizing=depth % 2 == 0)
         if trace:
-            steps.append(
-                BStep(strategy, tuple(path), tuple((c.pessimistic, c.optimistic) for c in kids))
-            )
+            pairs = tuple((c.pessimistic, c.optimistic) for c in kids)
+            steps.append(BStep(strategy, tuple(path), pairs, visible_bounds(root)))
     return BStarResult(
-        move, kids[move].pessimistic, kids[move].optimistic, expansions, tuple(steps), root
-    )
+        move, kids[move].pessimistic, kids[move].optimistic, expansions, tuple(steps), root,
+        initial,
+    )  # fmt: skip
 
 
 def _back_up(node: BNode, *, maximizing: bool) -> None:

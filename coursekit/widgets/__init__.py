@@ -10,6 +10,7 @@ the input.
 from coursekit.widgets.algorithm_comparison import AlgorithmComparison
 from coursekit.widgets.aostar_explorer import AOStarExplorer
 from coursekit.widgets.base import Feedback, SvgView
+from coursekit.widgets.bstar_explorer import BStarExplorer
 from coursekit.widgets.connect_four_board import ConnectFourBoard
 from coursekit.widgets.graph_view import GraphView, StepThrough
 from coursekit.widgets.payoff_editor import PayoffEditor
@@ -20,6 +21,7 @@ from coursekit.widgets.tree_size_explorer import TreeSizeExplorer
 __all__ = [
     "AOStarExplorer",
     "AlgorithmComparison",
+    "BStarExplorer",
     "ConnectFourBoard",
     "Feedback",
     "GraphView",

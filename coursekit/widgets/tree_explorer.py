@@ -15,8 +15,10 @@
 >>> w.algorithm.value, w.ordering.value = "alpha-beta", "best"
 >>> w.searched_tree.to_nested()    # what is searched and drawn: MAX's best child first …
 [[3, 8, 12], [2, 4, 6], [2, 5, 14]]
->>> w.counts.value                 # … and what pruning saved
-'minimax: 13 nodes, 9 leaves · alpha-beta: 9 nodes, 5 leaves — 4 leaves fewer'
+>>> node_counts(w.searched_tree)["alpha-beta"]    # … and what pruning saved: 4 leaves
+(9, 5)
+>>> "minimal tree (b=3, d=2)" in w.counts.value   # every algorithm's counts, and this
+True
 """
 
 from __future__ import annotations
@@ -29,10 +31,9 @@ from coursekit.draw.base import looks_only
 from coursekit.draw.trees import MAX_DRAWN_NODES, draw_search
 from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
-from coursekit.games.gametree import GameTree, GameTreeError
-from coursekit.search.alphabeta import ORDERINGS, alphabeta, reorder
+from coursekit.games.gametree import GameTree, GameTreeError, uniform_shape
+from coursekit.search.alphabeta import ORDERINGS, best_case_leaves, reorder
 from coursekit.search.core import SearchError
-from coursekit.search.minimax import minimax
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
@@ -81,10 +82,13 @@ class TreeExplorer(StaticPreview, widgets.VBox):
     ``text``, ``feedback``, ``root``, ``algorithm``, ``step`` with
     ``first``/``back``/``forward``/``last`` buttons, the random-tree boxes and
     button, ``ordering`` (the children's order: as typed, worst, random or best
-    first — kept while the tree is edited), ``result``, ``counts`` (minimax
-    and α-β side by side) and ``picture``; ``tree`` and ``search`` hold the
-    last good tree and its search result, ``searched_tree`` the tree in the
-    chosen order (the one searched and drawn).
+    first — kept while the tree is edited), ``result``, ``counts`` (a table of
+    the nodes and leaves of every registered algorithm on the searched tree, the chosen
+    one highlighted, and of the minimal tree when the tree is uniform; it is folded in
+    ``counts_box``, whose title compares minimax with the chosen one) and ``picture``
+    (for SSS* and DUAL* its caption shows the OPEN list at each step); ``tree`` and
+    ``search`` hold the last good tree and its search result, ``searched_tree`` the tree
+    in the chosen order (the one searched and drawn).
     """
 
     def __init__(
@@ -124,6 +128,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             options=list(algorithms()),
             value=algorithm,
             description="Algorithm",
+            tooltip="every registered search; B* needs bounds at its nodes: see BStarExplorer",
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
@@ -174,6 +179,10 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         self.result.add_class("ck-result")
         self.counts = widgets.HTML()
         self.counts.add_class("ck-counts")
+        # folded under one line that compares minimax with the chosen algorithm: the table
+        # opens on a click and stays open across edits
+        self.counts_box = widgets.Accordion([self.counts], titles=("",))
+        self.counts_box.add_class("ck-counts-box")
         # the picture steps in the browser: the slider is linked to it in the page, so it
         # steps with no kernel too (exported slides, static HTML)
         self.picture = SvgView(controls=False)
@@ -198,7 +207,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.result,
-                self.counts,
+                self.counts_box,
                 widgets.HBox(
                     [self.first, self.back, self.step, self.forward, self.last],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -300,8 +309,15 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(line_text(r.pv))} — "
             f"{html.escape(str(r.stats))}"
         )
-        self.counts.value = _side_by_side(tree)
+        self._show_counts(tree)
         self._show_search()
+
+    def _show_counts(self, tree: GameTree) -> None:
+        """Every algorithm's nodes and leaves on ``tree``: the table, and minimax against the
+        chosen algorithm in the line above it."""
+        counts, current = node_counts(tree), self.algorithm.value
+        self.counts.value = _side_by_side(counts, current, minimal_tree(tree))
+        self.counts_box.set_title(0, _summary(counts, current))
 
     def redraw(self) -> None:
         """Show the search as it stood after ``step`` events.
@@ -350,14 +366,111 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         )
 
 
-def _side_by_side(tree: GameTree) -> str:
-    """Minimax's and α-β's node and leaf counts on ``tree``, and the leaves α-β saved."""
-    full, pruned = minimax(tree).stats, alphabeta(tree).stats
-    saved = full.leaves - pruned.leaves
+def node_counts(tree: GameTree) -> dict[str, tuple[int, int] | str]:
+    """Every registered algorithm's (nodes, leaves) on ``tree``, or why it cannot search it.
+
+    >>> counts = node_counts(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> counts["minimax"], counts["alpha-beta"], counts["SSS*"]
+    ((13, 9), (11, 7), (11, 7))
+    """
+    counts: dict[str, tuple[int, int] | str] = {}
+    for name, algorithm in algorithms().items():
+        try:
+            stats = algorithm.function(tree).stats
+        except Exception as error:  # e.g. too deep for a recursive search, or a later
+            counts[name] = str(error)  # chapter's algorithm refusing this tree
+            continue
+        counts[name] = (stats.nodes, stats.leaves)
+    return counts
+
+
+def minimal_tree(tree: GameTree) -> tuple[int, int, int, int] | None:
+    """``(b, d, nodes, leaves)`` of Knuth and Moore's minimal tree when ``tree`` is uniform:
+    b^⌈i/2⌉ + b^⌊i/2⌋ − 1 nodes at each level i, the last level's being the leaves.
+
+    >>> minimal_tree(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    (3, 2, 9, 5)
+    """
+    shape = uniform_shape(tree)
+    if shape is None:
+        return None
+    b, d = shape
+    levels = [best_case_leaves(b, i) for i in range(d + 1)]
+    return b, d, sum(levels), levels[-1]
+
+
+_TABLE_STYLE = (
+    "<style>.ck-counts-table{border-collapse:collapse;font-size:var(--jp-widgets-font-size, 13px);"
+    "color:var(--jp-content-font-color0, #1a1a1a)}"
+    ".ck-counts-table th,.ck-counts-table td{padding:1px 8px;text-align:right;"
+    "border-bottom:1px solid var(--jp-border-color2, #ddd)}"
+    ".ck-counts-table th:first-child{text-align:left}"
+    # the chosen algorithm's column: dark text on a light fill, readable in both themes
+    ".ck-counts-table .ck-current{background:#ffe08a;color:#1a1a1a;font-weight:bold}"
+    ".ck-counts-table .ck-minimal{font-style:italic}</style>"
+)
+
+
+def _summary(counts: dict[str, tuple[int, int] | str], current: str) -> str:
+    """Minimax's nodes and leaves against the chosen algorithm's (α-β's when minimax is
+    chosen), and the leaves saved.
+
+    >>> for part in _summary({"minimax": (13, 9), "alpha-beta": (11, 7)}, "minimax").split(" · "):
+    ...     print(part)
+    minimax: 13 nodes, 9 leaves
+    alpha-beta: 11 nodes, 7 leaves — 2 leaves fewer
+    every algorithm: click here
+    """
+    other = "alpha-beta" if current == "minimax" else current
+    full, found = counts.get("minimax"), counts.get(other)
+    if not isinstance(full, tuple):
+        return "nodes and leaves of every algorithm: click here"
+    text = f"minimax: {full[0]:,} nodes, {full[1]:,} leaves · "
+    if not isinstance(found, tuple):
+        return text + f"{other} cannot search this tree · every algorithm: click here"
+    saved = full[1] - found[1]
+    text += f"{other}: {found[0]:,} nodes, {found[1]:,} leaves — "
+    if saved > 0:
+        text += f"{saved:,} leaves fewer"
+    else:
+        text += "nothing pruned" if saved == 0 else f"{-saved:,} leaves more"
+    return text + " · every algorithm: click here"
+
+
+def _side_by_side(
+    counts: dict[str, tuple[int, int] | str],
+    current: str,
+    minimal: tuple[int, int, int, int] | None = None,
+) -> str:
+    """A table of the nodes and leaves in ``counts`` (:func:`node_counts`), ``current``
+    highlighted, and of the ``minimal`` tree (:func:`minimal_tree`) when given.
+
+    Each column is one algorithm, so that the table stays three lines high.
+    """
+    columns: list[tuple[str, str, str, str, str]] = []  # header, nodes, leaves, title, class
+    for name, found in counts.items():
+        css = "ck-current" if name == current else ""
+        if isinstance(found, str):
+            columns.append((name, "—", "—", f"{name} cannot search this tree: {found}", css))
+        else:
+            columns.append((name, f"{found[0]:,}", f"{found[1]:,}", "", css))
+    if minimal is not None:
+        b, d, nodes, leaves = minimal
+        title = f"b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves with b = {b}, d = {d} (Knuth & Moore 1975)"
+        columns.append((f"minimal tree (b={b}, d={d})", f"{nodes:,}", f"{leaves:,}", title,
+                        "ck-minimal"))  # fmt: skip
+    rows = []
+    for index, head in enumerate(("algorithm", "nodes", "leaves")):
+        tag = "th" if index == 0 else "td"
+        cells = "".join(
+            f'<{tag} class="{column[4]}" title="{html.escape(column[3])}">'
+            f"{html.escape(column[index])}</{tag}>\n"
+            for column in columns
+        )
+        rows.append(f"<tr><th>{head}</th>\n{cells}</tr>\n")
     return (
-        f"minimax: {full.nodes:,} nodes, {full.leaves:,} leaves · "
-        f"alpha-beta: {pruned.nodes:,} nodes, {pruned.leaves:,} leaves — "
-        + (f"{saved:,} leaves fewer" if saved else "nothing pruned")
+        f'{_TABLE_STYLE}<div style="overflow-x:auto;max-width:100%">'
+        f'<table class="ck-counts-table">{"".join(rows)}</table></div>'
     )
 
 

@@ -155,6 +155,32 @@ SPECS: dict[str, list[Expect]] = {
             value="[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
             after=("with B = 3, D = 2",),
         ),
+        # The tree explorer opens with SSS* on the course's tree: after its last step OPEN
+        # holds the root alone, solved at the minimax value 3. DUAL* ends the same way, after
+        # as many events: it enters A, B, C and D and evaluates 7 of the 9 tips.
+        Expect(
+            "Algorithm",
+            value="DUAL*",
+            before=(f"SSS*: step {4 + 7} of {4 + 7}", "(A, solved, 3)"),
+            after=(f"DUAL*: step {4 + 7} of {4 + 7}", "(A, solved, 3)"),
+        ),
+        # A tree typed instead: max(min(1, 2), min(3, 4)) = 3, by C; DUAL* too ends with the
+        # root solved at that value.
+        Expect(
+            "Tree",
+            value="[[1, 2], [3, 4]]",
+            before=("DUAL*: value 3, move B",),
+            after=("DUAL*: value 3, move C", "(A, solved, 3)"),
+        ),
+        # The B* explorer opens on the worked example above (5 expansions). In the tree typed
+        # here, move 0 is a MIN node over 5 and 6: expanding it once gives [5, 5], above move
+        # 1's optimistic 4, so one PROVEBEST proves move 0 best.
+        Expect(
+            "Bounded tree",
+            value="(0, 10, [(2, 8, [5, 6]), (0, 4, [1, 3])])",
+            before=("move 0 proved best after 5 expansions",),
+            after=("move 0 proved best after 1 expansion", "PROVEBEST: expanded 0"),
+        ),
     ],
     # The AO* explorer opens on the course's worked example after its last cycle. Going back
     # a cycle at a time retraces the course's figures: the node expanded in each cycle, the

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 import pytest
 
 from coursekit.games import MAX, MIN, GameTree
@@ -230,12 +232,99 @@ def test_alphabeta_is_offered_and_draws_its_cut(explorer):
     assert "ck-counts" in explorer.counts._dom_classes
 
 
-def test_minimax_and_alphabeta_counts_side_by_side(explorer):
-    counts = explorer.counts.value
-    assert "minimax: 13 nodes, 9 leaves" in counts
-    assert "alpha-beta: 11 nodes, 7 leaves" in counts and "2 leaves fewer" in counts
+def counts_table(explorer):
+    """The counts table as {column header: (nodes, leaves)}, and the highlighted header."""
+    parser = _Cells()
+    parser.feed(explorer.counts.value)
+    (_, *heads), (_, *nodes), (_, *leaves) = parser.rows
+    table = {h: (n, v) for h, n, v in zip(heads, nodes, leaves, strict=True)}
+    return table, parser.current
+
+
+class _Cells(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.rows, self.current, self._class = [], set(), ""
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._class = dict(attrs).get("class") or ""
+            self.rows[-1].append("")
+
+    def handle_data(self, data):
+        if self.rows and self.rows[-1] and data.strip():
+            self.rows[-1][-1] += data.strip()
+            if "ck-current" in self._class and len(self.rows) == 1:
+                self.current.add(data.strip())
+
+
+@pytest.mark.parametrize("ordering", ["as typed", "worst", "best"])
+def test_the_counts_table_holds_every_algorithms_own_stats(explorer, ordering):
+    explorer.ordering.value = ordering
+    explorer.algorithm.value = "SSS*"
+    table, current = counts_table(explorer)
+    assert current == {"SSS*"}
+    tree = explorer.searched_tree
+    for name, algorithm in algorithms().items():
+        stats = algorithm.function(tree).stats
+        assert table[name] == (f"{stats.nodes:,}", f"{stats.leaves:,}"), name
+    # the course's tree is uniform (b = 3, d = 2): the minimal tree is α-β's in the best order
+    best = algorithms()["alpha-beta"].function(reorder(tree, "best")).stats
+    assert table["minimal tree (b=3, d=2)"] == (str(best.nodes), str(best.leaves))
+    assert best.leaves == 3**1 + 3**1 - 1
+
+
+def test_the_counts_table_follows_edits_and_the_chosen_algorithm(explorer):
+    explorer.text.value = "[[1, 2], [3, [4, 5]]]"  # ragged: no minimal tree
+    explorer.algorithm.value = "alpha-beta"
+    table, current = counts_table(explorer)
+    assert current == {"alpha-beta"}
+    assert not any(head.startswith("minimal tree") for head in table)
+    full = minimax(explorer.searched_tree).stats
+    assert table["minimax"] == (str(full.nodes), str(full.leaves))
+
+
+def test_the_folded_table_says_what_the_chosen_algorithm_saves(explorer):
+    assert "ck-counts-box" in explorer.counts_box._dom_classes
+    assert explorer.counts_box.selected_index is None  # folded: one line high
+    title = explorer.counts_box.titles[0]
+    assert "minimax: 13 nodes, 9 leaves" in title
+    assert "alpha-beta: 11 nodes, 7 leaves" in title and "2 leaves fewer" in title
+    explorer.counts_box.selected_index = 0  # opened, it stays open across edits
+    explorer.algorithm.value = "SSS*"
+    assert "SSS*: 11 nodes, 7 leaves — 2 leaves fewer" in explorer.counts_box.titles[0]
     explorer.text.value = "[[1, 2], [3, 4]]"  # worst order for α-β: nothing to prune
-    assert "nothing pruned" in explorer.counts.value
+    explorer.algorithm.value = "alpha-beta"
+    assert "nothing pruned" in explorer.counts_box.titles[0]
+    assert explorer.counts_box.selected_index == 0
+
+
+def test_an_algorithm_that_cannot_search_the_tree_gets_a_dash():
+    @register("test: refuses to count", chapter=99)
+    def refuses(game, state=None, **options):
+        raise ValueError("no")
+
+    try:
+        table, _ = counts_table(TreeExplorer())
+        assert table["test: refuses to count"] == ("—", "—")
+    finally:
+        from coursekit.search import registry
+
+        del registry._REGISTRY["test: refuses to count"]
+
+
+def test_sss_star_shows_its_open_list_at_every_step_in_the_page(explorer):
+    explorer.algorithm.value = "SSS*"
+    captions = explorer.picture.steps["captions"]  # what the page shows, with no kernel
+    steps = explorer.search.trace.steps
+    assert len(captions) == len(explorer.search.trace) + 1
+    assert captions[0].endswith("OPEN: (A, live, ∞)")
+    assert captions[-1].endswith(f"{steps[-1].open[0]}")  # (A, solved, 3)
+    assert all("\nOPEN" in caption for caption in captions)
+    explorer.algorithm.value = "alpha-beta"
+    assert not any("OPEN" in caption for caption in explorer.picture.steps["captions"])
 
 
 def test_the_child_order_changes_the_pruning_and_survives_edits(explorer):
