@@ -324,7 +324,7 @@ def _tree_nodes(
     ``max_depth``: down to one level below it, enough to know which subtrees are cut)."""
     depth0 = tree.depth_of(root)
     nodes = []
-    pruned_prefixes: list[tuple] = [p for p, v in view.items() if v.status == "pruned"]
+    pruned: set[tuple] = {p for p, v in view.items() if v.status == "pruned"}
     stack = [root]
     while stack:
         label = stack.pop()
@@ -333,7 +333,7 @@ def _tree_nodes(
         if known is not None:
             status, value, alpha, beta = known.status, known.value, known.alpha, known.beta
         else:
-            below_pruned = any(path[: len(p)] == p for p in pruned_prefixes)
+            below_pruned = any(path[:i] in pruned for i in range(1, len(path)))
             status, value, alpha, beta = ("hidden" if below_pruned else "unseen"), None, None, None
         nodes.append(
             _Node(
@@ -437,7 +437,7 @@ def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = N
         CUTOFF: f"cut-off at {who}",
     }[event.kind]
     if event.kind == CUTOFF and event.cut:
-        what = str(result.trace.upto(k).cutoffs()[-1])
+        what = str(result.trace[k - 1 : k].cutoffs()[0])  # this event's cut alone
     stopped = event.alpha is not None and event.beta is not None and event.beta <= event.alpha
     if event.kind == EXIT and stopped:
         own = event.alpha if event.player is MAX else event.beta
