@@ -160,6 +160,8 @@ def draw_search_steps(
     view: dict[tuple, NodeView] = {}
     done = 0
     pictures = []
+    if isinstance(result.game, GameTree):  # the same nodes at every step: walked once
+        options["skeleton"] = _tree_skeleton(result.game, result.state, max_depth)
     for step in steps:
         k = max(0, min(int(step), total))
         trace.advance(view, done, k)
@@ -177,15 +179,17 @@ def _draw(
     names: bool = True,
     max_depth: int | None = None,
     max_nodes: int = MAX_DRAWN_NODES,
+    skeleton: list[tuple] | None = None,
 ) -> Picture:
-    """The picture of ``result`` after ``k`` events, whose snapshot is ``view``."""
+    """The picture of ``result`` after ``k`` events, whose snapshot is ``view`` (a game
+    tree's ``skeleton``, from :func:`_tree_skeleton`, saves walking it again)."""
     trace = result.trace
     total = len(trace)
     game = result.game
     if boards is None:
         boards = isinstance(game, TicTacToe)
     if isinstance(game, GameTree):
-        nodes = _tree_nodes(game, result.state, view, max_depth)
+        nodes = _tree_nodes(game, result.state, view, max_depth, skeleton)
     else:
         nodes = _searched_nodes(game, result.state, view)
     trimmed: set[tuple] = set()
@@ -318,38 +322,41 @@ def changed_steps(result: SearchResult, max_depth: int | None = None) -> list[in
 
 
 def _tree_nodes(
-    tree: GameTree, root: str, view: dict[tuple, NodeView], max_depth: int | None = None
+    tree: GameTree,
+    root: str,
+    view: dict[tuple, NodeView],
+    max_depth: int | None = None,
+    skeleton: list[tuple] | None = None,
 ) -> list[_Node]:
     """Every node of the subtree at ``root``, with what the trace knows about it (with
-    ``max_depth``: down to one level below it, enough to know which subtrees are cut)."""
-    depth0 = tree.depth_of(root)
-    nodes = []
-    pruned: set[tuple] = {p for p, v in view.items() if v.status == "pruned"}
-    stack = [root]
-    while stack:
-        label = stack.pop()
-        path = tree.path_to(label)[depth0:]
+    ``max_depth``: down to one level below it, enough to know which subtrees are cut).
+
+    ``skeleton`` is :func:`_tree_skeleton`'s answer, when the caller draws many steps."""
+    nodes: list[_Node] = []
+    for path, label, parent, player, terminal in skeleton or _tree_skeleton(tree, root, max_depth):
         known = view.get(path)
         if known is not None:
             status, value, alpha, beta = known.status, known.value, known.alpha, known.beta
-        else:
-            below_pruned = any(path[:i] in pruned for i in range(1, len(path)))
-            status, value, alpha, beta = ("hidden" if below_pruned else "unseen"), None, None, None
-        nodes.append(
-            _Node(
-                path,
-                tree.player(label),
-                status,
-                value,
-                alpha,
-                beta,
-                label,
-                terminal=tree.is_terminal(label),
-            )
-        )
-        if max_depth is None or len(path) <= max_depth:
-            stack.extend(reversed(tree.children(label)))
+        else:  # below a pruned node it is never generated: hidden
+            gone = parent >= 0 and nodes[parent].status in ("pruned", "hidden")
+            status, value, alpha, beta = ("hidden" if gone else "unseen"), None, None, None
+        nodes.append(_Node(path, player, status, value, alpha, beta, label, terminal=terminal))
     return nodes
+
+
+def _tree_skeleton(tree: GameTree, root: str, max_depth: int | None = None) -> list[tuple]:
+    """The nodes :func:`_tree_nodes` lists, in the same order, as (path, label, index of
+    the parent, player, terminal): what does not change from step to step."""
+    skeleton: list[tuple] = []
+    stack: list[tuple[str, tuple, int]] = [(root, (), -1)]
+    while stack:
+        label, path, parent = stack.pop()
+        skeleton.append((path, label, parent, tree.player(label), tree.is_terminal(label)))
+        if max_depth is None or len(path) <= max_depth:
+            here = len(skeleton) - 1
+            for child in reversed(tree.children(label)):
+                stack.append((child, (*path, child), here))
+    return skeleton
 
 
 def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_Node]:

@@ -66,12 +66,50 @@ def drawable_depth(
     >>> drawable_depth(GameTree.random(branching=5, depth=6))   # 25 nodes at depth 2
     1
     """
+    return readable_depth(level_sizes(tree), windows=windows, max_nodes=limit)
+
+
+def level_sizes(tree: GameTree) -> list[int]:
+    """How many nodes each level of ``tree`` has, the root's first.
+
+    >>> level_sizes(GameTree.from_nested([[1, 2], [3, [4, 5]]]))
+    [1, 2, 4, 2]
+    """
     sizes: list[int] = []
     for label in tree.labels:
         d = tree.depth_of(label)
         sizes.extend([0] * (d + 1 - len(sizes)))
         sizes[d] += 1
-    return readable_depth(sizes, windows=windows, max_nodes=limit)
+    return sizes
+
+
+STEP_BUDGET = 40_000
+"""The most drawings of a node a step-through may take (changed steps × drawn nodes),
+about a second of work; a deeper drawing is made shallower until it fits."""
+
+
+def affordable_steps(search: SearchResult, depth: int | None) -> tuple[int | None, list[int]]:
+    """The drawn depth, at most ``depth``, whose step-through fits :data:`STEP_BUDGET`,
+    and its changed steps (:func:`~coursekit.draw.trees.changed_steps`).
+
+    Only a tall, narrow tree needs this (a chain of hundreds of levels changes its
+    drawing at almost every step).
+
+    >>> from coursekit.search.minimax import minimax
+    >>> chain = minimax(GameTree.from_spec("[" * 300 + "1, 2" + "]" * 300), trace=True)
+    >>> depth, steps = affordable_steps(chain, 299)
+    >>> depth < 299 and len(steps) * (depth + 1) <= STEP_BUDGET
+    True
+    """
+    sizes = level_sizes(search.game)
+    steps = changed_steps(search, depth)
+    while True:
+        drawn = sum(sizes if depth is None else sizes[: depth + 1])
+        if depth == 0 or len(steps) * drawn <= STEP_BUDGET:
+            return depth, steps
+        deepest = len(sizes) - 1 if depth is None else depth
+        depth = min(deepest - 1, int(deepest * 0.8))
+        steps = changed_steps(search, depth)
 
 
 class TreeExplorer(StaticPreview, widgets.VBox):
@@ -328,7 +366,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         try:
             depth = drawable_depth(search.game, windows=windows)
             with self.picture.busy_while():
-                steps = changed_steps(search, depth)
+                depth, steps = affordable_steps(search, depth)
                 with looks_only():  # the steps' looks only: no DOT but the last step's
                     drawn = draw_search_steps(search, steps[:-1], max_depth=depth)
                 pictures = [*zip(steps, drawn, strict=False)]

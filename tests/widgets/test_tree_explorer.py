@@ -253,6 +253,18 @@ def test_a_long_search_steps_in_the_browser_without_python_redraws(monkeypatch):
         assert lit == {node}
 
 
+def test_a_very_deep_tree_steps_in_the_browser_drawn_to_an_affordable_depth():
+    from coursekit.widgets.tree_explorer import STEP_BUDGET
+
+    explorer = TreeExplorer("[" * 1_200 + "1, 2" + "]" * 1_200)
+    view, total = explorer.picture, len(explorer.search.trace)
+    assert view.steps["count"] == total > 2_400
+    drawn = sum(1 for item in view.steps["items"] if "->" not in item and "_more" not in item)
+    changes = sum(len(changes) for changes in view.steps["items"].values())
+    assert 10 < drawn < 400 and changes <= 2 * STEP_BUDGET
+    assert f"the tree is drawn to depth {drawn - 1} of 1200" in captions_of(view.steps)[-1]
+
+
 # --- α-β and the children's order ------------------------------------------------------------
 
 
