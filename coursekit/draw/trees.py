@@ -244,7 +244,7 @@ def readable_depth(
     A level of n nodes is about n × :data:`NODE_SLOT_PT` points wide (n ×
     :data:`WINDOW_SLOT_PT` with α/β beside the nodes); the page shrinks a picture to its
     column, and a picture wider than ``room_pt`` would show its 12-pt node text below
-    11 px (:func:`coursekit.draw.graph_view.readable_width_pt`).
+    11 px (:func:`coursekit.draw.base.readable_width_pt`).
 
     Parameters
     ----------
