@@ -183,6 +183,14 @@ BIG_EXPLORER = (
     "big.branching.value, big.depth.value = 5, 6  # 19,531 nodes, minimax\n"
     "big"
 )
+# the widest drawings readable_depth allows: 16 nodes a level (minimax), 9 with α/β beside
+WIDEST_EXPLORERS = (
+    "wide = TreeExplorer()\n"
+    "wide.branching.value, wide.depth.value = 4, 5\n"
+    "windows = TreeExplorer(algorithm='alpha-beta')\n"
+    "windows.branching.value, windows.depth.value = 3, 4\n"
+    "display(wide, windows)"
+)
 
 BIG_STATE_JS = """() => {
   const g = document.querySelector('.ck-tree-explorer .ck-graph');
@@ -203,7 +211,8 @@ BIG_STATE_JS = """() => {
 
 @pytest.fixture(scope="module")
 def big_page(tmp_path_factory) -> Path:
-    """A static HTML page (no kernel) of one tree explorer on a tree of branching 5, depth 6."""
+    """A static HTML page (no kernel): a tree explorer on a tree of branching 5, depth 6, and
+    two whose drawn part is as wide as :func:`~coursekit.draw.trees.readable_depth` allows."""
     import nbformat
     from nbformat.v4 import new_code_cell, new_notebook
 
@@ -215,7 +224,7 @@ def big_page(tmp_path_factory) -> Path:
         pytest.skip(f"the offline page assets are missing and cannot be fetched: {error}")
     out = tmp_path_factory.mktemp("big")
     notebook = out / "big_explorer.ipynb"
-    nb = new_notebook(cells=[new_code_cell(BIG_EXPLORER)])
+    nb = new_notebook(cells=[new_code_cell(BIG_EXPLORER), new_code_cell(WIDEST_EXPLORERS)])
     kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["kernelspec"] = kernel
     nbformat.write(nb, notebook)
@@ -234,14 +243,15 @@ def test_a_search_of_thousands_of_steps_steps_in_a_static_page(big_page, open_pa
     page.wait_for_timeout(300)
     page.screenshot(path=artifacts / "pictures-big-explorer.png", full_page=True)
     found = measure(page)
-    assert found["pictures"] == 1 and found["texts"] >= 10
+    assert found["pictures"] == 3 and found["texts"] >= 60
     assert not found["wide"], f"pictures wider than their container: {found['wide']}"
     assert not found["small"], f"text below {MIN_TEXT_PX} px: {found['small'][:8]}"
     assert not found["contrast"], f"contrast below AA: {found['contrast'][:8]}"
-    frame = page.locator(".ck-tree-explorer .ck-graph-frame")
-    assert page.evaluate("(f) => f.scrollWidth <= f.clientWidth + 1", frame.element_handle()), (
-        "the drawn part scrolls: it should fit the column"
+    scrolled = page.evaluate(
+        "() => [...document.querySelectorAll('.ck-tree-explorer .ck-graph-frame')]"
+        ".map((f) => f.scrollWidth - f.clientWidth)"
     )
+    assert all(extra <= 1 for extra in scrolled), f"drawn parts that scroll: {scrolled} px"
 
     last = page.evaluate(BIG_STATE_JS)
     assert "the tree is drawn to depth 1 of 6" in last["caption"]
