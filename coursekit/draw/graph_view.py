@@ -18,11 +18,14 @@ The library travels once per page: it lives in one view-less
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import html
+import itertools
 import json
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,13 +140,30 @@ class StepThrough:
         changes.append([step, style] if label is None else [step, style, label])
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON-ready description the browser reads."""
-        return {
+        """The JSON-ready description the browser reads.
+
+        Long runs have thousands of captions, mostly alike: beyond
+        :data:`DEFLATE_CAPTIONS_FROM` characters they travel zlib-compressed and
+        base64-encoded (``captions_deflated``; the page inflates them with the
+        browser's ``DecompressionStream``), a tenth of their size or less.
+
+        >>> steps = StepThrough(styles={}, count=9_999)
+        >>> steps.captions = [f"minimax: step {k} of 9,999, enter B" for k in range(10_000)]
+        >>> sent = steps.as_dict()
+        >>> sent["captions"], captions_of(sent) == steps.captions
+        ([], True)
+        """
+        description = {
             "count": self.count,
             "styles": self.styles,
             "items": self.items,
             "captions": self.captions,
         }
+        if sum(map(len, self.captions)) > DEFLATE_CAPTIONS_FROM:
+            packed = json.dumps(self.captions, ensure_ascii=False).encode("utf-8")
+            description["captions"] = []
+            description["captions_deflated"] = base64.b64encode(zlib.compress(packed, 9)).decode()
+        return description
 
     def look_at(self, item: str, step: int) -> tuple[str | None, Any]:
         """The style name and label of ``item`` at ``step`` (None, None: as drawn).
@@ -158,6 +178,18 @@ class StepThrough:
         if current is None:
             return None, None
         return current[1], current[2] if len(current) > 2 else None
+
+
+DEFLATE_CAPTIONS_FROM = 20_000
+"""Captions longer than this in all (characters) travel compressed (:meth:`StepThrough.as_dict`)."""
+
+
+def captions_of(description: dict[str, Any]) -> list[str]:
+    """The captions of a step-through as the page reads them (inflated when compressed)."""
+    packed = description.get("captions_deflated")
+    if packed:
+        return json.loads(zlib.decompress(base64.b64decode(packed)).decode("utf-8"))
+    return list(description.get("captions", []))
 
 
 class GraphView(anywidget.AnyWidget):
@@ -277,7 +309,9 @@ class _Busy:
 
 
 MAX_BROWSER_STEPS = 400
-"""A step-through longer than this is drawn step by step from Python instead (with a kernel)."""
+"""The most pictures :func:`step_through` compares (it costs steps × items): a longer run
+gives only the pictures of the steps at which something drawn changes
+(:func:`step_through_at`), as the tree explorer does."""
 
 HIDDEN = "hidden"
 
@@ -317,6 +351,10 @@ def step_through(
     CoursekitError
         When ``pictures`` is empty.
 
+    See Also
+    --------
+    step_through_at : the same from the pictures of the steps where something changes.
+
     Examples
     --------
     >>> from coursekit.draw import Picture
@@ -334,16 +372,69 @@ def step_through(
     """
     if not pictures:
         raise CoursekitError("pictures: expected at least one picture, got none")
-    final = pictures[-1] if layout is None else layout
-    through = StepThrough(styles={}, count=len(pictures) - 1)
-    through.captions = [p.caption or "" for p in pictures]
+    return step_through_at(
+        list(enumerate(pictures)),
+        [p.caption or "" for p in pictures],
+        layout=layout,
+        highlight_changes=highlight_changes,
+    )
+
+
+def step_through_at(
+    pictures: list[tuple[int, Any]],
+    captions: list[str],
+    *,
+    layout: Any = None,
+    highlight_changes: bool = False,
+) -> tuple[Any, StepThrough]:
+    """Like :func:`step_through`, from the pictures of only the steps where the drawing changes.
+
+    A long run (tens of thousands of steps) changes its drawing at few of them: give
+    ``(step, picture)`` for step 0 and each step whose picture differs from the step
+    before (in increasing order, the last step last); every step between two of them
+    looks like the earlier one. ``captions`` has one caption per step, so the run has
+    ``len(captions) - 1`` steps.
+
+    Raises
+    ------
+    CoursekitError
+        When ``pictures`` is empty, does not start at step 0, is out of order, or does
+        not end at the last step.
+
+    Examples
+    --------
+    >>> from coursekit.draw import Picture
+    >>> def drawn(value):
+    ...     p = Picture()
+    ...     p.node("a", value)
+    ...     return p
+    >>> layout, through = step_through_at(
+    ...     [(0, drawn("?")), (3, drawn("7")), (5, drawn("7"))], [f"step {k}" for k in range(6)]
+    ... )
+    >>> through.count, through.items["a"], through.captions[4]
+    (5, [[0, 's0', ['?']], [3, 's0', ['7']]], 'step 4')
+    >>> through.look_at("a", 2), through.look_at("a", 4)
+    (('s0', ['?']), ('s0', ['7']))
+    """
+    if not pictures:
+        raise CoursekitError("pictures: expected at least one picture, got none")
+    at = [k for k, _ in pictures]
+    last = len(captions) - 1
+    if at[0] != 0 or at[-1] != last or any(a >= b for a, b in itertools.pairwise(at)):
+        raise CoursekitError(
+            f"pictures: expected steps increasing from 0 to {last} (one caption per step), "
+            f"got steps {at[0]} … {at[-1]}"
+        )
+    final = pictures[-1][1] if layout is None else layout
+    through = StepThrough(styles={}, count=last)
+    through.captions = list(captions)
     names: dict[tuple, str] = {}
     for item, final_attrs in final.looks.items():
         is_edge = "->" in item
         final_lines = _lines(item, final_attrs)
         previous: tuple | None = None
         shown_before: list[str] | None = None
-        for k, picture in enumerate(pictures):
+        for k, picture in pictures:
             attrs = picture.looks.get(item)
             look = _look(attrs, is_edge)
             lines = _aligned(_lines(item, attrs), final_lines) if attrs is not None else None

@@ -22,12 +22,13 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from coursekit.draw.base import Picture
+from coursekit.draw.base import Picture, readable_width_pt
 from coursekit.draw.boards import board_label
 from coursekit.draw.open_list import open_list_text
 from coursekit.games.base import MAX, Player
@@ -132,12 +133,64 @@ def draw_search(
         raise ValueError("draw_search needs a result made with trace=True")
     total = len(trace)
     k = total if step is None else max(0, min(int(step), total))
-    view = trace.snapshot(k)
+    options = {"boards": boards, "names": names, "max_depth": max_depth, "max_nodes": max_nodes}
+    return _draw(result, k, trace.snapshot(k), **options)
+
+
+def draw_search_steps(
+    result: SearchResult, steps: list[int], *, max_depth: int | None = None, **options: Any
+) -> list[Picture]:
+    """:func:`draw_search` at each of ``steps`` (increasing), in one pass over the trace.
+
+    Drawing step k alone reads the first k events; these pictures share one
+    snapshot of the search, brought forward from step to step
+    (:meth:`~coursekit.search.result.Trace.advance`).
+
+    >>> from coursekit.search import minimax
+    >>> r = minimax(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), trace=True)
+    >>> pictures = draw_search_steps(r, [0, 5, 17])
+    >>> [p.source == draw_search(r, k).source for k, p in zip([0, 5, 17], pictures)]
+    [True, True, True]
+    """
+    trace = result.trace
+    if trace is None:
+        raise ValueError("draw_search_steps needs a result made with trace=True")
+    total = len(trace)
+    if any(a > b for a, b in itertools.pairwise(steps)):
+        raise ValueError(f"steps: expected increasing steps, got {steps[:8]}…")
+    view: dict[tuple, NodeView] = {}
+    done = 0
+    pictures = []
+    if isinstance(result.game, GameTree):  # the same nodes at every step: walked once
+        options["skeleton"] = _tree_skeleton(result.game, result.state, max_depth)
+    for step in steps:
+        k = max(0, min(int(step), total))
+        trace.advance(view, done, k)
+        done = k
+        pictures.append(_draw(result, k, view, max_depth=max_depth, **options))
+    return pictures
+
+
+def _draw(
+    result: SearchResult,
+    k: int,
+    view: dict[tuple, NodeView],
+    *,
+    boards: bool | None = None,
+    names: bool = True,
+    max_depth: int | None = None,
+    max_nodes: int = MAX_DRAWN_NODES,
+    skeleton: list[tuple] | None = None,
+) -> Picture:
+    """The picture of ``result`` after ``k`` events, whose snapshot is ``view`` (a game
+    tree's ``skeleton``, from :func:`_tree_skeleton`, saves walking it again)."""
+    trace = result.trace
+    total = len(trace)
     game = result.game
     if boards is None:
         boards = isinstance(game, TicTacToe)
     if isinstance(game, GameTree):
-        nodes = _tree_nodes(game, result.state, view)
+        nodes = _tree_nodes(game, result.state, view, max_depth, skeleton)
     else:
         nodes = _searched_nodes(game, result.state, view)
     trimmed: set[tuple] = set()
@@ -159,42 +212,152 @@ def draw_search(
         current=trace[k - 1] if 0 < k < total else None,
         depth_limit=result.depth_limit,
         trimmed=trimmed,
+        max_depth=max_depth,
     )
     picture = builder.picture("search")
-    caption = _caption(result, k, total)
+    caption = _caption(result, k, total, max_depth)
     picture.attr(label=caption, labelloc="b", fontsize="11")
     return picture
 
 
-def _tree_nodes(tree: GameTree, root: str, view: dict[tuple, NodeView]) -> list[_Node]:
-    """Every node of the subtree at ``root``, with what the trace knows about it."""
-    depth0 = tree.depth_of(root)
-    nodes = []
-    pruned_prefixes: list[tuple] = [p for p, v in view.items() if v.status == "pruned"]
-    stack = [root]
-    while stack:
-        label = stack.pop()
-        path = tree.path_to(label)[depth0:]
+NODE_SLOT_PT = 54.0
+"""The width a drawn tree gives each node of a level, in points: a 0.45-inch node, the
+0.25-inch gap beside it and a little for its name (measured with Graphviz: 50–54 pt)."""
+
+WINDOW_SLOT_PT = 78.0
+"""The same when α and β are written beside the nodes (the gap grows to 0.6 inch)."""
+
+RULER_PT = 150.0
+"""The width of the ruler of depths drawn on the left of a depth-limited search."""
+
+
+def readable_depth(
+    level_sizes: list[int],
+    *,
+    windows: bool = False,
+    ruler: bool = False,
+    room_pt: float | None = None,
+    max_nodes: int = MAX_DRAWN_NODES,
+) -> int | None:
+    """The deepest level to draw so that the picture fits a notebook column with its text
+    still readable (11 px or more), and at most ``max_nodes`` nodes show.
+
+    A level of n nodes is about n × :data:`NODE_SLOT_PT` points wide (n ×
+    :data:`WINDOW_SLOT_PT` with α/β beside the nodes); the page shrinks a picture to its
+    column, and a picture wider than ``room_pt`` would show its 12-pt node text below
+    11 px (:func:`coursekit.draw.base.readable_width_pt`).
+
+    Parameters
+    ----------
+    level_sizes:
+        How many nodes each level has, the root's level (0) first.
+    windows:
+        Whether α and β are written beside the nodes (α-β and its relatives).
+    ruler:
+        Whether the ruler of depths is drawn on the left (a depth-limited search).
+    room_pt:
+        The widest readable picture, in points (default: a 900 px column, 12-pt text).
+    max_nodes:
+        The most nodes to draw in all.
+
+    Returns
+    -------
+    The depth to pass to :func:`draw_search` as ``max_depth``, or None when every
+    level fits. The root is always drawn (depth 0 at least).
+
+    Examples
+    --------
+    >>> readable_depth([1, 3, 9])              # the course's tree: drawn whole
+    >>> readable_depth([1, 3, 9, 27])          # 27 leaves need 1,458 pt of 982
+    2
+    >>> readable_depth([1, 3, 9], windows=True), readable_depth([1, 5, 25, 125])
+    (None, 1)
+    >>> readable_depth([1, 2, 4, 8, 16, 32, 64], max_nodes=20)
+    3
+    """
+    room = readable_width_pt() if room_pt is None else room_pt
+    slot = WINDOW_SLOT_PT if windows else NODE_SLOT_PT
+    room -= RULER_PT if ruler else 0.0
+    total = 0
+    for depth, size in enumerate(level_sizes):
+        total += size
+        if depth > 0 and (size * slot > room or total > max_nodes):
+            return depth - 1
+    return None
+
+
+def changed_steps(result: SearchResult, max_depth: int | None = None) -> list[int]:
+    """The steps at which :func:`draw_search` (drawn to ``max_depth``) may look different
+    from the step before: step 0, the last step, every event at a drawn node or at a
+    child of one (a child's value changes its parent's), and every step whose event
+    happens inside another drawn node than the step before. Everything else changes
+    only the caption.
+
+    A step-through of a long search needs the pictures of these steps only
+    (:func:`coursekit.draw.graph_view.step_through_at`).
+
+    >>> from coursekit.search import minimax
+    >>> r = minimax(GameTree.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]), trace=True)
+    >>> len(r.trace), changed_steps(r) == list(range(23))
+    (22, True)
+    >>> changed_steps(r, max_depth=0)      # the root's children enter and exit at 2, 11, 12, 21
+    [0, 1, 2, 11, 12, 21, 22]
+    """
+    trace = result.trace
+    if trace is None:
+        raise ValueError("changed_steps needs a result made with trace=True")
+    total = len(trace)
+    if max_depth is None:
+        return list(range(total + 1))
+    steps = [0]
+    inside = None  # the drawn node the previous step happened in (highlighted)
+    for k in range(1, total):
+        path = trace[k - 1].path
+        here = path[:max_depth]
+        if len(path) <= max_depth + 1 or here != inside:
+            steps.append(k)
+        inside = here
+    if total:
+        steps.append(total)
+    return steps
+
+
+def _tree_nodes(
+    tree: GameTree,
+    root: str,
+    view: dict[tuple, NodeView],
+    max_depth: int | None = None,
+    skeleton: list[tuple] | None = None,
+) -> list[_Node]:
+    """Every node of the subtree at ``root``, with what the trace knows about it (with
+    ``max_depth``: down to one level below it, enough to know which subtrees are cut).
+
+    ``skeleton`` is :func:`_tree_skeleton`'s answer, when the caller draws many steps."""
+    nodes: list[_Node] = []
+    for path, label, parent, player, terminal in skeleton or _tree_skeleton(tree, root, max_depth):
         known = view.get(path)
         if known is not None:
             status, value, alpha, beta = known.status, known.value, known.alpha, known.beta
-        else:
-            below_pruned = any(path[: len(p)] == p for p in pruned_prefixes)
-            status, value, alpha, beta = ("hidden" if below_pruned else "unseen"), None, None, None
-        nodes.append(
-            _Node(
-                path,
-                tree.player(label),
-                status,
-                value,
-                alpha,
-                beta,
-                label,
-                terminal=tree.is_terminal(label),
-            )
-        )
-        stack.extend(reversed(tree.children(label)))
+        else:  # below a pruned node it is never generated: hidden
+            gone = parent >= 0 and nodes[parent].status in ("pruned", "hidden")
+            status, value, alpha, beta = ("hidden" if gone else "unseen"), None, None, None
+        nodes.append(_Node(path, player, status, value, alpha, beta, label, terminal=terminal))
     return nodes
+
+
+def _tree_skeleton(tree: GameTree, root: str, max_depth: int | None = None) -> list[tuple]:
+    """The nodes :func:`_tree_nodes` lists, in the same order, as (path, label, index of
+    the parent, player, terminal): what does not change from step to step."""
+    skeleton: list[tuple] = []
+    stack: list[tuple[str, tuple, int]] = [(root, (), -1)]
+    while stack:
+        label, path, parent = stack.pop()
+        skeleton.append((path, label, parent, tree.player(label), tree.is_terminal(label)))
+        if max_depth is None or len(path) <= max_depth:
+            here = len(skeleton) - 1
+            for child in reversed(tree.children(label)):
+                stack.append((child, (*path, child), here))
+    return skeleton
 
 
 def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_Node]:
@@ -263,7 +426,7 @@ def _short_name(name: Hashable) -> str:
     return str(name)
 
 
-def _caption(result: SearchResult, k: int, total: int) -> str:
+def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = None) -> str:
     algorithm = result.algorithm or "search"
     if k == 0:
         return _with_open_list(f"{algorithm}: step 0 of {total}, nothing searched yet", result, k)
@@ -282,7 +445,7 @@ def _caption(result: SearchResult, k: int, total: int) -> str:
         CUTOFF: f"cut-off at {who}",
     }[event.kind]
     if event.kind == CUTOFF and event.cut:
-        what = str(result.trace.upto(k).cutoffs()[-1])
+        what = str(result.trace[k - 1 : k].cutoffs()[0])  # this event's cut alone
     stopped = event.alpha is not None and event.beta is not None and event.beta <= event.alpha
     if event.kind == EXIT and stopped:
         own = event.alpha if event.player is MAX else event.beta
@@ -293,7 +456,44 @@ def _caption(result: SearchResult, k: int, total: int) -> str:
     text = f"{algorithm}: step {k} of {total}, {what}"
     if k == total:
         text += f" — value {number_text(result.value)}, move {result.move}"
-    return _with_open_list(text, result, k)
+    return _with_open_list(text + _below_drawn_depth(result, k, total, max_depth), result, k)
+
+
+def search_caption(result: SearchResult, step: int, max_depth: int | None = None) -> str:
+    """The caption :func:`draw_search` writes under the search after ``step`` events.
+
+    >>> from coursekit.search import minimax
+    >>> tree = GameTree.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    >>> search_caption(minimax(tree, trace=True), 3)
+    'minimax: step 3 of 22, enter B1'
+    """
+    total = len(result.trace)
+    return _caption(result, max(0, min(int(step), total)), total, max_depth)
+
+
+def _below_drawn_depth(result: SearchResult, k: int, total: int, max_depth: int | None) -> str:
+    """What a caption adds when the tree is drawn to ``max_depth`` only: that it is, and,
+    when step k happens below that depth, the drawn node it happens inside (highlighted).
+
+    >>> from coursekit.search import minimax
+    >>> r = minimax(GameTree.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]), trace=True)
+    >>> _below_drawn_depth(r, 4, len(r.trace), max_depth=1)
+    ' — inside B (highlighted); the tree is drawn to depth 1 of 3'
+    >>> _below_drawn_depth(r, 2, len(r.trace), max_depth=1)
+    '; the tree is drawn to depth 1 of 3'
+    >>> _below_drawn_depth(r, 4, len(r.trace), max_depth=3)
+    ''
+    """
+    deepest = result.stats.depth
+    if max_depth is None or deepest <= max_depth:
+        return ""
+    note = f"the tree is drawn to depth {max_depth} of {deepest}"
+    path = result.trace[k - 1].path if 0 < k < total else ()
+    if len(path) <= max_depth:
+        return "; " + note
+    name = result.trace.name(path[:max_depth])
+    inside = "the node after " + " ".join(map(str, name)) if isinstance(name, tuple) else name
+    return f" — inside {inside} (highlighted); {note}"
 
 
 def _with_open_list(text: str, result: SearchResult, k: int) -> str:
@@ -316,14 +516,17 @@ class _Builder:
         current: Event | None = None,
         depth_limit: int | None = None,
         trimmed: set[tuple] | None = None,
+        max_depth: int | None = None,
     ) -> None:
+        # named before the hidden ones are left out: a node keeps its name at every step
+        self.ids = {n.path: f"n{i}" for i, n in enumerate(nodes)}
         self.nodes = [n for n in nodes if n.status != "hidden"]
         self.names = names
         self.boards = boards
         self.pv_paths = {tuple(pv[:i]) for i in range(len(pv) + 1)} if pv is not None else set()
-        self.current = current.path if current is not None else None
+        # a step below the drawn depth highlights the drawn node it happens inside
+        self.current = current.path[:max_depth] if current is not None else None
         self.depth_limit = depth_limit
-        self.ids = {n.path: f"n{i}" for i, n in enumerate(self.nodes)}
         self.trimmed = trimmed or set()  # nodes whose children are left out of the picture
 
     def picture(self, name: str) -> Picture:
@@ -341,11 +544,16 @@ class _Builder:
             if node.path and node.path[:-1] in self.ids:
                 parent, child = self.ids[node.path[:-1]], self.ids[node.path]
                 picture.edge(parent, child, **self._edge_attrs(node))
-        for path in self.trimmed:  # a subtree left out of the picture
-            if path in self.ids:
-                more = self.ids[path] + "_more"
-                picture.node(more, "⋯", shape="plaintext", fontcolor=FAINT)
-                picture.edge(self.ids[path], more, style="dotted", arrowhead="none", color=FAINT)
+        for node in self.nodes:  # a subtree left out of the picture
+            if node.path in self.trimmed:
+                more = self.ids[node.path] + "_more"
+                # narrower than a node, so that the row of ⋯ is never the widest
+                picture.node(
+                    more, "⋯", shape="plaintext", fontcolor=FAINT, width="0.3", height="0.2"
+                )
+                picture.edge(
+                    self.ids[node.path], more, style="dotted", arrowhead="none", color=FAINT
+                )
         return picture
 
     def _node_attrs(self, node: _Node) -> dict[str, str]:

@@ -340,9 +340,22 @@ class Trace(Sequence[Event]):
 
         Pictures use this to draw a search "up to step k".
         """
-        events = self.events if step is None else self.events[: max(0, step)]
-        view: dict[Path, NodeView] = {}
-        for e in events:
+        stop = len(self.events) if step is None else max(0, step)
+        return self.advance({}, 0, stop)
+
+    def advance(self, view: dict[Path, NodeView], start: int, stop: int) -> dict[Path, NodeView]:
+        """Bring ``view``, the :meth:`snapshot` after ``start`` events, to the one after
+        ``stop`` events (in place; returned too): the snapshots of many steps of a long
+        search in one pass over its trace.
+
+        >>> from coursekit.games import GameTree
+        >>> from coursekit.search import minimax
+        >>> trace = minimax(GameTree.from_nested([[1, 2], [3]]), trace=True).trace
+        >>> view = trace.snapshot(2)
+        >>> trace.advance(view, 2, 5) == trace.snapshot(5)
+        True
+        """
+        for e in self.events[start:stop]:
             old = view.get(e.path)
             alpha, beta = e.alpha, e.beta
             if alpha is None and beta is None and old is not None:  # keep the last known window

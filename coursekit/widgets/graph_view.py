@@ -15,6 +15,7 @@ from coursekit.draw.graph_view import (
     example_step_through,
     graph_library,
     step_through,
+    step_through_at,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "example_step_through",
     "graph_library",
     "step_through",
+    "step_through_at",
 ]

@@ -28,7 +28,14 @@ import html
 import ipywidgets as widgets
 
 from coursekit.draw.base import looks_only
-from coursekit.draw.trees import MAX_DRAWN_NODES, draw_search
+from coursekit.draw.trees import (
+    MAX_DRAWN_NODES,
+    changed_steps,
+    draw_search,
+    draw_search_steps,
+    readable_depth,
+    search_caption,
+)
 from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.gametree import GameTree, GameTreeError, uniform_shape
@@ -38,7 +45,7 @@ from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, SvgView
-from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
+from coursekit.widgets.graph_view import step_through_at
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 
@@ -46,31 +53,64 @@ EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 MAX_EXPLORED_HEIGHT = 2_000
 """Trees deeper than this are refused by the explorer: its trace grows with depth²."""
 
-MAX_DRAWN_WIDTH = 32
-"""Draw no level wider than this many nodes: a wider picture is too small to read."""
-
 
 def drawable_depth(
-    tree: GameTree, limit: int = MAX_DRAWN_NODES, width: int = MAX_DRAWN_WIDTH
+    tree: GameTree, *, windows: bool = False, limit: int = MAX_DRAWN_NODES
 ) -> int | None:
-    """The deepest level to draw so that at most ``limit`` nodes show and no level has
-    more than ``width`` of them (None: draw all of them).
+    """The deepest level of ``tree`` to draw so that the picture fits the notebook column
+    with its text readable (11 px or more) and shows at most ``limit`` nodes (None: draw
+    all of it); see :func:`coursekit.draw.trees.readable_depth`.
 
-    >>> drawable_depth(GameTree.random(branching=3, depth=3))   # 27 leaves: all drawn
-    >>> drawable_depth(GameTree.random(branching=4, depth=4))   # 64 nodes at depth 3
+    >>> drawable_depth(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))  # all
+    >>> drawable_depth(GameTree.random(branching=3, depth=3))   # 27 leaves: too wide
     2
+    >>> drawable_depth(GameTree.random(branching=5, depth=6))   # 25 nodes at depth 2
+    1
     """
-    per_level: dict[int, int] = {}
+    return readable_depth(level_sizes(tree), windows=windows, max_nodes=limit)
+
+
+def level_sizes(tree: GameTree) -> list[int]:
+    """How many nodes each level of ``tree`` has, the root's first.
+
+    >>> level_sizes(GameTree.from_nested([[1, 2], [3, [4, 5]]]))
+    [1, 2, 4, 2]
+    """
+    sizes: list[int] = []
     for label in tree.labels:
         d = tree.depth_of(label)
-        per_level[d] = per_level.get(d, 0) + 1
-    total, depth = 0, 0
-    for d in sorted(per_level):
-        total += per_level[d]
-        if total > limit or per_level[d] > width:
-            return depth
-        depth = d
-    return None
+        sizes.extend([0] * (d + 1 - len(sizes)))
+        sizes[d] += 1
+    return sizes
+
+
+STEP_BUDGET = 40_000
+"""The most drawings of a node a step-through may take (changed steps × drawn nodes),
+about a second of work; a deeper drawing is made shallower until it fits."""
+
+
+def affordable_steps(search: SearchResult, depth: int | None) -> tuple[int | None, list[int]]:
+    """The drawn depth, at most ``depth``, whose step-through fits :data:`STEP_BUDGET`,
+    and its changed steps (:func:`~coursekit.draw.trees.changed_steps`).
+
+    Only a tall, narrow tree needs this (a chain of hundreds of levels changes its
+    drawing at almost every step).
+
+    >>> from coursekit.search.minimax import minimax
+    >>> chain = minimax(GameTree.from_spec("[" * 300 + "1, 2" + "]" * 300), trace=True)
+    >>> depth, steps = affordable_steps(chain, 299)
+    >>> depth < 299 and len(steps) * (depth + 1) <= STEP_BUDGET
+    True
+    """
+    sizes = level_sizes(search.game)
+    steps = changed_steps(search, depth)
+    while True:
+        drawn = sum(sizes if depth is None else sizes[: depth + 1])
+        if depth == 0 or len(steps) * drawn <= STEP_BUDGET:
+            return depth, steps
+        deepest = len(sizes) - 1 if depth is None else depth
+        depth = min(deepest - 1, int(deepest * 0.8))
+        steps = changed_steps(search, depth)
 
 
 class TreeExplorer(StaticPreview, widgets.VBox):
@@ -186,7 +226,6 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         # the picture steps in the browser: the slider is linked to it in the page, so it
         # steps with no kernel too (exported slides, static HTML)
         self.picture = SvgView(controls=False)
-        self._steps_in_browser = False
 
         super().__init__(
             [
@@ -322,40 +361,35 @@ class TreeExplorer(StaticPreview, widgets.VBox):
     def redraw(self) -> None:
         """Show the search as it stood after ``step`` events.
 
-        A search of up to :data:`MAX_BROWSER_STEPS` steps is sent to the page once, as one
-        layout and the changes of every step (:func:`step_through`): a new step then
-        only restyles the picture. A longer one is drawn anew at each step.
+        The whole search was sent to the page once (:meth:`_show_search`): a new step
+        only restyles the picture there, with or without a kernel.
         """
-        if self.search is None:
-            return
-        if self._steps_in_browser:
+        if self.search is not None:
             self.picture.step = self.step.value
-            return
-        try:
-            depth = drawable_depth(self.search.game)
-            picture = draw_search(self.search, self.step.value, max_depth=depth)
-        except (CoursekitError, RecursionError) as error:  # e.g. a tree too big to draw
-            self.picture.show_text(f"This search cannot be drawn: {error}")
-            return
-        self.picture.show(picture)
 
     def _show_search(self) -> None:
-        """Send the whole step-through of the current search to the picture."""
-        steps = len(self.search.trace)
-        self._steps_in_browser = steps <= MAX_BROWSER_STEPS
-        if not self._steps_in_browser:
-            self.redraw()
-            return
+        """Send the whole step-through of the current search to the picture, once.
+
+        A tree too wide to read is drawn to the depth that fits the column
+        (:func:`drawable_depth`); a step below it highlights the drawn node it happens
+        inside and says in its caption what happened. Only the steps at which the drawn
+        part changes are drawn (:func:`~coursekit.draw.trees.changed_steps`), so that a
+        search of tens of thousands of steps is ready in about a second.
+        """
         search = self.search
+        total = len(search.trace)
+        windows = any(e.alpha is not None or e.beta is not None for e in search.trace)
         try:
-            depth = drawable_depth(search.game)
+            depth = drawable_depth(search.game, windows=windows)
             with self.picture.busy_while():
+                depth, steps = affordable_steps(search, depth)
                 with looks_only():  # the steps' looks only: no DOT but the last step's
-                    pictures = [draw_search(search, k, max_depth=depth) for k in range(steps)]
-                pictures.append(draw_search(search, steps, max_depth=depth))
-                layout, through = step_through(pictures)
+                    drawn = draw_search_steps(search, steps[:-1], max_depth=depth)
+                pictures = [*zip(steps, drawn, strict=False)]
+                pictures.append((total, draw_search(search, total, max_depth=depth)))
+                captions = [search_caption(search, k, depth) for k in range(total + 1)]
+                layout, through = step_through_at(pictures, captions)
         except (CoursekitError, RecursionError) as error:  # e.g. a tree too big to draw
-            self._steps_in_browser = False
             self.picture.show_text(f"This search cannot be drawn: {error}")
             return
         self.picture.show(

@@ -175,6 +175,109 @@ def test_static_page_explorers_step_with_no_kernel(explorer, slider, node, pages
     assert not log.blocked
 
 
+# --- a search of 23,437 steps, stepped in a static page -----------------------------------
+
+BIG_EXPLORER = (
+    "from coursekit.widgets import TreeExplorer\n"
+    "big = TreeExplorer()\n"
+    "big.branching.value, big.depth.value = 5, 6  # 19,531 nodes, minimax\n"
+    "big"
+)
+# the widest drawings readable_depth allows: 16 nodes a level (minimax), 9 with α/β beside
+WIDEST_EXPLORERS = (
+    "wide = TreeExplorer()\n"
+    "wide.branching.value, wide.depth.value = 4, 5\n"
+    "windows = TreeExplorer(algorithm='alpha-beta')\n"
+    "windows.branching.value, windows.depth.value = 3, 4\n"
+    "display(wide, windows)"
+)
+
+BIG_STATE_JS = """() => {
+  const g = document.querySelector('.ck-tree-explorer .ck-graph');
+  const lit = [...g.querySelectorAll('g.node')].filter((n) => {
+    const shape = n.querySelector('polygon, ellipse');
+    return shape && (shape.getAttribute('fill') || '').toLowerCase() === '#ffe08a';
+  });
+  return {
+    caption: g.querySelector('.ck-graph-caption').textContent,
+    step: g.dataset.step,
+    nodes: [...g.querySelectorAll('g.node')].map((n) =>
+      [...n.querySelectorAll('text')].map((t) => t.textContent).join('|') + ':' +
+      (n.querySelector('polygon, ellipse') || {getAttribute: () => ''}).getAttribute('stroke')),
+    lit: lit.map((n) => [...n.querySelectorAll('text')].map((t) => t.textContent).join('|')),
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def big_page(tmp_path_factory) -> Path:
+    """A static HTML page (no kernel): a tree explorer on a tree of branching 5, depth 6, and
+    two whose drawn part is as wide as :func:`~coursekit.draw.trees.readable_depth` allows."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    from coursekit.tools import slides, static_html
+
+    try:
+        assets = slides.fetch_assets()
+    except slides.SlidesError as error:
+        pytest.skip(f"the offline page assets are missing and cannot be fetched: {error}")
+    out = tmp_path_factory.mktemp("big")
+    notebook = out / "big_explorer.ipynb"
+    nb = new_notebook(cells=[new_code_cell(BIG_EXPLORER), new_code_cell(WIDEST_EXPLORERS)])
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = kernel
+    nbformat.write(nb, notebook)
+    (page,) = static_html.export_pages([notebook], out / "html", assets=assets)
+    return page
+
+
+def test_a_search_of_thousands_of_steps_steps_in_a_static_page(big_page, open_page, artifacts):
+    page, log = open_page("file://")
+    page.goto(big_page.as_uri())
+    page.wait_for_function(
+        "() => /step 23437 of 23437/.test(document.querySelector("
+        "'.ck-tree-explorer .ck-graph-caption')?.textContent || '')",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(300)
+    page.screenshot(path=artifacts / "pictures-big-explorer.png", full_page=True)
+    found = measure(page)
+    assert found["pictures"] == 3 and found["texts"] >= 60
+    assert not found["wide"], f"pictures wider than their container: {found['wide']}"
+    assert not found["small"], f"text below {MIN_TEXT_PX} px: {found['small'][:8]}"
+    assert not found["contrast"], f"contrast below AA: {found['contrast'][:8]}"
+    scrolled = page.evaluate(
+        "() => [...document.querySelectorAll('.ck-tree-explorer .ck-graph-frame')]"
+        ".map((f) => f.scrollWidth - f.clientWidth)"
+    )
+    assert all(extra <= 1 for extra in scrolled), f"drawn parts that scroll: {scrolled} px"
+
+    last = page.evaluate(BIG_STATE_JS)
+    assert "the tree is drawn to depth 1 of 6" in last["caption"]
+    handle = page.locator(".ck-tree-explorer .ck-step .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("ArrowLeft")  # one step back: the root's last child finishes
+    page.wait_for_timeout(300)
+    before_last = page.evaluate(BIG_STATE_JS)
+    assert before_last["step"] == "23436"
+    assert before_last["caption"] != last["caption"] and before_last["nodes"] != last["nodes"]
+
+    # the middle of the search happens far below the drawn depth: its drawn ancestor lights up
+    track = page.locator(".ck-tree-explorer .ck-step .noUi-base").first.bounding_box()
+    page.mouse.click(track["x"] + track["width"] / 2, track["y"] + track["height"] / 2)
+    page.wait_for_timeout(300)
+    middle = page.evaluate(BIG_STATE_JS)
+    assert 5_000 < int(middle["step"]) < 18_000, middle["step"]
+    assert f"step {middle['step']} of 23437" in middle["caption"]
+    assert "(highlighted)" in middle["caption"], middle["caption"]
+    assert middle["nodes"] != before_last["nodes"]
+    inside = middle["caption"].split(" — inside ")[1].split(" (highlighted)")[0]
+    assert [text.split("|")[-1] for text in middle["lit"]] == [inside]  # its name, beside it
+    page.screenshot(path=artifacts / "pictures-big-explorer-middle.png", full_page=True)
+    assert not log.blocked, f"requests off the machine: {log.blocked}"
+
+
 # --- JupyterLab, with a kernel -----------------------------------------------------------
 
 

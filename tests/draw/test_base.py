@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from nbformat.v4 import new_code_cell, new_notebook
 
 from coursekit.draw import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
@@ -103,3 +105,30 @@ def test_an_explicit_width_is_kept():
     picture = Picture()
     picture.node("a", "解图", width="3")
     assert "width=3" in picture.source and picture.source.count("width") == 1
+
+
+# --- how wide a picture may be and stay readable --------------------------------------------
+
+
+@given(st.floats(8.25, 30), st.floats(200, 2_000), st.floats(0.1, 3))
+def test_a_picture_of_the_readable_width_shows_its_text_at_11_px_or_more(text_pt, column, part):
+    from coursekit.draw.base import MIN_TEXT_PX, PX_PER_PT, readable_width_pt
+
+    width = readable_width_pt(text_pt, column) * part
+    # what the page does (graph_view.js, fit): W pt drawn at W × 4/3 px, shrunk to the column
+    scale = min(1.0, column / (width * PX_PER_PT))
+    shown = text_pt * PX_PER_PT * scale
+    if part <= 1:
+        assert shown >= MIN_TEXT_PX - 1e-9
+    else:  # any wider: shrunk to the column, the text drops below 11 px
+        assert shown < MIN_TEXT_PX
+
+
+@pytest.mark.parametrize("bad", [0, -3, "12", True, float("nan"), 8])
+def test_the_readable_width_refuses_sizes_it_cannot_keep_readable(bad):
+    from coursekit.draw.base import readable_width_pt
+    from coursekit.errors import CoursekitError
+
+    expected = r"text_pt: expected (a positive number|at least 8\.25)"
+    with pytest.raises(CoursekitError, match=expected):
+        readable_width_pt(bad)

@@ -14,10 +14,12 @@ from coursekit.draw import Picture
 from coursekit.draw.graph_view import (
     LIBRARY_FILE,
     LIBRARY_RECORD,
+    captions_of,
     example_step_through,
     graph_library,
     library_code,
     step_through,
+    step_through_at,
 )
 from coursekit.errors import CoursekitError
 from coursekit.widgets import GraphView, StepThrough, SvgView
@@ -196,3 +198,44 @@ def test_every_step_shows_what_its_own_picture_says(values):
 def test_step_through_needs_a_picture():
     with pytest.raises(CoursekitError, match="at least one picture"):
         step_through([])
+
+
+# --- long runs: only the steps that change, captions compressed ------------------------------
+
+
+@given(st.lists(st.sampled_from(["?", "1", "2"]), min_size=1, max_size=12))
+def test_the_changed_steps_alone_give_every_step_the_look_of_all_of_them(values):
+    pictures = _steps_of(values)
+    _, dense = step_through(pictures)
+    # a picture equal to the one before it tells nothing new: leave it out
+    kept = [
+        (k, p)
+        for k, p in enumerate(pictures)
+        if k in (0, len(pictures) - 1) or p.looks != pictures[k - 1].looks
+    ]
+    _, sparse = step_through_at(kept, [p.caption for p in pictures])
+    assert sparse.count == dense.count and sparse.captions == dense.captions
+    for k in range(len(pictures)):
+        for item in ("a", "a->b"):
+            (s1, l1), (s2, l2) = dense.look_at(item, k), sparse.look_at(item, k)
+            assert l1 == l2 and dense.styles.get(s1) == sparse.styles.get(s2)
+
+
+@pytest.mark.parametrize(
+    ("steps", "captions"),
+    [([1, 2], 3), ([0, 2, 1, 3], 4), ([0, 1, 1, 2], 3), ([0, 1], 4)],
+)
+def test_changed_steps_out_of_order_or_short_of_the_end_are_refused(steps, captions):
+    pictures = [(k, _steps_of(["?"])[0]) for k in steps]
+    with pytest.raises(CoursekitError, match="expected steps increasing from 0 to"):
+        step_through_at(pictures, [f"step {k}" for k in range(captions)])
+
+
+def test_many_captions_travel_compressed_and_few_as_they_are():
+    few = StepThrough(styles={}, count=2, captions=["a", "b", "c"])
+    assert few.as_dict()["captions"] == ["a", "b", "c"] and "captions_deflated" not in few.as_dict()
+    words = [f"step {k} of 20,000, evaluate B{k % 7} = {k % 13} — inside B" for k in range(20_001)]
+    many = StepThrough(styles={}, count=20_000, captions=words)
+    sent = many.as_dict()
+    assert sent["captions"] == [] and captions_of(sent) == words
+    assert len(json.dumps(sent)) < len(json.dumps(words)) / 5

@@ -9,8 +9,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coursekit.draw.base import has_dot, looks_only, readable_width_pt
 from coursekit.draw.boards import board_html, board_label, boards_html, draw_board
-from coursekit.draw.trees import draw_search, draw_tree
+from coursekit.draw.graph_view import step_through, step_through_at
+from coursekit.draw.trees import (
+    CURRENT,
+    NODE_SLOT_PT,
+    WINDOW_SLOT_PT,
+    changed_steps,
+    draw_search,
+    draw_search_steps,
+    draw_tree,
+    readable_depth,
+    search_caption,
+)
 from coursekit.games import MAX, MIN, GameTree, Grundy, TicTacToe
 from coursekit.search import (
     CUTOFF,
@@ -20,10 +32,12 @@ from coursekit.search import (
     SearchResult,
     Stats,
     Trace,
+    algorithms,
     alphabeta,
     minimax,
     minimax_two_phase,
 )
+from coursekit.search.registry import get
 from coursekit.text import number_text
 
 EXAMPLE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -295,3 +309,132 @@ def test_alphabeta_on_a_game_without_names_says_where_in_moves():
     assert str(first).startswith("α cut at the node after 1: β = -1 ≤ α = -1 of the root;")
     picture = draw_search(r, names=False)
     assert "α cut by the root" in picture.source
+
+
+# --- trees too wide to read: drawn to the depth that fits the column ------------------------
+
+
+def test_the_readable_depth_is_the_deepest_level_that_fits():
+    room = readable_width_pt()
+    fits = int(room // NODE_SLOT_PT)  # nodes of one level that fit the column
+    assert readable_depth([1, fits]) is None
+    assert readable_depth([1, fits + 1]) == 0
+    assert readable_depth([1, 2, fits, fits + 1, 1]) == 2
+    with_windows = int(room // WINDOW_SLOT_PT)
+    assert readable_depth([1, with_windows], windows=True) is None
+    assert readable_depth([1, with_windows + 1], windows=True) == 0
+    assert readable_depth([1, fits], ruler=True) == 0  # the ruler takes room on the left
+    assert readable_depth([1, fits], room_pt=2 * room) is None
+    assert readable_depth([1, 3, 3, 3], max_nodes=7) == 2
+    assert readable_depth([40]) is None  # the root is always drawn
+
+
+def dot_width_pt(picture) -> float:
+    """The width Graphviz's dot lays ``picture`` out to, in points."""
+    import subprocess
+
+    plain = subprocess.run(
+        ["dot", "-Tplain"],
+        input=picture.without_caption().source,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return float(plain.split()[2]) * 72
+
+
+@pytest.mark.skipif(not has_dot(), reason="needs Graphviz's dot to measure layouts")
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+@pytest.mark.parametrize("branching", [2, 3, 4, 5])
+def test_a_tree_drawn_to_its_readable_depth_fits_the_column(search, branching):
+    height = 6 if branching == 2 else 4
+    tree = GameTree.random(branching=branching, depth=height, seed=branching)
+    result = search(tree, trace=True)
+    sizes = [branching**d for d in range(height + 1)]
+    windows = search is alphabeta
+    depth = readable_depth(sizes, windows=windows)
+    assert depth is not None and depth < height
+    assert dot_width_pt(draw_search(result, max_depth=depth)) <= readable_width_pt()
+    # one level more would not fit: the estimate is not needlessly cautious
+    assert dot_width_pt(draw_search(result, max_depth=depth + 1)) > 0.75 * readable_width_pt()
+
+
+DEEP = [[[[1, 2], [3, 4]], [[5, 6], [7, 8]]], [[[9, 8], [7, 6]], [[5, 4], [3, 2]]]]
+
+
+def test_a_step_below_the_drawn_depth_is_told_and_shown_on_its_drawn_ancestor():
+    tree = GameTree.from_nested(DEEP)
+    r = minimax(tree, trace=True)
+    k = next(i for i, e in enumerate(r.trace, 1) if e.kind == LEAF and e.value == 7)
+    event = r.trace[k - 1]
+    leaf = tree.path_label(event.path)
+    ancestor = tree.path_label(event.path[:1])
+    caption = search_caption(r, k, max_depth=1)
+    assert f"evaluate {leaf} = 7" in caption  # what happened, and where
+    assert f"inside {ancestor} (highlighted)" in caption
+    assert caption.endswith("the tree is drawn to depth 1 of 4")
+    picture = draw_search(r, k, max_depth=1)
+    assert picture.caption == caption
+    nodes = by_name(picture)
+    assert leaf not in nodes  # below the drawn depth
+    assert nodes[ancestor]["fillcolor"] == CURRENT and "filled" in nodes[ancestor]["style"]
+    assert [n for n, a in nodes.items() if a.get("fillcolor") == CURRENT] == [ancestor]
+    # a step at the drawn depth says only how deep the tree is drawn
+    at_b = search_caption(r, 2, max_depth=1)
+    assert at_b.endswith(", enter B; the tree is drawn to depth 1 of 4")
+    assert "drawn to depth" not in search_caption(r, k)  # drawn whole: nothing to add
+
+
+def test_a_cut_below_the_drawn_depth_is_told():
+    r = alphabeta(GameTree.from_nested(DEEP), trace=True)
+    cut = r.trace.cutoffs()[0]
+    assert len(cut.path) > 1
+    caption = search_caption(r, cut.step, max_depth=1)
+    assert str(cut) in caption and "(highlighted)" in caption
+
+
+def looks_of(through, items, count):
+    return {item: [through.look_at(item, k) for k in range(count + 1)] for item in items}
+
+
+@given(st.integers(0, 10_000), st.sampled_from(list(algorithms())), st.integers(0, 3))
+@settings(max_examples=60, deadline=None)
+def test_drawing_only_the_changed_steps_gives_every_step_its_look(seed, algorithm, depth):
+    tree = GameTree.random(branching=(1, 3), depth=4, seed=seed, values=(0, 4))
+    r = get(algorithm).function(tree, trace=True)  # best first (SSS*) jumps between subtrees
+    total = len(r.trace)
+    with looks_only():
+        every = [draw_search(r, k, max_depth=depth) for k in range(total)]
+    every.append(draw_search(r, max_depth=depth))
+    layout, dense = step_through(every)
+    at = changed_steps(r, depth)
+    with looks_only():
+        few = list(zip(at, draw_search_steps(r, at[:-1], max_depth=depth), strict=False))
+    few.append((total, draw_search(r, max_depth=depth)))
+    captions = [search_caption(r, k, depth) for k in range(total + 1)]
+    sparse_layout, sparse = step_through_at(few, captions)
+    assert sparse_layout.source == layout.source
+    assert sparse.captions == dense.captions
+    styles = lambda through, looks: {  # noqa: E731 - the style behind each name
+        item: [(None if s is None else tuple(through.styles[s].items()), t) for s, t in ks]
+        for item, ks in looks.items()
+    }
+    items = list(every[-1].looks)
+    assert items
+    assert styles(sparse, looks_of(sparse, items, total)) == styles(
+        dense, looks_of(dense, items, total)
+    )
+
+
+def test_a_node_keeps_its_name_at_every_step_when_subtrees_are_pruned():
+    tree = GameTree.random(branching=3, depth=3, seed=0, order="best")
+    r = alphabeta(tree, trace=True)
+    assert any(len(p) > 0 for p in r.trace.pruned())
+
+    def ids(picture):
+        named = nodes_of(picture).items()
+        return {a["xlabel"].split("\\n")[0]: n for n, a in named if "xlabel" in a}
+
+    final = ids(draw_search(r))
+    for k in range(len(r.trace) + 1):
+        assert all(final.get(name, node) == node for name, node in ids(draw_search(r, k)).items())

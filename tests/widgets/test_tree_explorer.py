@@ -6,10 +6,13 @@ from html.parser import HTMLParser
 
 import pytest
 
+from coursekit.draw.graph_view import StepThrough, captions_of
+from coursekit.draw.trees import CURRENT, draw_search, search_caption
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.games.gametree import GameTreeError
 from coursekit.search import algorithms, minimax, register, reorder
 from coursekit.widgets import TreeExplorer
+from coursekit.widgets.tree_explorer import drawable_depth
 
 
 @pytest.fixture
@@ -207,16 +210,61 @@ def test_the_whole_search_steps_in_the_browser():
     assert view.step == 1 and view.dot == layout
 
 
-def test_a_search_too_long_for_the_browser_is_drawn_step_by_step():
-    from coursekit.widgets.graph_view import MAX_BROWSER_STEPS
+def test_a_long_search_steps_in_the_browser_without_python_redraws(monkeypatch):
+    import coursekit.widgets.tree_explorer as module
 
     explorer = TreeExplorer()
-    explorer.branching.value, explorer.depth.value = 4, 4
-    assert len(explorer.search.trace) > MAX_BROWSER_STEPS
-    assert explorer.picture.steps == {}
-    before = explorer.picture.dot
-    explorer.first.click()
-    assert explorer.picture.dot != before and "nothing searched yet" in explorer.picture.source
+    explorer.branching.value, explorer.depth.value = 5, 6  # 19,531 nodes
+    view, search = explorer.picture, explorer.search
+    total = len(search.trace)
+    assert total > 20_000 and view.steps["count"] == total == explorer.step.max
+    depth = drawable_depth(search.game)
+    assert depth == 1  # 25 nodes at depth 2 would not fit the column readably
+    captions = captions_of(view.steps)
+    assert len(captions) == total + 1
+    steps = StepThrough(styles=view.steps["styles"], count=total, items=view.steps["items"])
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("a step was drawn in Python")
+
+    layout = view.dot
+    monkeypatch.setattr(module, "draw_search", no_drawing)
+    monkeypatch.setattr(module, "draw_search_steps", no_drawing)
+    below = [k for k, e in enumerate(search.trace, 1) if e.depth > depth + 1]
+    for k in (0, below[0], below[len(below) // 2], below[-1], total):
+        explorer.step.value = k
+        assert view.step == k and view.dot == layout  # only restyled, in the page
+    monkeypatch.undo()
+    for k in (below[0], below[len(below) // 2], below[-1]):
+        event = search.trace[k - 1]
+        ancestor = search.game.path_label(event.path[:depth])
+        assert captions[k] == search_caption(search, k, depth)
+        assert f"inside {ancestor} (highlighted)" in captions[k]
+        assert "drawn to depth 1 of 6" in captions[k]
+        # the drawn ancestor is highlighted at that step, and the drawing at step k agrees
+        picture = draw_search(search, k, max_depth=depth)
+        node = next(n for n, a in picture.looks.items() if a.get("xlabel") == ancestor)
+        style, _ = steps.look_at(node, k)
+        assert steps.styles[style]["fillcolor"] == CURRENT
+        assert picture.looks[node]["fillcolor"] == CURRENT
+        lit = {
+            n
+            for n in picture.looks
+            if steps.styles[steps.look_at(n, k)[0]].get("fillcolor") == CURRENT
+        }
+        assert lit == {node}
+
+
+def test_a_very_deep_tree_steps_in_the_browser_drawn_to_an_affordable_depth():
+    from coursekit.widgets.tree_explorer import STEP_BUDGET
+
+    explorer = TreeExplorer("[" * 1_200 + "1, 2" + "]" * 1_200)
+    view, total = explorer.picture, len(explorer.search.trace)
+    assert view.steps["count"] == total > 2_400
+    drawn = sum(1 for item in view.steps["items"] if "->" not in item and "_more" not in item)
+    changes = sum(len(changes) for changes in view.steps["items"].values())
+    assert 10 < drawn < 400 and changes <= 2 * STEP_BUDGET
+    assert f"the tree is drawn to depth {drawn - 1} of 1200" in captions_of(view.steps)[-1]
 
 
 # --- α-β and the children's order ------------------------------------------------------------

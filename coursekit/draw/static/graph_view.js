@@ -413,6 +413,29 @@ function render({ model, el }) {
 
   const steps = () => model.get("steps") || {};
   const count = () => Number(steps().count || 0);
+  // a long run's captions arrive compressed (zlib, base64): inflated once per description
+  let captions = [];
+  let captionsLoaded = 0;
+
+  async function loadCaptions() {
+    const mine = ++captionsLoaded;
+    const packed = steps().captions_deflated;
+    captions = packed ? [] : steps().captions || [];
+    showStep();
+    if (!packed) return;
+    try {
+      const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+      const inflated = JSON.parse(await new Response(stream).text());
+      if (mine !== captionsLoaded) return; // a newer description came meanwhile
+      captions = inflated;
+    } catch (error) {
+      captions = [];
+      caption.textContent = `⚠ the step captions could not be read: ${error}`;
+      return;
+    }
+    showStep();
+  }
 
   function setStep(k) {
     const started = performance.now();
@@ -436,7 +459,6 @@ function render({ model, el }) {
     slider.max = n;
     slider.value = k;
     readout.textContent = `step ${k} / ${n}`;
-    const captions = steps().captions || [];
     caption.textContent = captions[k] || model.get("caption") || "";
     caption.style.display = caption.textContent ? "" : "none";
     if (!svg) return;
@@ -521,7 +543,7 @@ function render({ model, el }) {
   const redraw = () => draw();
   model.on("change:dot", redraw);
   model.on("change:text", redraw);
-  model.on("change:steps", showStep);
+  model.on("change:steps", loadCaptions);
   model.on("change:step", showStep);
   model.on("change:caption", showStep);
   model.on("change:busy", showBusy);
@@ -532,6 +554,7 @@ function render({ model, el }) {
   const theme = new MutationObserver(() => svg && fixColours(svg, el, saved));
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
   showBusy();
+  loadCaptions();
   draw();
   return () => {
     resize.disconnect();
@@ -539,7 +562,7 @@ function render({ model, el }) {
     el.removeEventListener("ck-step-button", onStepButton);
     model.off("change:dot", redraw);
     model.off("change:text", redraw);
-    model.off("change:steps", showStep);
+    model.off("change:steps", loadCaptions);
     model.off("change:step", showStep);
     model.off("change:caption", showStep);
     model.off("change:busy", showBusy);
