@@ -56,7 +56,7 @@ EDITED = "#00695c"
 """The text colour of the values an edit changed (teal: apart from the step-through's
 CHANGED magenta; 6.6:1 on white, 5.4:1 on SOLVED green, and the page lightens it on a dark
 theme until it reads, as it does every text colour)."""
-MIN_DIGITS = 3  # characters a layout keeps for each value in a node: "h=000 q=000"
+MIN_DIGITS = 4  # characters a layout keeps for each value in a node: "h=0000 q=0000"
 
 Shape = Callable[[Node], str]
 
@@ -177,7 +177,7 @@ def draw_layout(
 
     A step-through of the cycles lays out this picture and shows, at each cycle,
     only what G holds then: nodes keep their places from cycle to cycle. The
-    values in the nodes and on the connectors are placeholders (``h=000 q=000``) as
+    values in the nodes and on the connectors are placeholders (``h=0000 q=0000``) as
     wide as the widest value of the run, so that every cycle's values fit; the
     step-through writes the real ones.
 
@@ -209,7 +209,7 @@ def draw_layout(
     >>> p = draw_layout(r)
     >>> p.source.count("shape=point") == sum(c.k > 1 for c in r.graph.connectors)
     True
-    >>> ">h=000 q=000<" in p.source
+    >>> ">h=0000 q=0000<" in p.source
     True
     """
     _check_result(result)
