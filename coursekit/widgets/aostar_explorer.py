@@ -28,6 +28,7 @@ from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
 EDITED = "#fff1c2"  # the background of an h value typed in the table
+EDITED_INK = "#1a1a1a"  # its text (a dark theme's light text would not read on the tint)
 SHOWN_PROBLEMS = 3  # violations of the heuristic's properties listed by name
 LINES = '<div style="line-height: 1.5">{}</div>'  # ipywidgets' HTML spaces lines widely
 MAX_NODES = 150  # the most nodes the explorer draws and lists (one h box each)
@@ -278,7 +279,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     def _mark_edited(self) -> None:
         """Tint the boxes whose h differs from the rules, and list them."""
         for node, box in self.h_inputs.items():
-            box.style.background = EDITED if node in self._h_edits else ""
+            edited = node in self._h_edits
+            box.style.background = EDITED if edited else ""
+            box.style.text_color = EDITED_INK if edited else None  # dark on the tint, any theme
         self.reset_h.disabled = not self._h_edits
         changed = ", ".join(
             f"h({html.escape(node_text(n))}) = {number_text(v)} "

@@ -161,6 +161,7 @@ def test_every_h_edit_shows(node, value, cycle):
         return
     assert f"h({node}) = {value} (rules: {course_h})" in explorer.edits.value
     assert explorer.h_inputs[node].style.background != ""
+    assert explorer.h_inputs[node].style.text_color  # dark on the tint in a dark theme too
     assert not explorer.reset_h.disabled
     shown = explorer.result.snapshots[explorer.cycle.value].nodes
     if node in shown:  # the node is in G at the cycle shown: its h is written in it
@@ -195,6 +196,7 @@ def test_reset_h_goes_back_to_the_rules(explorer):
     assert explorer.h_inputs["n1"].value == "2"
     assert explorer.edits.value == "h as written in the rules" and explorer.reset_h.disabled
     assert all(box.style.background == "" for box in explorer.h_inputs.values())
+    assert all(box.style.text_color is None for box in explorer.h_inputs.values())
 
 
 def test_typing_the_rules_value_is_no_edit(explorer):
