@@ -230,7 +230,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     def _button(self, label: str, tooltip: str, css: str) -> widgets.Button:
         # as wide as its text, in JupyterLab's small print and on a slide's large one
         button = widgets.Button(
-            description=label, tooltip=tooltip, layout=widgets.Layout(width="auto")
+            description=label,
+            tooltip=tooltip,
+            layout=widgets.Layout(width="auto", flex="0 0 auto"),  # never cut short
         )
         button.add_class(css)
         return button
@@ -340,7 +342,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             if n
         ]
         self.ghosts.value = (
-            f"hidden, so that nothing moves: {' and '.join(parts)} no longer in the graph"
+            LINES.format(f"{' and '.join(parts)} no longer in the graph: hidden, so nothing moves")
             if parts
             else ""
         )

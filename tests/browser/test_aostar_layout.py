@@ -6,7 +6,8 @@ h(n4) into the h table and checks, in the drawn SVG, that every node is where
 it was (the ellipses' coordinates, read through each node group's ``<title>``),
 that the page did not lay the picture out again, that n4's text is written in
 the edit colour and no other node's is, and that this colour reads (WCAG AA)
-on its background in the light and the dark theme.
+on its background in the light and the dark theme. Then it removes a rule: the
+rule is hidden and still no node moves, until "reset layout" lays the graph out anew.
 """
 
 from __future__ import annotations
@@ -193,4 +194,25 @@ def test_an_h_edit_moves_no_node_and_highlights_the_node_edited(lab, open_page, 
     for name, node in dark.items():
         if not node["hidden"]:
             assert contrast(node["fill"], node["background"]) >= AA, name
+
+    # a rule removed: hidden, and still nothing moves; "reset layout" lays the rest out anew
+    rules = page.locator(f"{EXPLORER} .ck-rules-input textarea")
+    rules.fill(rules.input_value().replace("n2 -> n3\n", ""))
+    rules.press("Tab")  # the box reports its text when it loses the focus
+    ghosts = page.locator(f"{EXPLORER} .ck-layout-ghosts", has_text="1 rule")
+    ghosts.wait_for(timeout=30_000)
+    page.wait_for_timeout(300)
+    ghosts.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "aostar-layout-rule-removed-dark.png", full_page=True)
+    removed = page.evaluate(NODES_JS, EXPLORER)
+    assert removed["drawn"] == before["drawn"], "the picture was laid out again"
+    for name, node in by_name(removed).items():
+        assert node["at"] == nodes[name]["at"], f"{name} moved"
+    page.locator(f"{EXPLORER} button.ck-layout-reset").click()
+    ghosts.wait_for(state="hidden", timeout=30_000)
+    page.wait_for_function(
+        "([sel, n]) => Number(document.querySelector(sel + ' .ck-graph').dataset.drawn) > n",
+        arg=[EXPLORER, int(before["drawn"])],
+        timeout=30_000,
+    )
     assert not log.blocked, f"requests off the machine: {log.blocked}"
