@@ -16,7 +16,10 @@ How the course's notation is drawn:
   a solution graph); **terminal** nodes have a double outline; **SOLVED**
   nodes are filled green;
 - **marked** connectors are bold; those of the partial solution graph G′
-  (and G′'s nodes) are blue, and the node **expanded** in the cycle is orange.
+  (and G′'s nodes) are blue, and the node **expanded** in the cycle is orange;
+- in an explorer, the values an **edit** changed are written in teal
+  (:data:`EDITED`), and a :class:`LayoutMemory` keeps every node where it was
+  across edits (one layout for all the graphs of a session).
 
 Every drawing function draws top to bottom, as the course does, or left to
 right with ``rankdir="LR"`` (a tall graph then fits a wide screen), and takes
@@ -135,6 +138,10 @@ def draw_cycle(
     True
     """
     _check_result(result)
+    if memory is not None and not isinstance(memory, LayoutMemory):
+        raise AndOrError(f"memory: expected a LayoutMemory, got {type(memory).__name__}")
+    if isinstance(edited, (str, bytes)) or not isinstance(edited, Collection):
+        raise AndOrError(f"edited: expected a collection of nodes and connectors, got {edited!r}")
     last = len(result.snapshots) - 1
     if isinstance(cycle, bool) or not isinstance(cycle, int) or not 0 <= cycle <= last:
         raise AndOrError(f"cycle must be a whole number between 0 and {last}, got {cycle!r}")
@@ -213,6 +220,8 @@ def draw_layout(
     True
     """
     _check_result(result)
+    if memory is not None and not isinstance(memory, LayoutMemory):
+        raise AndOrError(f"memory: expected a LayoutMemory, got {type(memory).__name__}")
     memory = LayoutMemory() if memory is None else memory
     memory.remember(result.graph if graph is None else graph, result)
     return memory.picture(size=size)
@@ -284,6 +293,8 @@ class LayoutMemory:
         """Hold the nodes and connectors of ``graph`` (now the current graph), and the widths
         of its values: its h and, with an AO* ``result``, q at every cycle."""
         check_graph(graph)
+        if result is not None:
+            _check_result(result)
         known = sum(node in self.nodes for node in graph.nodes)
         if known == 0 or len(self.nodes) - known > len(graph.nodes):
             self.forget()
