@@ -62,6 +62,7 @@ NODES_JS = """(selector) => {
       at: shapes.map((s) => [s.getAttribute('cx'), s.getAttribute('cy'), s.getAttribute('rx')]),
       textAt: [...g.querySelectorAll('text')].map(
         (t) => [t.getAttribute('x'), t.getAttribute('y')]),
+      anchors: [...g.querySelectorAll('text')].map((t) => t.getAttribute('text-anchor')),
       hidden: g.classList.contains('ck-hidden'),
       fill: parse(getComputedStyle(text).fill),
       background,
@@ -175,6 +176,10 @@ def test_an_h_edit_moves_no_node_and_highlights_the_node_edited(lab, open_page, 
         assert edited[name]["at"] == node["at"], f"{name} moved"
         assert edited[name]["textAt"] == node["textAt"], f"{name}'s text moved"
     assert edited["n4"]["texts"][1].startswith("h=4")
+    # the values, shorter than the layout's placeholder h=0000 q=0000, are centred on the node
+    centre = float(edited["n4"]["at"][0][0])
+    assert edited["n4"]["anchors"][1] == "middle"
+    assert float(edited["n4"]["textAt"][1][0]) == pytest.approx(centre, abs=0.5)
     # the edit colour is AA on white already, so the page keeps it as it is
     marked = {name for name, node in edited.items() if node["fill"] == teal}
     assert marked == {"n4"}
