@@ -16,7 +16,10 @@ How the course's notation is drawn:
   a solution graph); **terminal** nodes have a double outline; **SOLVED**
   nodes are filled green;
 - **marked** connectors are bold; those of the partial solution graph G′
-  (and G′'s nodes) are blue, and the node **expanded** in the cycle is orange.
+  (and G′'s nodes) are blue, and the node **expanded** in the cycle is orange;
+- in an explorer, the values an **edit** changed are written in teal
+  (:data:`EDITED`), and a :class:`LayoutMemory` keeps every node where it was
+  across edits (one layout for all the graphs of a session).
 
 Every drawing function draws top to bottom, as the course does, or left to
 right with ``rankdir="LR"`` (a tall graph then fits a wide screen), and takes
@@ -26,11 +29,14 @@ graphviz's ``size``, the largest picture in inches (``"8,4"``); with a ``!``
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from coursekit.andor.aostar import AOStarResult
 from coursekit.andor.errors import AndOrError
@@ -40,12 +46,20 @@ from coursekit.draw.base import Picture
 from coursekit.games.base import MAX
 from coursekit.text import node_text, number_text
 
+if TYPE_CHECKING:  # the browser's step-through, for type hints only
+    from coursekit.draw.graph_view import StepThrough
+
 BLUE = "#1f5fbf"  # G′ (the partial solution graph) and the solution graph
 GREEN = "#d5efd5"  # SOLVED nodes
 ORANGE = "#e07b00"  # the node expanded in this cycle
 GREY = "#9a9a9a"  # parts not generated yet
 DIRECTIONS = ("TB", "LR", "BT", "RL")  # graphviz's rankdir: top to bottom, left to right, …
 ARC_RADIUS = 12.0  # points: how far from the fan's dot the arc crosses the arrows
+EDITED = "#00695c"
+"""The text colour of the values an edit changed (teal: apart from the step-through's
+CHANGED magenta; 6.6:1 on white, 5.4:1 on SOLVED green, and the page lightens it on a dark
+theme until it reads, as it does every text colour)."""
+MIN_DIGITS = 4  # characters a layout keeps for each value in a node: "h=0000 q=0000"
 
 Shape = Callable[[Node], str]
 
@@ -101,6 +115,8 @@ def draw_cycle(
     shape: Shape | None = None,
     size: str | None = None,
     rankdir: str = "TB",
+    memory: LayoutMemory | None = None,
+    edited: Collection[Node | Connector] = (),
 ) -> AndOrPicture:
     """The explicit graph G after ``cycle`` (0: before the first), as the course's figures.
 
@@ -108,6 +124,11 @@ def draw_cycle(
     h and is revised as AO* learns more, except on terminal nodes, where it is
     0. Marked connectors are bold, G′ is blue, the node just expanded orange
     and SOLVED nodes green.
+
+    With a :class:`LayoutMemory` that holds ``result`` (see :func:`draw_layout`), nodes and
+    connectors get the memory's names, those of the layout a step-through restyles. The
+    texts of the nodes and connectors in ``edited`` (see :func:`value_changes`) are
+    written in :data:`EDITED`.
 
     >>> from coursekit.andor import ao_star
     >>> from coursekit.andor.examples import course_example
@@ -117,6 +138,10 @@ def draw_cycle(
     True
     """
     _check_result(result)
+    if memory is not None and not isinstance(memory, LayoutMemory):
+        raise AndOrError(f"memory: expected a LayoutMemory, got {type(memory).__name__}")
+    if isinstance(edited, (str, bytes)) or not isinstance(edited, Collection):
+        raise AndOrError(f"edited: expected a collection of nodes and connectors, got {edited!r}")
     last = len(result.snapshots) - 1
     if isinstance(cycle, bool) or not isinstance(cycle, int) or not 0 <= cycle <= last:
         raise AndOrError(f"cycle must be a whole number between 0 and {last}, got {cycle!r}")
@@ -143,36 +168,295 @@ def draw_cycle(
         shape=shape,
         size=size,
         rankdir=rankdir,
+        memory=memory,
+        edited=edited,
     )
 
 
-def draw_layout(result: AOStarResult, *, size: str | None = None) -> AndOrPicture:
-    """Every node and connector of the final G of an AO* run, placed once for all its cycles.
+def draw_layout(
+    result: AOStarResult,
+    *,
+    size: str | None = None,
+    graph: AndOrGraph | None = None,
+    memory: LayoutMemory | None = None,
+) -> AndOrPicture:
+    """Every node and connector of an AO* run's graph, placed once for all its cycles.
 
     A step-through of the cycles lays out this picture and shows, at each cycle,
-    only what G holds then: nodes keep their places from cycle to cycle. (After an
-    edit AO* may generate G in another order, and the layout may change.) Each node shows
-    h and q (q after the last cycle, or h where AO* never reached it), so that its
-    box is wide enough for any cycle's values.
+    only what G holds then: nodes keep their places from cycle to cycle. The
+    values in the nodes and on the connectors are placeholders (``h=0000 q=0000``) as
+    wide as the widest value of the run, so that every cycle's values fit; the
+    step-through writes the real ones.
 
+    Parameters
+    ----------
+    result:
+        The AO* run (with snapshots).
+    size:
+        graphviz's ``size``, the largest picture in inches.
+    graph:
+        The whole graph that AO* searched, when the layout is to hold the parts AO*
+        did not generate too (an explorer: after an edit AO* may generate them);
+        by default the final G, ``result.graph``.
+    memory:
+        A :class:`LayoutMemory` of earlier layouts: the graph is added to it and the
+        picture holds everything it holds (the step-through hides what the graph lacks),
+        so that an edit moves nothing that stays.
+
+    Raises
+    ------
+    AndOrError
+        When ``result`` is not an AO* result with snapshots.
+
+    Examples
+    --------
     >>> from coursekit.andor import ao_star
     >>> from coursekit.andor.examples import course_example
     >>> r = ao_star(course_example(), "n0")
     >>> p = draw_layout(r)
     >>> p.source.count("shape=point") == sum(c.k > 1 for c in r.graph.connectors)
     True
+    >>> ">h=0000 q=0000<" in p.source
+    True
     """
     _check_result(result)
-    graph = result.graph
-    final = result.snapshots[-1].q
-    h = {n: graph.heuristic(n) for n in graph.nodes}
-    return _draw(
-        graph,
-        graph.nodes,
-        graph.connectors,
-        values={"h": h, "q": {n: final.get(n, h[n]) for n in graph.nodes}},
-        size=size,
-    )
+    if memory is not None and not isinstance(memory, LayoutMemory):
+        raise AndOrError(f"memory: expected a LayoutMemory, got {type(memory).__name__}")
+    memory = LayoutMemory() if memory is None else memory
+    memory.remember(result.graph if graph is None else graph, result)
+    return memory.picture(size=size)
+
+
+@dataclass
+class _Place:
+    """What a :class:`LayoutMemory` keeps of one node or connector."""
+
+    name: str
+    """Its name in the DOT source: ``v3`` for a node, the number of a connector."""
+    digits: int = MIN_DIGITS
+    """The characters kept for each of its values (only grows)."""
+    terminal: bool = False
+    """A terminal node (drawn with a double outline)."""
+    connector: Connector | None = None
+    """The connector as last drawn (None for a node)."""
+
+
+class LayoutMemory:
+    """Every node and connector an explorer has drawn, so that its edits move no node.
+
+    Graphviz places each node from the whole graph, so laying out an edited graph
+    anew can move every node. A memory keeps the *superset* of the graphs drawn in
+    one session, each node and connector with a fixed DOT name and in the order
+    first seen, and :func:`draw_layout` lays out that superset; what the current
+    graph lacks (a *ghost*) is hidden by the step-through. Hence:
+
+    - an edit of values only (an h, a connector's cost, the start node) gives the
+      layout's DOT byte for byte: the layout's labels are placeholders as wide as the
+      widest value seen (at least :data:`MIN_DIGITS` characters), so the page only
+      restyles the drawing and no node moves;
+    - removing rules or nodes leaves the DOT as it was: the rest stays exactly in place;
+    - adding one grows the superset, which is laid out anew with the new parts last in
+      the file (dot then usually keeps the old parts near their places, without a promise).
+
+    Why a superset rather than pinning the old positions (``pos`` with ``neato -n``):
+    the positions exist only in the page (Python has them only where ``dot`` is
+    installed), pinned nodes give up dot's ranks and edge routing, and a promise
+    written in the DOT source can be tested without a browser. Ghosts keep their room:
+    :meth:`forget` starts afresh (the explorer's "reset layout"), and :meth:`remember`
+    does so by itself when a graph shares no node with the memory or its ghosts would
+    outnumber its nodes.
+
+    >>> from coursekit.andor import ao_star
+    >>> from coursekit.andor.examples import COURSE_EXAMPLE
+    >>> def layout(rules: str, memory: LayoutMemory) -> str:
+    ...     graph = AndOrGraph.from_rules(rules)
+    ...     return draw_layout(ao_star(graph), graph=graph, memory=memory).source
+    >>> memory = LayoutMemory()
+    >>> first = layout(COURSE_EXAMPLE, memory)
+    >>> layout(COURSE_EXAMPLE.replace("n4=1", "n4=4"), memory) == first  # another h
+    True
+    >>> layout(COURSE_EXAMPLE.replace("n2 -> n5, n4", ""), memory) == first  # a rule less
+    True
+    >>> memory.ghosts()
+    (0, 1)
+    """
+
+    def __init__(self) -> None:
+        self.nodes: dict[Node, _Place] = {}
+        """Each node seen, in the order first seen."""
+        self.connectors: dict[tuple, _Place] = {}
+        """Each connector seen, by :func:`connector_key`, in the order first seen."""
+        self.graph: AndOrGraph | None = None
+        """The graph last remembered (the current one)."""
+
+    def remember(self, graph: AndOrGraph, result: AOStarResult | None = None) -> None:
+        """Hold the nodes and connectors of ``graph`` (now the current graph), and the widths
+        of its values: its h and, with an AO* ``result``, q at every cycle."""
+        check_graph(graph)
+        if result is not None:
+            _check_result(result)
+        known = sum(node in self.nodes for node in graph.nodes)
+        if known == 0 or len(self.nodes) - known > len(graph.nodes):
+            self.forget()
+        digits = _value_digits(graph, result)
+        for node in graph.nodes:
+            place = self.nodes.setdefault(node, _Place(f"v{len(self.nodes)}"))
+            place.terminal = graph.is_terminal(node)
+            place.digits = max(place.digits, digits[node])
+        for connector in graph.connectors:
+            key = connector_key(connector)
+            place = self.connectors.setdefault(key, _Place(str(len(self.connectors) + 1)))
+            place.connector = connector
+            place.digits = max(place.digits, len(number_text(connector.cost)))
+        self.graph = graph
+
+    def forget(self) -> None:
+        """Start afresh: the next layout holds the next remembered graph only."""
+        self.nodes.clear()
+        self.connectors.clear()
+        self.graph = None
+
+    def ghosts(self) -> tuple[int, int]:
+        """How many nodes and connectors held are not in the current graph (hidden)."""
+        if self.graph is None:
+            return 0, 0
+        graph = self.graph
+        connectors = {connector_key(c) for c in graph.connectors}
+        return (
+            sum(node not in graph for node in self.nodes),
+            sum(key not in connectors for key in self.connectors),
+        )
+
+    def node_name(self, node: Node) -> str:
+        """The DOT name of ``node``.
+
+        Raises
+        ------
+        AndOrError
+            When the memory does not hold ``node``.
+        """
+        place = self.nodes.get(node)
+        if place is None:
+            raise AndOrError(
+                f"memory: node {node_text(node)} is not in the layout memory; "
+                "remember the result (or draw its layout) first"
+            )
+        return place.name
+
+    def connector_number(self, connector: Connector) -> int:
+        """The number in the DOT names of ``connector`` (``ck_fan_N``, ``ck_edge_N``).
+
+        Raises
+        ------
+        AndOrError
+            When the memory does not hold ``connector``.
+        """
+        place = self.connectors.get(connector_key(connector))
+        if place is None:
+            raise AndOrError(
+                f"memory: connector {connector} is not in the layout memory; "
+                "remember the result (or draw its layout) first"
+            )
+        return int(place.name)
+
+    def item_names(self, edited: Iterable[Node | Connector]) -> set[str]:
+        """The step-through items that show the values of ``edited``: a node by its name,
+        a connector by its arrow that carries the cost."""
+        names = set()
+        for thing in edited:
+            if isinstance(thing, Connector):
+                names.add(_labelled_edge(thing, self.connector_number(thing), self.node_name))
+            else:
+                names.add(self.node_name(thing))
+        return names
+
+    def picture(self, *, size: str | None = None) -> AndOrPicture:
+        """Everything held, with placeholders for the values (see :func:`draw_layout`)."""
+        picture = _new_picture("TB", size, None)
+        for node, place in self.nodes.items():
+            values = "0" * place.digits
+            picture.node(
+                place.name,
+                label=_node_label(node, {"h": values, "q": values}),
+                shape="ellipse",
+                peripheries="2" if place.terminal else "1",
+            )
+        for place in self.connectors.values():
+            connector = place.connector
+            assert connector is not None  # every connector's place holds it
+            _draw_connector(
+                picture, int(place.name), connector, self.node_name, {}, cost="0" * place.digits
+            )
+        return picture
+
+
+def connector_key(connector: Connector) -> tuple:
+    """What makes a connector the same one after an edit: its parent and its successors
+    (as a multiset, as :class:`AndOrGraph` compares them), not its cost or name."""
+    return connector.parent, frozenset(Counter(connector.successors).items())
+
+
+def value_changes(before: AndOrGraph | None, after: AndOrGraph) -> set[Node | Connector]:
+    """The nodes and connectors of ``after`` whose shown values an edit of ``before`` changed:
+    nodes with another h or new, connectors with another cost or name or new.
+
+    >>> from coursekit.andor.examples import course_example
+    >>> g = course_example()
+    >>> sorted(map(str, value_changes(g, g.with_h({"n4": 3, "n1": 2}))))
+    ['n4']
+    >>> value_changes(None, g)
+    set()
+    """
+    if before is None:
+        return set()
+    changed: set[Node | Connector] = {
+        node
+        for node in after.nodes
+        if node not in before or before.heuristic(node) != after.heuristic(node)
+    }
+    old = {connector_key(c): c for c in before.connectors}
+    for connector in after.connectors:
+        was = old.get(connector_key(connector))
+        if was is None or (was.cost, was.name) != (connector.cost, connector.name):
+            changed.add(connector)
+    return changed
+
+
+def highlight_edits(through: StepThrough, items: Collection[str]) -> None:
+    """Write the texts of ``items`` in :data:`EDITED` at every step that shows them.
+
+    The step-through writes in its CHANGED colour what changed since the step before;
+    an edited value keeps :data:`EDITED` at every step instead, until the next edit, so
+    that it is found whichever cycle is shown.
+    """
+    renamed: dict[str, str] = {}
+    for item in items:
+        for change in through.items.get(item, []):
+            style = through.styles[change[1]]
+            if style.get("opacity") == "0":  # hidden at this step
+                continue
+            if change[1] not in renamed:
+                name = f"{change[1]}e"
+                through.styles[name] = {**style, "fontcolor": EDITED}
+                renamed[change[1]] = name
+            change[1] = renamed[change[1]]
+
+
+def _value_digits(graph: AndOrGraph, result: AOStarResult | None) -> dict[Node, int]:
+    """The characters of each node's widest value: its h, and q at any cycle of ``result``."""
+    width: dict[float, int] = {}  # number_text once per distinct value
+    digits: dict[Node, int] = {}
+    for node in graph.nodes:
+        value = graph.heuristic(node)
+        digits[node] = width.setdefault(value, len(number_text(value)))
+    for snapshot in result.snapshots if result is not None else ():
+        for node, value in snapshot.q.items():
+            size = width.get(value)
+            if size is None:
+                size = width[value] = len(number_text(value))
+            if size > digits.get(node, 0):
+                digits[node] = size
+    return digits
 
 
 def draw_solution(
@@ -316,8 +600,57 @@ def _draw(
     shape: Shape | None = None,
     size: str | None = None,
     rankdir: str = "TB",
+    memory: LayoutMemory | None = None,
+    edited: Collection[Node | Connector] = (),
 ) -> AndOrPicture:
     """The picture; ``values`` maps a value's name ("h", "q", "k") to its value per node."""
+    picture = _new_picture(rankdir, size, title)
+    nodes = list(nodes)
+    # names from the whole graph (or the memory of a session's graphs), so that a node (and a
+    # connector) has the same name in every cycle's picture: a step-through restyles them in place
+    if memory is not None:
+        name_of = memory.node_name
+        number_of = memory.connector_number
+    else:
+        ids = {node: f"v{i}" for i, node in enumerate(graph.nodes)}
+        for node in nodes:
+            ids.setdefault(node, f"v{len(ids)}")
+        name_of = ids.__getitem__
+        numbers = {connector: i for i, connector in enumerate(graph.connectors, start=1)}
+        number_of = functools.partial(_number, numbers)
+    in_partial = set(partial.nodes) if partial is not None else set()
+    partial_connectors = set(partial.connectors) if partial is not None else set()
+    for node in nodes:
+        shown = {name: of[node] for name, of in values.items() if node in of}
+        attrs = {
+            "label": _node_label(node, shown),
+            "shape": shape(node) if shape else "ellipse",
+            "peripheries": "2" if graph.is_terminal(node) else "1",
+        }
+        if node in solved:
+            attrs.update(style="filled", fillcolor=GREEN)
+        if node in in_partial:
+            attrs.update(color=BLUE, penwidth="2")
+        if node == expanded:
+            attrs.update(color=ORANGE, penwidth="3")
+        if node in edited:
+            attrs.update(fontcolor=EDITED)
+        picture.node(name_of(node), **attrs)
+    for connector in connectors:
+        style = {}
+        if connector in marked or bold:
+            style["penwidth"] = "2.2"
+        if connector in partial_connectors:
+            style["color"] = BLUE
+        label_style = {"fontcolor": EDITED} if connector in edited else {}
+        _draw_connector(
+            picture, number_of(connector), connector, name_of, style, label_style=label_style
+        )
+    return picture
+
+
+def _new_picture(rankdir: str, size: str | None, title: str | None) -> AndOrPicture:
+    """An empty AND/OR picture with the graph settings every AND/OR picture shares."""
     if rankdir not in DIRECTIONS:
         raise AndOrError(f"rankdir must be one of {', '.join(DIRECTIONS)}, not {rankdir!r}")
     picture = AndOrPicture(
@@ -334,68 +667,62 @@ def _draw(
         picture.attr(size=size)
     if title:
         picture.attr(label=title, labelloc="t", fontsize="13")
-    nodes = list(nodes)
-    # names from the whole graph, so that a node (and a connector) has the same name in every
-    # cycle's picture: a step-through restyles them in place
-    ids = {node: f"v{i}" for i, node in enumerate(graph.nodes)}
-    for node in nodes:
-        ids.setdefault(node, f"v{len(ids)}")
-    numbers = {connector: i for i, connector in enumerate(graph.connectors, start=1)}
-    in_partial = set(partial.nodes) if partial is not None else set()
-    partial_connectors = set(partial.connectors) if partial is not None else set()
-    for node in nodes:
-        shown = {name: of[node] for name, of in values.items() if node in of}
-        attrs = {
-            "label": _node_label(node, shown),
-            "shape": shape(node) if shape else "ellipse",
-            "peripheries": "2" if graph.is_terminal(node) else "1",
-        }
-        if node in solved:
-            attrs.update(style="filled", fillcolor=GREEN)
-        if node in in_partial:
-            attrs.update(color=BLUE, penwidth="2")
-        if node == expanded:
-            attrs.update(color=ORANGE, penwidth="3")
-        picture.node(ids[node], **attrs)
-    for connector in connectors:
-        number = numbers.setdefault(connector, len(numbers) + 1)
-        style = {}
-        if connector in marked or bold:
-            style["penwidth"] = "2.2"
-        if connector in partial_connectors:
-            style["color"] = BLUE
-        _draw_connector(picture, number, connector, ids, style)
     return picture
+
+
+def _number(numbers: dict[Connector, int], connector: Connector) -> int:
+    """The connector's number in ``numbers``, a new one for a connector not in it."""
+    return numbers.setdefault(connector, len(numbers) + 1)
 
 
 def _draw_connector(
     picture: Picture,
     number: int,
     connector: Connector,
-    ids: Mapping[Node, str],
+    name_of: Callable[[Node], str],
     style: Mapping[str, str],
+    *,
+    cost: str | None = None,
+    label_style: Mapping[str, str] | None = None,
 ) -> None:
-    cost = number_text(connector.cost)
+    """One connector: an arrow, or a stem and a fan of arrows; ``cost`` replaces its text."""
+    cost = number_text(connector.cost) if cost is None else cost
     label = f" {connector.name}: {cost}" if connector.name else f" {cost}"
-    parent = ids[connector.parent]
+    labelled = {**style, **(label_style or {})}
+    parent = name_of(connector.parent)
     if connector.k == 1:
         picture.edge(
-            parent, ids[connector.successors[0]], label=label, id=f"ck_edge_{number}", **style
+            parent,
+            name_of(connector.successors[0]),
+            label=label,
+            id=f"ck_edge_{number}",
+            **labelled,
         )
         return
     fan = f"ck_fan_{number}"
     picture.node(fan, shape="point", width="0.05", id=fan, color=style.get("color", "black"))
-    picture.edge(parent, fan, label=label, arrowhead="none", id=f"{fan}_stem", **style)
+    picture.edge(parent, fan, label=label, arrowhead="none", id=f"{fan}_stem", **labelled)
     for i, successor in enumerate(connector.successors):
-        picture.edge(fan, ids[successor], id=f"{fan}_{i}", **style)
+        picture.edge(fan, name_of(successor), id=f"{fan}_{i}", **style)
 
 
-def _node_label(node: Node, values: Mapping[str, float]) -> str:
-    """The node's name, and below it its values in small print: ``h=1 q=3``."""
+def _labelled_edge(connector: Connector, number: int, name_of: Callable[[Node], str]) -> str:
+    """The step-through item (``"tail->head"``) of the arrow that carries the connector's cost."""
+    if connector.k == 1:
+        return f"{name_of(connector.parent)}->{name_of(connector.successors[0])}"
+    return f"{name_of(connector.parent)}->ck_fan_{number}"
+
+
+def _node_label(node: Node, values: Mapping[str, float | str]) -> str:
+    """The node's name, and below it its values in small print: ``h=1 q=3`` (a value given
+    as text is written as it is: the placeholders of a layout)."""
     name = html.escape(node_text(node))
     if not values:
         return f"<{name}>"
-    shown = " ".join(f"{key}={number_text(value)}" for key, value in values.items())
+    shown = " ".join(
+        f"{key}={value if isinstance(value, str) else number_text(value)}"
+        for key, value in values.items()
+    )
     return f'<{name}<BR/><FONT POINT-SIZE="10">{html.escape(shown)}</FONT>>'
 
 

@@ -13,14 +13,22 @@ from coursekit.andor.examples import COURSE_EXAMPLE
 from coursekit.andor.graph import AndOrGraph, Node
 from coursekit.andor.heuristics import admissibility_violations, monotone_violations
 from coursekit.andor.rule_text import ascii_text
-from coursekit.draw.andor import draw_cycle, draw_layout, natural_order
-from coursekit.draw.base import looks_only
+from coursekit.draw.andor import (
+    LayoutMemory,
+    draw_cycle,
+    draw_layout,
+    highlight_edits,
+    natural_order,
+    value_changes,
+)
+from coursekit.draw.base import Picture, looks_only
 from coursekit.text import node_text, number_text
 from coursekit.widgets.base import Feedback, StaticPreview, SvgView
 from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
 EDITED = "#fff1c2"  # the background of an h value typed in the table
+EDITED_INK = "#1a1a1a"  # its text (a dark theme's light text would not read on the tint)
 SHOWN_PROBLEMS = 3  # violations of the heuristic's properties listed by name
 LINES = '<div style="line-height: 1.5">{}</div>'  # ipywidgets' HTML spaces lines widely
 MAX_NODES = 150  # the most nodes the explorer draws and lists (one h box each)
@@ -33,9 +41,17 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     wins over the one written in the rules (``reset h`` goes back to the
     rules). Under the picture: the cycle shown, AO*'s result, and whether h is
     admissible and monotone. Bad input is reported beside the box it came
-    from, and the last good graph stays on screen. Text typed with a Chinese
-    input method is understood (full-width digits, ``，：＝``, ``－》``); other
-    full-width punctuation is named in the message.
+    from, and the last good graph stays on screen.
+
+    Nodes keep their places across cycles and edits: the picture lays out every
+    node and rule seen since the explorer opened (a
+    :class:`~coursekit.draw.andor.LayoutMemory`), so an edit of values moves
+    nothing, and a rule removed is hidden rather than laid out anew (``reset
+    layout`` forgets what is hidden). The values an edit changed (an h, a cost,
+    a new node or rule) are written in teal at every cycle until the next edit.
+
+    Text typed with a Chinese input method is understood (full-width digits,
+    ``，：＝``, ``－》``); other full-width punctuation is named in the message.
 
     >>> w = AOStarExplorer()
     >>> w.cycle.max, w.result.cost
@@ -60,6 +76,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         self.graph: AndOrGraph = _small(AndOrGraph.from_rules(rules))
         self._h_edits: dict[Node, float] = {}
         self.result: AOStarResult = self._search(self.graph)
+        self.layout_memory = LayoutMemory()
+        self.edited: set = set()
+        """The nodes and connectors whose values the last edit changed (highlighted)."""
 
         # the inputs, on the left (widths in px: on a slide an em is the slide's large text)
         self.rules = widgets.Textarea(
@@ -116,10 +135,17 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         self.summary.add_class("ck-result")
         self.heuristic = widgets.HTML()
         self.heuristic.add_class("ck-heuristic")
+        self.reset_layout = self._button(
+            "reset layout", "lay out the graph alone, without the hidden parts", "ck-layout-reset"
+        )
+        self.ghosts = widgets.HTML()
+        self.ghosts.add_class("ck-layout-ghosts")
+        self.layout_row = widgets.HBox([self.reset_layout, self.ghosts])
         search = widgets.VBox(
             [
                 widgets.HBox([self.cycle, self.back, self.step, self.last]),
                 self.picture,
+                self.layout_row,
                 self.summary,
                 self.heuristic,
             ],
@@ -135,6 +161,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         self.step.on_click(lambda _: self._move(+1))
         self.last.on_click(lambda _: self._move(math.inf))
         self.reset_h.on_click(lambda _: self._reset_h())
+        self.reset_layout.on_click(lambda _: self._reset_layout())
         self._show_h_table()
         self._show_result(keep_cycle=False)
 
@@ -148,6 +175,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             self.rules_feedback.problem(str(error))
             return
         self.rules_feedback.clear()
+        self.edited = value_changes(self._searched(), graph.with_h(edits))
         self.graph, self._h_edits, self.result = graph, edits, result
         self._show_h_table()
         self._show_result(keep_cycle=True)
@@ -175,9 +203,15 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             self.h_feedback.problem(str(error))
             return
         self.h_feedback.clear()
+        self.edited = value_changes(self._searched(), self.graph.with_h(edits))
         self._h_edits, self.result = edits, result
         self._mark_edited()
         self._show_result(keep_cycle=True)
+
+    def _reset_layout(self) -> None:
+        self.layout_memory.forget()
+        self._show_cycles()
+        self._redraw()
 
     def _move(self, steps: float) -> None:
         self.cycle.value = int(max(self.cycle.min, min(self.cycle.max, self.cycle.value + steps)))
@@ -187,7 +221,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         if self._steps_in_browser:
             self.picture.step = k
         else:
-            self.picture.show(draw_cycle(self.result, k, size=PICTURE_SIZE))
+            self.picture.show(self._draw_cycle(k, size=PICTURE_SIZE))
         result = f"<b>result</b>: {html.escape(str(self.result))}"
         self.summary.value = LINES.format("<br>".join([self._cycle_line(k), result]))
         self.back.disabled = k == self.cycle.min
@@ -197,13 +231,23 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     def _button(self, label: str, tooltip: str, css: str) -> widgets.Button:
         # as wide as its text, in JupyterLab's small print and on a slide's large one
         button = widgets.Button(
-            description=label, tooltip=tooltip, layout=widgets.Layout(width="auto")
+            description=label,
+            tooltip=tooltip,
+            layout=widgets.Layout(width="auto", flex="0 0 auto"),  # never cut short
         )
         button.add_class(css)
         return button
 
     def _search(self, graph: AndOrGraph) -> AOStarResult:
         return ao_star(graph, graph.start, max_cycles=self.max_cycles, progress=False)
+
+    def _searched(self) -> AndOrGraph:
+        """The graph AO* searched: the rules' graph with the h values typed in the table."""
+        return self.graph.with_h(self._h_edits)
+
+    def _draw_cycle(self, k: int, size: str | None = None) -> Picture:
+        """The picture of cycle ``k``, named as the layout and with the edited values marked."""
+        return draw_cycle(self.result, k, size=size, memory=self.layout_memory, edited=self.edited)
 
     def _show_h_table(self) -> None:
         """One box per node in natural order (n2 before n10), holding the h in use.
@@ -238,7 +282,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     def _mark_edited(self) -> None:
         """Tint the boxes whose h differs from the rules, and list them."""
         for node, box in self.h_inputs.items():
-            box.style.background = EDITED if node in self._h_edits else ""
+            edited = node in self._h_edits
+            box.style.background = EDITED if edited else ""
+            box.style.text_color = EDITED_INK if edited else None  # dark on the tint, any theme
         self.reset_h.disabled = not self._h_edits
         changed = ", ".join(
             f"h({html.escape(node_text(n))}) = {number_text(v)} "
@@ -252,33 +298,56 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         last = len(self.result.snapshots) - 1
         at_end = self.cycle.value == self.cycle.max
         wanted = min(self.cycle.value, last) if keep_cycle and not at_end else last
+        self._show_cycles()  # first: moving the slider then only restyles
         with self.cycle.hold_trait_notifications():
             self.cycle.max = last
             self.cycle.value = wanted
-        status = heuristic_status(self.graph.with_h(self._h_edits))
+        status = heuristic_status(self._searched())
         self.heuristic.value = LINES.format("<br>".join(status))
-        self._show_cycles()
         self._redraw()
 
     def _show_cycles(self) -> None:
         """Send every cycle to the picture at once: one layout, and what changes per cycle
-        (values that changed are highlighted). Very long runs are drawn cycle by cycle."""
+        (values that changed since the cycle before, and those the last edit changed, are
+        highlighted). Very long runs are drawn cycle by cycle.
+
+        The layout holds every node and rule of the session (the layout memory), so an edit
+        of values sends the same layout: the page restyles the picture and nothing moves.
+        """
         result, last = self.result, len(self.result.snapshots) - 1
+        memory = self.layout_memory
+        layout = draw_layout(result, size=PICTURE_SIZE, graph=self._searched(), memory=memory)
+        self._show_ghosts()
         self._steps_in_browser = last <= MAX_BROWSER_STEPS
         if not self._steps_in_browser:
             return
         with self.picture.busy_while():
             with looks_only():
-                pictures = [draw_cycle(result, k) for k in range(last + 1)]
-            layout, through = step_through(
-                pictures, layout=draw_layout(result, size=PICTURE_SIZE), highlight_changes=True
-            )
+                pictures = [self._draw_cycle(k) for k in range(last + 1)]
+            layout, through = step_through(pictures, layout=layout, highlight_changes=True)
+            highlight_edits(through, memory.item_names(self.edited))
+        draw = self._draw_cycle
         self.picture.show(
             layout,
             through,
             step=self.cycle.value,
-            source_at=lambda k: draw_cycle(result, k, size=PICTURE_SIZE).source,
+            source_at=lambda k: draw(k, size=PICTURE_SIZE).source,
         )
+
+    def _show_ghosts(self) -> None:
+        """Say how many hidden nodes and rules keep their room in the layout; offer a reset."""
+        nodes, rules = self.layout_memory.ghosts()
+        parts = [
+            f"{n} {what}{'s' if n != 1 else ''}"
+            for n, what in [(nodes, "node"), (rules, "rule")]
+            if n
+        ]
+        self.ghosts.value = (
+            LINES.format(f"{' and '.join(parts)} no longer in the graph: hidden, so nothing moves")
+            if parts
+            else ""
+        )
+        self.layout_row.layout.display = "" if parts else "none"
 
     def _cycle_line(self, k: int) -> str:
         snap = self.result.snapshots[k]

@@ -29,7 +29,14 @@ from coursekit.andor import (
     winning_strategy,
 )
 from coursekit.andor.examples import course_example
-from coursekit.draw.andor import CycleTable, draw_cycle, draw_graph, draw_solution
+from coursekit.draw.andor import (
+    CycleTable,
+    LayoutMemory,
+    draw_cycle,
+    draw_graph,
+    draw_layout,
+    draw_solution,
+)
 from coursekit.errors import CoursekitError
 from coursekit.games import Grundy
 from coursekit.widgets import AOStarExplorer
@@ -156,6 +163,12 @@ CASES = {
     "CycleTable of None": (lambda: CycleTable(None), "result"),
     "draw_graph of text": (lambda: draw_graph(SMALL), "graph"),
     "draw_solution of a result": (lambda: draw_solution(ao_star(small())), "solution"),
+    "draw_layout of a dict graph": (lambda: draw_layout(ao_star(small()), graph={}), "graph"),
+    "draw_layout memory of text": (lambda: draw_layout(ao_star(small()), memory="m"), "memory"),
+    "draw_cycle memory of text": (lambda: draw_cycle(ao_star(small()), 0, memory="m"), "memory"),
+    "draw_cycle edited 5": (lambda: draw_cycle(ao_star(small()), 0, edited=5), "edited"),
+    "a memory remembers a number": (lambda: LayoutMemory().remember(small(), 3), "result"),
+    "a memory names a node unseen": (lambda: LayoutMemory().node_name("n0"), "memory"),
     # the explorer's own arguments
     "explorer rules bad": (lambda: AOStarExplorer("n0 -> "), "line 1"),
     "explorer max_cycles 0": (lambda: AOStarExplorer(max_cycles=0), "max_cycles"),

@@ -2,26 +2,34 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from coursekit.andor import AndOrError, AndOrGraph, ao_star
-from coursekit.andor.examples import course_example, exercise_2
+from coursekit.andor.examples import COURSE_EXAMPLE, course_example, exercise_2
 from coursekit.andor.game_graph import winning_strategy
 from coursekit.draw import has_dot
 from coursekit.draw.andor import (
     ARC_RADIUS,
     BLUE,
+    EDITED,
     GREEN,
     ORANGE,
+    LayoutMemory,
     _arc_path,
     add_connector_arcs,
     draw_cycle,
     draw_graph,
+    draw_layout,
     draw_solution,
+    highlight_edits,
     player_shapes,
+    value_changes,
 )
 from coursekit.draw.base import BROWSER_ONLY
 from coursekit.games import Grundy
@@ -212,3 +220,141 @@ def test_the_cycle_table_lists_q_after_every_cycle():
     assert html.count("<tr>") == 6 and "<td>5✓</td>" in html
     with pytest.raises(ValueError, match="no snapshots"):
         CycleTable(ao_star(course_example(), "n0", snapshots=False))
+
+
+# --- one layout for a session of edits (LayoutMemory) -------------------------------------
+
+COURSE_RULES = [line for line in COURSE_EXAMPLE.splitlines() if "->" in line]
+
+
+def session_layout(rules: str, memory: LayoutMemory, h: dict | None = None) -> str:
+    """The layout DOT of the AO* run on ``rules`` (with ``h`` typed over the rules' h)."""
+    graph = AndOrGraph.from_rules(rules)
+    graph = graph.with_h(h) if h else graph
+    return draw_layout(ao_star(graph), graph=graph, memory=memory).source
+
+
+def positions(source: str) -> dict[str, tuple[float, float]]:
+    """Where dot places each node of a DOT source: name → (x, y) in points."""
+    import graphviz
+
+    laid_out = json.loads(graphviz.Source(source).pipe(format="json", encoding="utf-8"))
+    return {
+        thing["name"]: tuple(float(v) for v in thing["pos"].split(","))
+        for thing in laid_out.get("objects", [])
+        if "pos" in thing and not thing["name"].startswith("ck_fan_")
+    }
+
+
+def names_of(memory: LayoutMemory, nodes) -> dict[str, str]:
+    return {node: memory.node_name(node) for node in nodes}
+
+
+@given(
+    node=st.sampled_from([f"n{i}" for i in range(9)]),
+    h=st.one_of(st.integers(0, 99), st.sampled_from([0.5, 2.5, 7.5])),
+    rule=st.sampled_from(COURSE_RULES),
+    cost=st.integers(1, 99),
+)
+@settings(max_examples=60, deadline=None)
+def test_an_edit_of_values_leaves_the_layout_byte_identical(node, h, rule, cost):
+    # values (h, and q at every cycle) of up to MIN_DIGITS = 4 characters fit the room kept
+    memory = LayoutMemory()
+    before = session_layout(COURSE_EXAMPLE, memory)
+    assert session_layout(COURSE_EXAMPLE, memory, h={node: h}) == before
+    costly = COURSE_EXAMPLE.replace(f"{rule}\n", f"{rule} cost {cost}\n")
+    assert session_layout(costly, memory) == before
+    # the start node is a value too: AO* from n1 generates another G on the same layout
+    assert session_layout(COURSE_EXAMPLE + "start: n1\n", memory) == before
+
+
+def test_a_value_wider_than_the_room_kept_grows_the_layout_once():
+    memory = LayoutMemory()
+    before = session_layout(COURSE_EXAMPLE, memory)
+    wide = session_layout(COURSE_EXAMPLE, memory, h={"n4": 12345})
+    assert wide != before and ">h=00000 q=00000<" in wide
+    # the room only grows: going back to h(n4) = 1 keeps the wide layout
+    assert session_layout(COURSE_EXAMPLE, memory) == wide
+
+
+@pytest.mark.parametrize("rule", COURSE_RULES)
+def test_removing_a_rule_hides_it_and_moves_nothing(rule):
+    memory = LayoutMemory()
+    before = session_layout(COURSE_EXAMPLE, memory)
+    assert session_layout(COURSE_EXAMPLE.replace(f"{rule}\n", ""), memory) == before
+    assert memory.ghosts() == (0, 1)
+    # the rule back: nothing hidden, still the same layout
+    assert session_layout(COURSE_EXAMPLE, memory) == before and memory.ghosts() == (0, 0)
+
+
+@needs_dot
+def test_a_structural_edit_keeps_the_remaining_nodes_where_dot_put_them():
+    memory = LayoutMemory()
+    first = session_layout(COURSE_EXAMPLE, memory)
+    names = names_of(memory, [f"n{i}" for i in range(9)])
+    placed = positions(first)
+    # n3 -> n5, n6 removed: n3 keeps only its place, n6 still reached from n5
+    fewer = COURSE_EXAMPLE.replace("n3 -> n5, n6\n", "").replace("n5 -> n6\n", "")
+    after = positions(session_layout(fewer, memory))
+    assert {n: after[v] for n, v in names.items()} == {n: placed[v] for n, v in names.items()}
+    # a node added keeps its name; the old ones keep theirs
+    session_layout(COURSE_EXAMPLE + "n6 -> n9\n", memory)
+    assert names_of(memory, names) == names and memory.node_name("n9") == "v9"
+
+
+def test_ghosts_that_would_outnumber_the_graph_are_forgotten():
+    memory = LayoutMemory()
+    session_layout(COURSE_EXAMPLE, memory)
+    small = session_layout("n0 -> n1, n4\nn4 -> n8\nterminals: n1, n8", memory)
+    assert memory.ghosts() == (0, 0) and len(memory.nodes) == 4  # 5 ghosts > 4 nodes
+    assert small == session_layout("n0 -> n1, n4\nn4 -> n8\nterminals: n1, n8", LayoutMemory())
+    session_layout("a -> b\nterminals: b", memory)  # nothing in common: a fresh start
+    assert set(memory.nodes) == {"a", "b"}
+    memory.forget()
+    assert memory.ghosts() == (0, 0) and not memory.nodes
+
+
+def test_a_memory_names_only_what_it_holds():
+    with pytest.raises(AndOrError, match="node n9 is not in the layout memory"):
+        LayoutMemory().node_name("n9")
+    r = ao_star(course_example(), "n0")
+    with pytest.raises(AndOrError, match="not in the layout memory"):
+        draw_cycle(r, 1, memory=LayoutMemory())
+
+
+@given(
+    h=st.dictionaries(st.sampled_from([f"n{i}" for i in range(9)]), st.integers(0, 9)),
+    rule=st.sampled_from(COURSE_RULES),
+)
+@settings(max_examples=60, deadline=None)
+def test_value_changes_are_exactly_the_nodes_and_connectors_edited(h, rule):
+    before = course_example()
+    after = before.with_h(h)
+    changed = {n for n, v in h.items() if v != before.heuristic(n)}
+    assert value_changes(before, after) == changed
+    costly = AndOrGraph.from_rules(COURSE_EXAMPLE.replace(f"{rule}\n", f"{rule} cost 7\n"))
+    (connector,) = value_changes(before, costly)
+    assert str(connector).replace("→", "->").replace(", ", ",") == rule.replace(", ", ",")
+    assert connector.cost == 7
+
+
+def test_edited_values_keep_their_colour_at_every_cycle_they_show():
+    from coursekit.draw.graph_view import step_through
+
+    graph = course_example().with_h({"n4": 4})
+    r = ao_star(graph, "n0")
+    memory = LayoutMemory()
+    layout = draw_layout(r, graph=graph, memory=memory)
+    edited = value_changes(course_example(), graph)
+    pictures = [draw_cycle(r, k, memory=memory, edited=edited) for k in range(r.cycles + 1)]
+    assert EDITED in node_line(pictures[-1].source, "n4")
+    assert EDITED not in node_line(pictures[-1].source, "n0")
+    _, through = step_through(pictures, layout=layout, highlight_changes=True)
+    highlight_edits(through, memory.item_names(edited))
+    n4 = memory.node_name("n4")
+    for k in range(r.cycles + 1):
+        for item in through.items:
+            style, _ = through.look_at(item, k)
+            look = through.styles[style]
+            shown = look.get("opacity") != "0"
+            assert (shown and look.get("fontcolor") == EDITED) == (shown and item == n4), (k, item)

@@ -161,6 +161,7 @@ def test_every_h_edit_shows(node, value, cycle):
         return
     assert f"h({node}) = {value} (rules: {course_h})" in explorer.edits.value
     assert explorer.h_inputs[node].style.background != ""
+    assert explorer.h_inputs[node].style.text_color  # dark on the tint in a dark theme too
     assert not explorer.reset_h.disabled
     shown = explorer.result.snapshots[explorer.cycle.value].nodes
     if node in shown:  # the node is in G at the cycle shown: its h is written in it
@@ -195,6 +196,7 @@ def test_reset_h_goes_back_to_the_rules(explorer):
     assert explorer.h_inputs["n1"].value == "2"
     assert explorer.edits.value == "h as written in the rules" and explorer.reset_h.disabled
     assert all(box.style.background == "" for box in explorer.h_inputs.values())
+    assert all(box.style.text_color is None for box in explorer.h_inputs.values())
 
 
 def test_typing_the_rules_value_is_no_edit(explorer):
@@ -240,3 +242,88 @@ def test_a_node_appears_when_generated_and_changed_values_are_highlighted():
     v0_at_1 = next(c for c in steps["items"]["v0"] if c[0] == 1)
     assert steps["styles"][v0_at_1[1]]["fontcolor"] == CHANGED
     assert v0_at_1[2][1].endswith("q=3")
+
+
+# --- the layout is the same across edits; edited values are highlighted -----------------
+
+
+def edited_items(view) -> set[str]:
+    """The items written in the edit colour at some step of the view's step-through."""
+    from coursekit.draw.andor import EDITED
+
+    styles = view.steps["styles"]
+    return {
+        item
+        for item, changes in view.steps["items"].items()
+        if any(styles[change[1]].get("fontcolor") == EDITED for change in changes)
+    }
+
+
+@given(
+    node=st.sampled_from([f"n{i}" for i in range(9)]),
+    value=st.one_of(st.integers(0, 99), st.sampled_from([0.5, 2.5])),
+    cycle=st.integers(0, 4),
+)
+@settings(max_examples=40, deadline=None)
+def test_an_h_edit_keeps_the_layout_and_marks_exactly_the_node_edited(node, value, cycle):
+    explorer = AOStarExplorer()
+    explorer.cycle.value = cycle
+    layout = explorer.picture.dot
+    old = explorer.graph.heuristic(node)
+    explorer.h_inputs[node].value = str(value)
+    assert explorer.picture.dot == layout  # byte for byte: the page only restyles
+    name = explorer.layout_memory.node_name(node)
+    shown = any(node in snap.nodes for snap in explorer.result.snapshots)
+    assert edited_items(explorer.picture) == ({name} if value != old and shown else set())
+    # the marks last until the next edit: a comment added to the rules changes no value
+    explorer.rules.value += "# a comment\n"
+    assert edited_items(explorer.picture) == set() and explorer.picture.dot == layout
+
+
+def test_a_cost_edit_in_the_rules_keeps_the_layout_and_marks_the_connector(explorer):
+    layout = explorer.picture.dot
+    explorer.rules.value = explorer.rules.value.replace("n4 -> n8\n", "n4 -> n8 cost 3\n")
+    assert explorer.picture.dot == layout and explorer.result.cost == 7
+    memory = explorer.layout_memory
+    assert edited_items(explorer.picture) == {f"{memory.node_name('n4')}->{memory.node_name('n8')}"}
+    assert explorer.layout_row.layout.display == "none"  # nothing hidden: no reset offered
+
+
+def test_a_removed_rule_is_hidden_and_nothing_moves_until_reset(explorer):
+    layout = explorer.picture.dot
+    explorer.rules.value = explorer.rules.value.replace("n4 -> n8\n", "")
+    assert explorer.rules_feedback.message == "" and explorer.picture.dot == layout
+    assert explorer.layout_row.layout.display == ""
+    assert "1 rule no longer in the graph" in explorer.ghosts.value
+    memory = explorer.layout_memory
+    arrow = f"{memory.node_name('n4')}->{memory.node_name('n8')}"
+    hidden = {
+        name
+        for name, style in explorer.picture.steps["styles"].items()
+        if style == {"opacity": "0"}
+    }
+    assert {change[1] for change in explorer.picture.steps["items"][arrow]} <= hidden
+    explorer.reset_layout.click()
+    assert explorer.picture.dot != layout and "n4 -> n8" not in explorer.picture.dot
+    assert explorer.layout_row.layout.display == "none" and explorer.ghosts.value == ""
+
+
+def test_an_added_rule_keeps_the_names_of_the_nodes_and_marks_what_is_new(explorer):
+    names = {n: explorer.layout_memory.node_name(n) for n in explorer.h_inputs}
+    explorer.rules.value = explorer.rules.value + "n1 -> n9\nh: n9=0\n"
+    memory = explorer.layout_memory
+    assert {n: memory.node_name(n) for n in names} == names
+    assert any("n9" in snap.nodes for snap in explorer.result.snapshots)  # AO* reaches n9
+    n1, n9 = memory.node_name("n1"), memory.node_name("n9")
+    assert edited_items(explorer.picture) == {n9, f"{n1}->{n9}"}
+
+
+@pytest.mark.parametrize("bad", ["n0 -> ", "a -> b\nb -> a"])
+def test_bad_input_keeps_the_layout_and_the_marks(explorer, bad):
+    explorer.h_inputs["n4"].value = "4"
+    layout, steps = explorer.picture.dot, explorer.picture.steps
+    explorer.rules.value = bad
+    assert explorer.rules_feedback.message
+    explorer.h_inputs["n1"].value = "x"
+    assert explorer.h_feedback.message
+    assert explorer.picture.dot == layout and explorer.picture.steps == steps

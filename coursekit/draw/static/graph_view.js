@@ -122,13 +122,15 @@ function remember(element, saved) {
       dash: element.getAttribute("stroke-dasharray"),
       text: element.tagName === "text" ? element.textContent : null,
       opacity: element.getAttribute("opacity"),
+      x: element.getAttribute("x"),
+      anchor: element.getAttribute("text-anchor"),
     });
   }
   return saved.get(element);
 }
 
 function restore(element, original) {
-  for (const [name, attr] of [["stroke", "stroke"], ["fill", "fill"], ["width", "stroke-width"], ["dash", "stroke-dasharray"], ["opacity", "opacity"]]) {
+  for (const [name, attr] of [["stroke", "stroke"], ["fill", "fill"], ["width", "stroke-width"], ["dash", "stroke-dasharray"], ["opacity", "opacity"], ["x", "x"], ["anchor", "text-anchor"]]) {
     if (original[name] === null) element.removeAttribute(attr);
     else element.setAttribute(attr, original[name]);
   }
@@ -166,7 +168,24 @@ function applyStyle(group, style, label, saved) {
     // a label: a text for the first line, or a list with a text for each line in order
     if (Array.isArray(label)) text.textContent = label[i] ?? "";
     else if (i === 0 && label !== undefined && label !== null) text.textContent = label;
+    if (text.textContent !== original.text) centreLine(group, text, texts);
   });
+}
+
+/** Centre a new text on its node, when Graphviz wrote the line from its start.
+ *
+ * An HTML-like label's lines are written from their left end, placed for the text laid out
+ * (a layout whose labels hold placeholders, ``h=0000``, keeps the same places for every
+ * step); a shorter text would then sit off centre. A line that is one text alone is centred. */
+function centreLine(group, text, texts) {
+  if (text.getAttribute("text-anchor") !== "start" || !group.classList.contains("node")) return;
+  const y = text.getAttribute("y");
+  if ([...texts].some((other) => other !== text && other.getAttribute("y") === y)) return;
+  const shape = shapesOf(group)[0];
+  if (!shape) return;
+  const box = shape.getBBox();
+  text.setAttribute("text-anchor", "middle");
+  text.setAttribute("x", String(box.x + box.width / 2));
 }
 
 /** Make every text of ``svg`` readable on its background, in the current theme. */
