@@ -47,6 +47,45 @@ class Feedback(widgets.HTML):
         self.value = ""
 
 
+class StepControls:
+    """A step slider and its four buttons « ‹ › », as every explorer with steps has them.
+
+    The buttons carry the classes ``ck-step-first``, ``ck-step-back``, ``ck-step-next``
+    and ``ck-step-last``: with a kernel Python moves the slider; with none (slides, a
+    static page) the page's ``graph_view.js`` steps the picture beside them itself.
+
+    >>> c = StepControls()
+    >>> c.step.max = 5
+    >>> c.last.click(); c.step.value
+    5
+    >>> c.back.click(); c.back.click(); c.step.value
+    3
+    >>> c.first.click(); c.back.click(); c.step.value   # never below 0
+    0
+    """
+
+    def __init__(self) -> None:
+        self.step = widgets.IntSlider(min=0, max=0, value=0, description="Step")
+        self.step.style.description_width = "initial"
+        self.step.add_class("ck-step")
+        # « ‹ › » are in every font (unlike ⏮ ⏭, which many fonts lack)
+        self.first = self._button("« First", "ck-step-first", lambda: 0)
+        self.back = self._button("‹ Back", "ck-step-back", lambda: self.step.value - 1)
+        self.forward = self._button("Next ›", "ck-step-next", lambda: self.step.value + 1)
+        self.last = self._button("Last »", "ck-step-last", lambda: self.step.max)
+
+    @property
+    def widgets(self) -> list[widgets.Widget]:
+        """The buttons and the slider in reading order: « ‹ slider › »."""
+        return [self.first, self.back, self.step, self.forward, self.last]
+
+    def _button(self, label: str, css: str, target) -> widgets.Button:
+        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(lambda _: setattr(self.step, "value", max(0, min(target(), self.step.max))))
+        return button
+
+
 class SvgView(GraphView):
     """The explorers' picture: a :class:`~coursekit.widgets.graph_view.GraphView`.
 

@@ -27,7 +27,7 @@ from coursekit.draw.bstar import caption, draw_bounded_tree, draw_bstar
 from coursekit.errors import CoursekitError
 from coursekit.search.bstar import BoundedTree, BStarError, BStarResult, bstar
 from coursekit.text import number_text
-from coursekit.widgets.base import Feedback, StaticPreview, SvgView
+from coursekit.widgets.base import Feedback, StaticPreview, StepControls, SvgView
 from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 EXAMPLE = (
@@ -86,13 +86,9 @@ class BStarExplorer(StaticPreview, widgets.VBox):
         self.random_tree.on_click(lambda _: self.next_random())
         self.result = widgets.HTML()
         self.result.add_class("ck-result")
-        self.step = widgets.IntSlider(min=0, max=0, value=0, description="Step")
-        self.step.style.description_width = "initial"
-        self.step.add_class("ck-step")
-        self.first = self._button("« First", "ck-step-first", lambda: 0)
-        self.back = self._button("‹ Back", "ck-step-back", lambda: self.step.value - 1)
-        self.forward = self._button("Next ›", "ck-step-next", lambda: self.step.value + 1)
-        self.last = self._button("Last »", "ck-step-last", lambda: self.step.max)
+        controls = StepControls()
+        self.step, self.first, self.back = controls.step, controls.first, controls.back
+        self.forward, self.last = controls.forward, controls.last
         # linked to the slider in the page: it steps with no kernel too
         self.picture = SvgView(controls=False)
 
@@ -115,12 +111,6 @@ class BStarExplorer(StaticPreview, widgets.VBox):
         self.step.observe(lambda _: self._show_step(), names="value")
         widgets.jslink((self.step, "value"), (self.picture, "step"))
         self.run()
-
-    def _button(self, label: str, css: str, target) -> widgets.Button:
-        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(lambda _: setattr(self.step, "value", max(0, min(target(), self.step.max))))
-        return button
 
     # --- reacting to edits ---------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from coursekit.search.core import SearchError
 from coursekit.search.registry import algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, SvgView
+from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, StepControls, SvgView
 from coursekit.widgets.graph_view import step_through_at
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -188,14 +188,9 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         )
         self.ordering.add_class("ck-ordering").add_class(INLINE)
 
-        self.step = widgets.IntSlider(min=0, max=0, value=0, description="Step")
-        self.step.style.description_width = "initial"
-        self.step.add_class("ck-step")
-        # « ‹ › » are in every font (unlike ⏮ ⏭, which many fonts lack)
-        self.first = self._button("« First", "ck-step-first", lambda: 0)
-        self.back = self._button("‹ Back", "ck-step-back", lambda: self.step.value - 1)
-        self.forward = self._button("Next ›", "ck-step-next", lambda: self.step.value + 1)
-        self.last = self._button("Last »", "ck-step-last", lambda: self.step.max)
+        controls = StepControls()
+        self.step, self.first, self.back = controls.step, controls.first, controls.back
+        self.forward, self.last = controls.forward, controls.last
 
         self.branching = _number_box(widgets.BoundedIntText, "branching", 3, min=1, max=5)
         self.depth = _number_box(widgets.BoundedIntText, "depth", 3, min=0, max=6)
@@ -264,12 +259,6 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         for box in (self.branching, self.depth, self.seed, self.order):
             box.observe(lambda _: self.make_random(), names="value")
         self.run()
-
-    def _button(self, label: str, css: str, target) -> widgets.Button:
-        button = widgets.Button(description=label, layout=widgets.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(lambda _: setattr(self.step, "value", max(0, min(target(), self.step.max))))
-        return button
 
     # --- reacting to edits ---------------------------------------------------------------
 
