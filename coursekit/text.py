@@ -10,6 +10,7 @@ layer may use it.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -88,3 +89,55 @@ def node_text(node: Any) -> str:
     ('n3', '7')
     """
     return str(getattr(node, "label", node))
+
+
+NUMBER = re.compile(
+    r"[+-]?(?:inf(?:inity)?\b|∞|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.IGNORECASE
+)
+"""A number as students type it into a tree or a bound: ``3``, ``-2.5``, ``1e3``, ``inf``, ``∞``."""
+
+
+def number_value(word: str, what: str = "value") -> float:
+    """The number ``word`` stands for, read the way :func:`number_text` writes numbers.
+
+    Whole numbers stay ``int``; ``inf``, ``infinity`` and ``∞`` (with a sign) are infinite.
+
+    Parameters
+    ----------
+    word : str
+        One word of the input, without spaces or brackets.
+    what : str
+        What the number is (``"leaf value"``, ``"bound"``), for the error message.
+
+    Returns
+    -------
+    int or float
+
+    Raises
+    ------
+    ValueError
+        When ``word`` is not a number, or is too large: the message names the word; the
+        callers add the line and column and raise their own error type.
+
+    Examples
+    --------
+    >>> number_value("12"), number_value("-∞"), number_value("2.5e1")
+    (12, -inf, 25.0)
+    >>> number_value("1e400")
+    Traceback (most recent call last):
+    ...
+    ValueError: '1e400' is too large for a number (write inf for ∞)
+    """
+    if NUMBER.fullmatch(word) is None:
+        raise ValueError(f"{word!r} is not a number")
+    text = word.lower()
+    if "inf" in text or "∞" in text:
+        return -math.inf if text.startswith("-") else math.inf
+    if re.fullmatch(r"[+-]?\d+", text):
+        if len(text) > 300:
+            raise ValueError(f"a number of {len(text)} digits is too large for a {what}")
+        return int(text)
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{word!r} is too large for a number (write inf for ∞)")
+    return value

@@ -31,6 +31,7 @@ from numbers import Real
 from typing import Any
 
 from coursekit.games.base import MAX, MIN, GameError, Player
+from coursekit.text import number_value
 
 Nested = Any
 """A number (a leaf) or a list of nested trees (an inner node)."""
@@ -105,9 +106,6 @@ def _check_number(value: Any, where: str) -> float:
 
 # --- reading nested-list text with line and column numbers -----------------------------------
 
-_NUMBER = re.compile(
-    r"[+-]?(?:inf(?:inity)?\b|∞|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.IGNORECASE
-)
 _WORD = re.compile(r"[^\s,\[\]]+")
 
 
@@ -209,21 +207,12 @@ class _NestedReader:
     def number(self) -> float:
         word = _WORD.match(self.text, self.pos)
         assert word is not None  # item() has seen a character that starts a word
-        number = _NUMBER.fullmatch(word.group())
-        if number is None:
-            raise self.fail(f"{word.group()!r} is not a number")
         self.pos = word.end()
-        text = word.group().lower()
-        if "inf" in text or "∞" in text:
-            return -math.inf if text.startswith("-") else math.inf
-        if re.fullmatch(r"[+-]?\d+", text):
-            if len(text) > 300:
-                raise self.fail(f"a number of {len(text)} digits is too large for a leaf value")
-            return int(text)
-        value = float(text)
-        if math.isinf(value):
-            raise self.fail(f"{word.group()!r} is too large for a number (write inf for ∞)")
-        return value
+        try:
+            return number_value(word.group(), "leaf value")
+        except ValueError as problem:
+            self.pos = word.start()
+            raise self.fail(str(problem)) from None
 
 
 # --- the tree ---------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from coursekit.errors import CoursekitError
-from coursekit.text import number_text
+from coursekit.text import number_text, number_value
 
 PROVEBEST = "PROVEBEST"
 DISPROVEREST = "DISPROVEREST"
@@ -181,9 +181,6 @@ _FULL_WIDTH = str.maketrans(
         **{chr(0xFF10 + d): str(d) for d in range(10)},  # ０ … ９
     }
 )  # fmt: skip
-_NUMBER = re.compile(
-    r"[+-]?(?:inf(?:inity)?\b|∞|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.IGNORECASE
-)
 _WORD = re.compile(r"[^\s,()\[\]]+")
 
 MAX_TEXT_DEPTH = 100
@@ -252,21 +249,12 @@ class _BoundsReader:
         if word is None:
             found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end"
             raise self.fail(f"expected a number but found {found}")
-        found = _NUMBER.fullmatch(word.group())
-        if found is None:
-            raise self.fail(f"{word.group()!r} is not a number")
         self.pos = word.end()
-        text = word.group().lower()
-        if "inf" in text or "∞" in text:
-            return -math.inf if text.startswith("-") else math.inf
-        if re.fullmatch(r"[+-]?\d+", text):
-            if len(text) > 300:
-                raise self.fail(f"a number of {len(text)} digits is too large for a bound")
-            return int(text)
-        value = float(text)
-        if math.isinf(value):
-            raise self.fail(f"{word.group()!r} is too large for a number (write inf for ∞)")
-        return value
+        try:
+            return number_value(word.group(), "bound")
+        except ValueError as problem:
+            self.pos = word.start()
+            raise self.fail(str(problem)) from None
 
 
 def _build(spec: Any, *, text: bool = False) -> BNode:
