@@ -185,6 +185,76 @@ def ck_grundy():
     return lambda: [n for n in HEAPS if solve(Grundy(n, first=MAX)).value < 0]
 
 
+def easy_grundy(solver: str):
+    """easyAI on Grundy's game: a ``TwoPlayerGame`` written here (easyAI ships none).
+
+    The game class is written as easyAI's own examples are (``games/Nim.py``): a
+    mutable list of heaps, ``make_move`` / ``unmake_move`` so the solvers need no
+    copies, and ``ttentry`` giving the same canonical key coursekit's table uses
+    (the heaps of three coins or more, sorted; heaps of 1 and 2 can never be split
+    again, and negamax values do not depend on whose turn it is). easyAI's
+    ``scoring`` is from the side of the player to move: a finished game is lost for
+    it. Each root gets a fresh table, as each ``solve`` call of coursekit does.
+
+    ``solver``: ``"depth-first"`` is ``solve_with_depth_first_search`` (win/loss
+    labels with a table, stops at the first winning move: the solver that fits);
+    ``"Negamax+table"`` is ``Negamax`` to the full depth with a ``TranspositionTable``.
+    """
+    from easyAI import AI_Player, Negamax, TwoPlayerGame, solve_with_depth_first_search
+    from easyAI.AI import TranspositionTable
+
+    class EasyGrundy(TwoPlayerGame):
+        """Split one heap into two unequal non-empty heaps; who cannot move loses."""
+
+        def __init__(self, players, coins):
+            self.players = players
+            self.heaps = [coins]
+            self.current_player = 1
+
+        def possible_moves(self):
+            return [
+                (heap, smaller)
+                for heap in sorted(set(self.heaps), reverse=True)
+                for smaller in range(1, (heap + 1) // 2)
+            ]
+
+        def make_move(self, move):
+            heap, smaller = move
+            self.heaps.remove(heap)
+            self.heaps += [heap - smaller, smaller]
+
+        def unmake_move(self, move):
+            heap, smaller = move
+            self.heaps.remove(smaller)
+            self.heaps.remove(heap - smaller)
+            self.heaps.append(heap)
+
+        def is_over(self):
+            return max(self.heaps) < 3
+
+        def scoring(self):
+            return -100 if self.is_over() else 0
+
+        def ttentry(self):
+            return tuple(sorted((h for h in self.heaps if h > 2), reverse=True))
+
+    def first_player_loses(coins: int) -> bool:
+        game = EasyGrundy([AI_Player(None), AI_Player(None)], coins)
+        table = TranspositionTable()
+        if solver == "depth-first":
+            value = solve_with_depth_first_search(game, win_score=90, maxdepth=coins + 1, tt=table)
+            return value < 0
+        if game.is_over():  # easyAI's Negamax needs a move at the root
+            return True
+        # A heap of n coins ends within n - 1 moves; win_score=90 gives the root the
+        # narrowest window that still tells a win (±100) from a loss (easyAI's fast mode).
+        ai = Negamax(coins, win_score=90, tt=table)
+        ai(game)
+        return ai.alpha < 0
+
+    return lambda: [n for n in HEAPS if first_player_loses(n)]
+
+
 # --- running -----------------------------------------------------------------------------------
 
 
@@ -235,6 +305,12 @@ def register() -> list[tuple[str, str]]:
                 lambda m=moves, a=algorithm: easy_connect_four(m, a),
             )
     add("Grundy, heaps 1–60", "coursekit solve", ck_grundy)
+    add(
+        "Grundy, heaps 1–60",
+        "easyAI solve_with_depth_first_search",
+        lambda: easy_grundy("depth-first"),
+    )
+    add("Grundy, heaps 1–60", "easyAI Negamax+table", lambda: easy_grundy("Negamax+table"))
     tree = "uniform random tree, b = 4, d = 8"
     for algorithm, search in searches.items():
         add(

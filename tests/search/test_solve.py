@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coursekit.games import MAX, MIN, ConnectFour, GameTree, Grundy, TicTacToe
+from coursekit.games.grundy import GrundyState
 from coursekit.search import alphabeta, minimax, solve
 from coursekit.search.solve import tabulate
 
@@ -135,6 +136,20 @@ def test_grundy_solve_agrees_with_memoised_minimax(coins, first):
         assert exact.value_of(state) == table[state]
     if coins <= 9:
         assert exact.value == minimax(game).value
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    heaps=st.lists(st.integers(1, 9), min_size=1, max_size=4),
+    twin=st.integers(3, 7),
+    first=st.sampled_from([MAX, MIN]),
+)
+def test_grundy_twins_cancel_as_the_plain_search_finds(heaps, twin, first):
+    """The solver drops pairs of equal heaps (grundy_key); a plain search keeps them."""
+    game = Grundy(sum(heaps), first=first)
+    for position in (heaps, [*heaps, twin, twin]):
+        state = GrundyState(tuple(position), first)
+        assert solve(game, state).value == tabulate(game, state)[state]
 
 
 # n ≤ 60 whose Grundy value is 0 (OEIS A002188: 0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, ...).
