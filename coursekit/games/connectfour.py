@@ -74,6 +74,9 @@ class ConnectFour:
         self._column = [((1 << rows) - 1) << (c * self.height) for c in range(cols)]
         self._top = [1 << (c * self.height + rows - 1) for c in range(cols)]
         self._full = sum(self._column)
+        self._bottom_row = sum(self._bottom)
+        middle = (cols - 1) / 2
+        self._centre_first = sorted(range(cols), key=lambda c: (abs(c - middle), c))
         self._steps = (1, self.height, self.height - 1, self.height + 1)  # ↑ → ↘ ↗
         self._windows = self._all_windows()
         self.initial: ConnectFourState | HashedState = ConnectFourState(0, 0)
@@ -186,6 +189,85 @@ class ConnectFour:
             if self.has_line(mine | piece) or self.has_line(theirs | piece):
                 forcing.append(column)
         return forcing
+
+    # --- tactics for the exact solver --------------------------------------------------
+
+    def winning_cells(self, board: int) -> int:
+        """The cells that would complete k in a line for ``board``'s pieces.
+
+        Along each direction, ``up[j]`` marks the cells with j of ``board``'s pieces
+        right after them and ``down[j]`` those with j right before them; a cell
+        wins when some ``up[j]`` and ``down[k - 1 - j]`` meet there (the guard bit
+        on top of each column keeps lines from wrapping into the next column).
+
+        >>> g = ConnectFour(rows=4, cols=4, k=3)
+        >>> board = g.cell(0, 0) | g.cell(0, 1)      # two in the bottom row
+        >>> g.winning_cells(board) == g.cell(0, 2)
+        True
+        """
+        cells, last = 0, self.k - 1
+        for step in self._steps:
+            up, down = [-1], [-1]  # -1: all ones (no piece needed)
+            for j in range(1, last + 1):
+                up.append(up[-1] & board >> (j * step))
+                down.append(down[-1] & board << (j * step))
+            for j in range(last + 1):
+                cells |= up[j] & down[last - j]
+        return cells & self._full
+
+    def winning_moves(self, state: ConnectFourState) -> list[int]:
+        """The columns in which the player to move gets k in a line at once.
+
+        An optional member of the game protocol: :func:`~coursekit.search.solve`
+        knows the value of a position with a winning move without searching it.
+        """
+        if self.is_terminal(state):
+            return []
+        mine = state.x if self.to_move(state) is MAX else state.o
+        taken = state.x | state.o
+        playable = (taken + self._bottom_row) & self._full
+        wins = self.winning_cells(mine) & playable
+        return [c for c in range(self.cols) if wins & self._column[c]]
+
+    def safe_moves(self, state: ConnectFourState) -> list[int]:
+        """The moves after which the opponent cannot win at once, most promising first.
+
+        An optional member of the game protocol, for :func:`~coursekit.search.solve`:
+        every move left out loses at once (the opponent completes a line on the
+        next move), so the exact value is found among these whenever there are
+        any; an empty list means every move loses. The caller has already looked
+        for :meth:`winning_moves`. The order: the moves that leave the most cells
+        winning for the mover first, then the centre first.
+
+        >>> g = ConnectFour(rows=4, cols=4, k=3)
+        >>> s = g.initial
+        >>> for column in (0, 3, 1):                  # x threatens the bottom row
+        ...     s = g.result(s, column)
+        >>> g.safe_moves(s)                           # o must block at 2
+        [2]
+        """
+        if self.is_terminal(state):
+            return []
+        mine, theirs = (state.x, state.o) if self.to_move(state) is MAX else (state.o, state.x)
+        taken = state.x | state.o
+        playable = (taken + self._bottom_row) & self._full
+        threats = self.winning_cells(theirs) & ~taken
+        forced = threats & playable
+        if forced & (forced - 1):  # two cells to block: every move loses
+            return []
+        candidates = forced or playable
+        ranked = []
+        for c in self._centre_first:
+            piece = candidates & self._column[c]
+            if not piece:
+                continue
+            if threats & (piece << 1) & self._column[c]:  # the cell above wins for them
+                continue
+            mine_after = mine | piece
+            score = (self.winning_cells(mine_after) & ~(taken | piece)).bit_count()
+            ranked.append((-score, len(ranked), c))
+        ranked.sort()
+        return [c for _, _, c in ranked]
 
     # --- symmetry ---------------------------------------------------------------------
 

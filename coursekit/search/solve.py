@@ -180,6 +180,9 @@ class _Solver:
 
     def __init__(self, game: Any, key: Callable[[Any], Hashable]) -> None:
         self.game, self.key = game, key
+        # Optional members of the game: wins at once found without search, and the
+        # moves that do not lose at once, best first (Connect Four has them).
+        self.tactics = hasattr(game, "winning_moves") and hasattr(game, "safe_moves")
         self.table: dict[Hashable, tuple] = {}
         self.on_path: set[Hashable] = set()  # positions being searched (a cycle would loop)
         self.nodes = self.leaves = self.cutoffs = self.hits = self.stores = self.passes = (
@@ -243,7 +246,17 @@ class _Solver:
                 f"the game returns to position {state!r} while it is still being valued: "
                 "solve needs a game without cycles"
             )
-        moves = game.actions(state)
+        if self.tactics:
+            wins = game.winning_moves(state)
+            if wins:  # a win at once: nothing can be better for the mover
+                v = game.utility(game.result(state, wins[0]), MAX)
+                table[k] = (v, v, wins[0])
+                self.stores += 1
+                return v
+            # Every other move lets the opponent win at once; with none left all moves lose.
+            moves = game.safe_moves(state) or game.actions(state)[:1]
+        else:
+            moves = game.actions(state)
         if first is not None and first in moves:  # move ordering: the table's move first
             moves = [first, *[m for m in moves if m != first]]
         result, search = game.result, self.search
@@ -401,6 +414,12 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
     and stops as soon as the answer is known. Win/draw/loss games need two
     or three passes. Other positions are solved lazily by
     :meth:`Solution.value_of` with the same table.
+
+    A game that knows its tactics (the optional members ``winning_moves`` and
+    ``safe_moves``, as Connect Four has) is searched with them: a position with
+    a win at once is valued without search, and only the moves that do not
+    lose at once are searched, the most threatening first. Grundy's game is
+    solved by a table of won and lost heaps instead (:func:`grundy_key`).
 
     Parameters
     ----------

@@ -123,3 +123,42 @@ def test_bad_moves_and_boards():
         game.parse(". x .\nx . o")
     with pytest.raises(ValueError, match="x moves first"):
         game.parse("...\noo.")
+
+
+def _random_position(game, data):
+    """A position reached by random moves (the game may be over)."""
+    state = game.initial
+    for _ in range(data.draw(st.integers(0, game.rows * game.cols))):
+        moves = game.actions(state)
+        if not moves:
+            break
+        state = game.result(state, data.draw(st.sampled_from(moves)))
+    return state
+
+
+def _wins_at_once(game, state, column):
+    after = game.result(state, column)
+    return game.is_terminal(after) and game.utility(after, game.to_move(state)) > 0
+
+
+@given(sizes, st.data())
+@settings(max_examples=200, deadline=None)
+def test_winning_and_safe_moves_agree_with_playing_them_out(size, data):
+    game = ConnectFour(*size)
+    state = _random_position(game, data)
+    moves = game.actions(state)
+    wins = [c for c in moves if _wins_at_once(game, state, c)]
+    assert game.winning_moves(state) == wins
+    if wins:
+        return  # safe_moves is asked only when there is no win at once
+    safe = {
+        c
+        for c in moves
+        if not any(
+            _wins_at_once(game, after, d)
+            for after in [game.result(state, c)]
+            for d in game.actions(after)
+        )
+    }
+    assert set(game.safe_moves(state)) == safe
+    assert len(game.safe_moves(state)) == len(safe)  # each move once

@@ -125,6 +125,21 @@ def test_solve_agrees_with_tabulated_minimax_on_small_connect_four(data):
         assert exact.move in exact.best_moves(state)
 
 
+@given(st.data())
+@settings(max_examples=80, deadline=None)
+def test_solve_agrees_with_tabulated_minimax_near_the_end_of_6x7_connect_four(data):
+    """Wins found at once and safe moves (the game's tactics) against a plain search."""
+    game = ConnectFour()
+    state = game.initial
+    for _ in range(data.draw(st.integers(28, 36))):  # random moves that do not end the game
+        children = [game.result(state, c) for c in game.actions(state)]
+        going_on = [child for child in children if not game.is_terminal(child)]
+        if not going_on:
+            break
+        state = data.draw(st.sampled_from(going_on))
+    assert solve(game, state).value == tabulate(game, state)[state]
+
+
 @pytest.mark.parametrize("coins", range(1, 21))
 @pytest.mark.parametrize("first", [MAX, MIN])
 def test_grundy_solve_agrees_with_memoised_minimax(coins, first):
