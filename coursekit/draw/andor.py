@@ -152,6 +152,11 @@ def draw_cycle(
         what += f" (expanded {node_text(snap.expanded)})"
     q_start = number_text(snap.q[result.start])
     status = " — SOLVED" if result.start in snap.solved else ""
+    revised = [r for r in snap.revisions if r.node != result.start]
+    if revised:
+        status += "; revised " + ", ".join(
+            f"q({node_text(r.node)}) = {number_text(r.q)}" for r in revised
+        )
     values = {"q": snap.q}
     if show_h:
         values = {"h": {n: result.graph.heuristic(n) for n in snap.nodes}, **values}

@@ -7,8 +7,8 @@ lists, for every algorithm in :func:`coursekit.search.algorithms` that can
 search the tree, its value, the nodes it generated and the leaves it
 evaluated; beside them the minimal tree of Knuth and Moore,
 B^⌈D/2⌉ + B^⌊D/2⌋ − 1 leaves, for a uniform tree. New algorithms appear by
-themselves when they register. Below the table a slider steps through SSS*'s
-OPEN list on the same tree: the case applied at each step and the states left.
+themselves when they register. (SSS*'s OPEN list step by step is shown by the
+:class:`~coursekit.widgets.TreeExplorer`, whose steps work without a kernel too.)
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from coursekit.errors import CoursekitError
 from coursekit.games import MAX, GameTree
-from coursekit.search import algorithms, best_case_leaves, reorder, sss_star
+from coursekit.search import algorithms, best_case_leaves, reorder
 from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview
 
@@ -113,14 +113,6 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         self.ordering.add_class("ck-ordering")
         self.table = widgets.HTML()
         self.table.add_class("ck-result")
-        self.step = widgets.IntSlider(
-            value=1, min=1, max=1, description="SSS* step", style=style,
-            layout=widgets.Layout(width="520px"),
-        )  # fmt: skip
-        self.step.add_class("ck-step")
-        self.open_list = widgets.HTML()
-        self.open_list.add_class("ck-open-list")
-        self.steps: tuple = ()
         self.tree: GameTree | None = None
         self.counts: dict[str, tuple[int, int]] = {}
         self.minimal_leaves: int | None = None
@@ -132,8 +124,6 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
                 self.feedback,
                 self.ordering,
                 self.table,
-                self.step,
-                self.open_list,
             ]
         )
         self.tree_input.observe(self._typed, names="value")
@@ -141,7 +131,6 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
             control.observe(self._generated, names="value")
         self.source.observe(self._update, names="value")
         self.ordering.observe(self._update, names="value")
-        self.step.observe(self._show_step, names="value")
         self._update()
         if self.tree is None:
             raise CoursekitError(self.feedback.message)
@@ -204,25 +193,6 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
                 (name, number_text(result.value), f"{stats.nodes:,}", f"{stats.leaves:,}", "")
             )
         self.table.value = self._table_html(rows)
-        self.steps = tuple(sss_star(tree, trace=True).trace.steps)
-        with self.step.hold_trait_notifications():
-            self.step.max = max(len(self.steps), 1)
-            self.step.value = 1
-        self._show_step()
-
-    def _show_step(self, change: Any = None) -> None:
-        """SSS*'s OPEN list after the step the slider shows."""
-        if not self.steps:
-            self.open_list.value = "<i>SSS* takes no step on a single leaf.</i>"
-            return
-        k = min(self.step.value, len(self.steps))
-        step = self.steps[k - 1]
-        states = " ".join(html.escape(str(entry)) for entry in step.open) or "—"
-        self.open_list.value = (
-            f"<b>SSS* step {k} of {len(self.steps)}</b>: case {html.escape(step.case)} at "
-            f"{html.escape(str(step.node))}<br>OPEN = "
-            f'<span style="font-family:monospace">{states}</span>'
-        )
 
     # --- the table ----------------------------------------------------------------------------
 

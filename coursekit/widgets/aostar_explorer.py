@@ -222,8 +222,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             self.picture.step = k
         else:
             self.picture.show(self._draw_cycle(k, size=PICTURE_SIZE))
-        result = f"<b>result</b>: {html.escape(str(self.result))}"
-        self.summary.value = LINES.format("<br>".join([self._cycle_line(k), result]))
+        # What cycle k did is the picture's caption, which steps in the page without a
+        # kernel; the summary holds only what stays the same at every cycle.
+        self.summary.value = LINES.format(f"<b>result</b>: {html.escape(str(self.result))}")
         self.back.disabled = k == self.cycle.min
         self.step.disabled = self.last.disabled = k == self.cycle.max
 
@@ -348,21 +349,6 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             else ""
         )
         self.layout_row.layout.display = "" if parts else "none"
-
-    def _cycle_line(self, k: int) -> str:
-        snap = self.result.snapshots[k]
-        start = html.escape(node_text(self.result.start))
-        if k == 0:
-            q = number_text(snap.q[self.result.start])
-            return f"<b>before cycle 1</b>: G = {{{start}}}, q({start}) = {q}"
-        revised = ", ".join(
-            f"q({html.escape(node_text(r.node))}) = {number_text(r.q)}" for r in snap.revisions
-        )
-        last = len(self.result.snapshots) - 1
-        return (
-            f"<b>cycle {k} of {last}</b>: expanded {html.escape(node_text(snap.expanded))}; "
-            f"revised {revised}"
-        )
 
 
 def heuristic_status(graph: AndOrGraph) -> list[str]:

@@ -6,7 +6,7 @@ import pytest
 
 from coursekit.errors import CoursekitError
 from coursekit.games import GameTree
-from coursekit.search import algorithms, alphabeta, best_case_leaves, minimax, reorder, sss_star
+from coursekit.search import algorithms, alphabeta, best_case_leaves, minimax, reorder
 from coursekit.widgets.algorithm_comparison import AlgorithmComparison
 
 CLASSIC = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -96,29 +96,8 @@ def test_bad_arguments_are_named(make, pattern):
         make()
 
 
-def test_the_step_slider_walks_through_sss_stars_open_list():
-    w = AlgorithmComparison(CLASSIC, ordering="as typed")
-    steps = sss_star(GameTree.from_spec(CLASSIC), trace=True).trace.steps
-    assert w.step.max == len(steps)
-    assert f"step 1 of {len(steps)}" in w.open_list.value
-    w.step.value = w.step.max
-    last = steps[-1]
-    assert f"case {last.case} at {last.node}" in w.open_list.value
-    assert "(A, solved, 3)" in w.open_list.value  # the root solved: the minimax value
-
-
-def test_a_new_tree_starts_the_steps_again():
-    w = AlgorithmComparison(branching=2, depth=3)
-    w.step.value = 3
-    w.depth.value = 4
-    assert w.step.value == 1
-    tree = w.tree
-    assert w.step.max == len(sss_star(tree, trace=True).trace.steps)
-
-
 def test_the_display_carries_a_still_picture_of_the_table():
     w = AlgorithmComparison(CLASSIC)
     bundle = w._repr_mimebundle_()
     assert bundle["text/plain"].startswith("AlgorithmComparison: an interactive explorer")
     assert w.table.value in bundle["text/html"]
-    assert w.open_list.value in bundle["text/html"]
