@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -99,3 +100,42 @@ def serving(
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+@contextlib.contextmanager
+def jupyter_lab(
+    work: Path, root: Path, *, python_path: str | None = None
+) -> Iterator[tuple[str, str]]:
+    """A fresh JupyterLab on 127.0.0.1 serving ``root``, with its settings and runtime files
+    under ``work``: yields its base URL and token, and stops it afterwards.
+
+    Every cell stays in the page (no windowing), so tests can find any widget;
+    ``window.jupyterapp`` is exposed (the notebook's model); ``python_path`` is put in
+    front of the kernel's ``PYTHONPATH`` (a checkout to import coursekit from).
+    """
+    settings = work / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    port, token = free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={work / 'settings'}",
+        f"--LabApp.workspaces_dir={work / 'workspaces'}",
+        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: the notebook's model
+    ]
+    if os.geteuid() == 0:
+        command.append("--allow-root")  # JupyterLab refuses to run as root without it
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime")}
+    if python_path:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [python_path, env.get("PYTHONPATH")]))
+    base = f"http://127.0.0.1:{port}"
+    with serving(command, f"{base}/api/status?token={token}", work / "server.log", env=env):
+        yield base, token

@@ -12,9 +12,6 @@ rule is hidden and still no node moves, until "reset layout" lays the graph out 
 
 from __future__ import annotations
 
-import os
-import secrets
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +19,7 @@ import nbformat
 import pytest
 
 from coursekit.draw.andor import EDITED
-from tests.conftest import free_port, serving
+from tests.conftest import jupyter_lab
 
 pytestmark = pytest.mark.browser
 
@@ -106,31 +103,7 @@ def lab(tmp_path_factory) -> Iterator[tuple[str, str]]:
         "language": "python",
     }
     nbformat.write(notebook, root / NOTEBOOK)
-    settings = work / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    port, token = free_port(), secrets.token_hex(16)
-    command = [
-        sys.executable,
-        "-m",
-        "jupyter",
-        "lab",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
-        f"--LabApp.user_settings_dir={work / 'settings'}",
-        f"--LabApp.workspaces_dir={work / 'workspaces'}",
-        "--LabApp.expose_app_in_browser=True",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    # the kernel imports coursekit from this checkout
-    path = os.pathsep.join(filter(None, [str(HERE.parents[1]), os.environ.get("PYTHONPATH")]))
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"), "PYTHONPATH": path}
-    base = f"http://127.0.0.1:{port}"
-    with serving(command, f"{base}/api/status?token={token}", work / "server.log", env=env):
+    with jupyter_lab(work, root, python_path=str(HERE.parents[1])) as (base, token):
         yield base, token
 
 

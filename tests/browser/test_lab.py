@@ -13,11 +13,8 @@ what must change. Finally no cell may show an error, except cells tagged
 from __future__ import annotations
 
 import json
-import os
 import re
-import secrets
 import shutil
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,7 +23,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tests.conftest import free_port, serving
+from tests.conftest import jupyter_lab
 
 pytestmark = pytest.mark.browser
 
@@ -277,46 +274,13 @@ class Lab:
         return f"{self.base}/lab/tree/{notebook}?token={self.token}&reset"
 
 
-def _write_settings(folder: Path) -> None:
-    """User settings: every cell kept in the page (no windowing).
-
-    The news pop-up is left to the course's own set-up (`./course` writes JupyterLab's
-    overrides.json into the environment), so that the check for it below means something.
-    """
-    settings = {"@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"}}
-    for name, values in settings.items():
-        path = folder / f"{name}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory) -> Iterator[Lab]:
     """A fresh JupyterLab on 127.0.0.1, with a token, serving a copy of notebooks/."""
     work = tmp_path_factory.mktemp("lab")
     root = work / "notebooks"
     shutil.copytree(ROOT / "notebooks", root)
-    _write_settings(work / "settings")
-    port, token = free_port(), secrets.token_hex(16)
-    command = [
-        sys.executable,
-        "-m",
-        "jupyter",
-        "lab",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
-        f"--LabApp.user_settings_dir={work / 'settings'}",
-        f"--LabApp.workspaces_dir={work / 'workspaces'}",
-        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: the notebook's model
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")  # JupyterLab refuses to run as root without it
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime")}
-    base = f"http://127.0.0.1:{port}"
-    with serving(command, f"{base}/api/status?token={token}", work / "server.log", env=env):
+    with jupyter_lab(work, root) as (base, token):
         yield Lab(base, token, root)
 
 

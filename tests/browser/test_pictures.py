@@ -14,16 +14,13 @@ never asserted).
 from __future__ import annotations
 
 import json
-import os
-import secrets
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import free_port, serving
+from tests.conftest import jupyter_lab
 
 pytestmark = pytest.mark.browser
 
@@ -288,29 +285,7 @@ def lab(tmp_path_factory) -> Iterator[tuple[str, str]]:
     root = work / "root"
     root.mkdir()
     shutil.copy(FIXTURE, root / FIXTURE.name)
-    settings = work / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    port, token = free_port(), secrets.token_hex(16)
-    command = [
-        sys.executable,
-        "-m",
-        "jupyter",
-        "lab",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root}",
-        f"--LabApp.user_settings_dir={work / 'settings'}",
-        f"--LabApp.workspaces_dir={work / 'workspaces'}",
-        "--LabApp.expose_app_in_browser=True",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime")}
-    base = f"http://127.0.0.1:{port}"
-    with serving(command, f"{base}/api/status?token={token}", work / "server.log", env=env):
+    with jupyter_lab(work, root) as (base, token):
         yield base, token
 
 
