@@ -260,13 +260,18 @@ class LayoutMemory:
       widest value seen (at least :data:`MIN_DIGITS` characters), so the page only
       restyles the drawing and no node moves;
     - removing rules or nodes leaves the DOT as it was: the rest stays exactly in place;
-    - adding one grows the superset, which is laid out anew with the new parts last in
-      the file (dot then usually keeps the old parts near their places, without a promise).
+    - adding one grows the superset. dot alone would lay it out anew and could move
+      every node, so the explorer's picture keeps its places in the page
+      (``GraphView.keep_places``, set to :attr:`generation` + 1): there the grown graph
+      is laid out by dot only to learn where the new parts belong, the nodes drawn
+      before keep their positions, the new ones are shifted beside them, and Graphviz
+      draws the whole with every position given (``neato -n2``, straight arrows).
 
-    Why a superset rather than pinning the old positions (``pos`` with ``neato -n``):
-    the positions exist only in the page (Python has them only where ``dot`` is
-    installed), pinned nodes give up dot's ranks and edge routing, and a promise
-    written in the DOT source can be tested without a browser. Ghosts keep their room:
+    Why a superset first rather than pinning every time: the positions exist only in
+    the page (Python has them only where ``dot`` is installed), pinned nodes give up
+    dot's ranks and edge routing, and a promise written in the DOT source can be
+    tested without a browser; pinning is the page's fallback for growth only. Ghosts
+    keep their room:
     :meth:`forget` starts afresh (the explorer's "reset layout"), and :meth:`remember`
     does so by itself when a graph shares no node with the memory or its ghosts would
     outnumber its nodes.
@@ -293,6 +298,8 @@ class LayoutMemory:
         """Each connector seen, by :func:`connector_key`, in the order first seen."""
         self.graph: AndOrGraph | None = None
         """The graph last remembered (the current one)."""
+        self.generation = 0
+        """How many times the memory started afresh: node names are reused after that."""
 
     def remember(self, graph: AndOrGraph, result: AOStarResult | None = None) -> None:
         """Hold the nodes and connectors of ``graph`` (now the current graph), and the widths
@@ -317,6 +324,7 @@ class LayoutMemory:
 
     def forget(self) -> None:
         """Start afresh: the next layout holds the next remembered graph only."""
+        self.generation += 1
         self.nodes.clear()
         self.connectors.clear()
         self.graph = None

@@ -221,6 +221,10 @@ class GraphView(anywidget.AnyWidget):
     step = traitlets.Int(0).tag(sync=True)
     busy = traitlets.Bool(False).tag(sync=True)
     controls = traitlets.Bool(True).tag(sync=True)
+    keep_places = traitlets.Int(0).tag(sync=True)
+    """0: every new layout starts afresh. Any other number: a new layout keeps every node
+    of the last one drawn under the same number where it was (the page pins the old
+    positions and places new nodes beside them); change the number to start afresh."""
     """Show the step-through's own « ‹ slider › » (explorers that have a step slider of their
     own link it to ``step`` and turn these off)."""
 

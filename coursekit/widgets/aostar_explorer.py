@@ -318,6 +318,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         result, last = self.result, len(self.result.snapshots) - 1
         memory = self.layout_memory
         layout = draw_layout(result, size=PICTURE_SIZE, graph=self._searched(), memory=memory)
+        # The page keeps the nodes already drawn where they are when the layout grows;
+        # a memory started afresh reuses node names, so the page must start afresh too.
+        self.picture.keep_places = memory.generation + 1
         self._show_ghosts()
         self._steps_in_browser = last <= MAX_BROWSER_STEPS
         if not self._steps_in_browser:

@@ -193,4 +193,38 @@ def test_an_h_edit_moves_no_node_and_highlights_the_node_edited(lab, open_page, 
         arg=[EXPLORER, int(before["drawn"])],
         timeout=30_000,
     )
+
+    # a rule added: the layout grows, and every node already drawn keeps its place
+    # (the page pins them and puts the new parts beside them, covering none)
+    page.wait_for_timeout(500)
+    kept = page.evaluate(NODES_JS, EXPLORER)
+    rules.fill(rules.input_value() + "\nn3 -> n4\n")
+    rules.press("Tab")
+    page.wait_for_function(
+        "([sel, n]) => Number(document.querySelector(sel + ' .ck-graph').dataset.drawn) > n",
+        arg=[EXPLORER, int(kept["drawn"])],
+        timeout=30_000,
+    )
+    page.wait_for_timeout(500)
+    page.screenshot(path=artifacts / "aostar-layout-rule-added-dark.png", full_page=True)
+    grown = by_name(page.evaluate(NODES_JS, EXPLORER))
+    old = by_name(kept)
+    assert set(old) <= set(grown)
+
+    def centre(node: dict) -> tuple[float, float]:
+        cx, cy, _ = node["at"][0]
+        return float(cx), float(cy)
+
+    x0, y0 = centre(old["n0"])
+    x1, y1 = centre(grown["n0"])
+    for name, node in old.items():
+        x, y = centre(node)
+        nx, ny = centre(grown[name])
+        assert (nx - x1, ny - y1) == (pytest.approx(x - x0, abs=1), pytest.approx(y - y0, abs=1)), (
+            f"{name} moved"
+        )
+    shown = [(*centre(node), float(node["at"][0][2])) for node in grown.values()]
+    for i, (ax, ay, ar) in enumerate(shown):
+        for bx, by, br in shown[i + 1 :]:
+            assert abs(ax - bx) >= ar + br or abs(ay - by) >= 20, "two nodes cover each other"
     assert not log.blocked, f"requests off the machine: {log.blocked}"

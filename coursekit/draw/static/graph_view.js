@@ -342,6 +342,56 @@ function fit(svg, frame, rootTitle, groups) {
   }
 }
 
+// ---------------------------------------------------------------- keeping places
+// A view with ``keep_places`` (the AO* explorer) keeps every node where it was when a new
+// layout brings more nodes: the new graph is laid out by dot to learn where its new nodes
+// belong, those are moved by the shift of the kept ones and away from any node they would
+// cover, and Graphviz then draws the graph with every position given (neato -n2).
+
+/** Each node of ``dot`` laid out by dot: its name → {x, y, w, h} in points. */
+function placesOf(gv, dot, engine = "dot", options = undefined) {
+  const json = JSON.parse(gv.layout(dot, "json", engine, options));
+  const places = new Map();
+  for (const o of json.objects || []) {
+    if (o.nodes || !o.pos) continue; // a subgraph, or the graph itself
+    const [x, y] = o.pos.split(",").map(Number);
+    places.set(o.name, { x, y, w: Number(o.width) * 72, h: Number(o.height) * 72 });
+  }
+  return places;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
+}
+
+function covers(a, b, gap = 12) {
+  return Math.abs(a.x - b.x) < (a.w + b.w) / 2 + gap && Math.abs(a.y - b.y) < (a.h + b.h) / 2 + gap;
+}
+
+/** Where every node of the new layout ``fresh`` goes when the nodes of ``kept`` stay. */
+function keptPlaces(fresh, kept) {
+  const common = [...fresh.keys()].filter((name) => kept.has(name));
+  const dx = median(common.map((n) => kept.get(n).x - fresh.get(n).x));
+  const dy = median(common.map((n) => kept.get(n).y - fresh.get(n).y));
+  const placed = new Map();
+  for (const name of common) placed.set(name, { ...fresh.get(name), x: kept.get(name).x, y: kept.get(name).y });
+  for (const [name, node] of fresh) {
+    if (placed.has(name)) continue;
+    const spot = { ...node, x: node.x + dx, y: node.y + dy };
+    while ([...placed.values()].some((other) => covers(spot, other))) spot.x += 18;
+    placed.set(name, spot);
+  }
+  return placed;
+}
+
+/** ``dot`` with every node pinned at ``places`` (a later attribute statement wins in DOT). */
+function pinned(dot, places) {
+  const pins = [...places].map(([name, p]) => `"${name.replace(/"/g, '\\"')}" [pos="${p.x.toFixed(2)},${p.y.toFixed(2)}!"];`);
+  const end = dot.lastIndexOf("}");
+  return `${dot.slice(0, end)}${pins.join("\n")}\n}`;
+}
+
 // ---------------------------------------------------------------- step buttons with no kernel
 // An explorer's step buttons are Python buttons with these classes: with a kernel, Python
 // moves the explorer's slider, which is linked to the picture in the page. With no kernel
@@ -435,6 +485,8 @@ function render({ model, el }) {
   // a long run's captions arrive compressed (zlib, base64): inflated once per description
   let captions = [];
   let captionsLoaded = 0;
+  let places = null; // with keep_places: where each node was drawn last (points)
+  let placesEpoch = 0; // the keep_places number those places were drawn under
 
   async function loadCaptions() {
     const mine = ++captionsLoaded;
@@ -524,7 +576,18 @@ function render({ model, el }) {
     if (mine !== drawing) return;
     let out;
     try {
-      out = gv.layout(dot, "svg", model.get("engine") || "dot");
+      const engine = model.get("engine") || "dot";
+      const epoch = Number(model.get("keep_places") || 0);
+      if (!epoch) {
+        places = null;
+        out = gv.layout(dot, "svg", engine);
+      } else {
+        const fresh = placesOf(gv, dot, engine);
+        const keep = places && placesEpoch === epoch && [...fresh.keys()].some((name) => places.has(name));
+        places = keep ? keptPlaces(fresh, places) : fresh;
+        placesEpoch = epoch;
+        out = keep ? gv.layout(pinned(dot, places), "svg", "neato", { nop: 2 }) : gv.layout(dot, "svg", engine);
+      }
     } catch (error) {
       frame.textContent = `⚠ ${error.message || error}`;
       return;
