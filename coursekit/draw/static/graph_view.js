@@ -369,13 +369,16 @@ function covers(a, b, gap = 12) {
   return Math.abs(a.x - b.x) < (a.w + b.w) / 2 + gap && Math.abs(a.y - b.y) < (a.h + b.h) / 2 + gap;
 }
 
-/** Where every node of the new layout ``fresh`` goes when the nodes of ``kept`` stay. */
+/** Where every node of the new layout ``fresh`` goes when the nodes of ``kept`` stay;
+ * null when kept nodes, grown wider, would now cover each other (then lay out afresh). */
 function keptPlaces(fresh, kept) {
   const common = [...fresh.keys()].filter((name) => kept.has(name));
   const dx = median(common.map((n) => kept.get(n).x - fresh.get(n).x));
   const dy = median(common.map((n) => kept.get(n).y - fresh.get(n).y));
   const placed = new Map();
   for (const name of common) placed.set(name, { ...fresh.get(name), x: kept.get(name).x, y: kept.get(name).y });
+  const old = [...placed.values()];
+  if (old.some((a, i) => old.slice(i + 1).some((b) => covers(a, b, 0)))) return null;
   for (const [name, node] of fresh) {
     if (placed.has(name)) continue;
     const spot = { ...node, x: node.x + dx, y: node.y + dy };
@@ -583,10 +586,11 @@ function render({ model, el }) {
         out = gv.layout(dot, "svg", engine);
       } else {
         const fresh = placesOf(gv, dot, engine);
-        const keep = places && placesEpoch === epoch && [...fresh.keys()].some((name) => places.has(name));
-        places = keep ? keptPlaces(fresh, places) : fresh;
+        const same = places && placesEpoch === epoch && [...fresh.keys()].some((name) => places.has(name));
+        const kept = same ? keptPlaces(fresh, places) : null;
+        places = kept || fresh;
         placesEpoch = epoch;
-        out = keep ? gv.layout(pinned(dot, places), "svg", "neato", { nop: 2 }) : gv.layout(dot, "svg", engine);
+        out = kept ? gv.layout(pinned(dot, kept), "svg", "neato", { nop: 2 }) : gv.layout(dot, "svg", engine);
       }
     } catch (error) {
       frame.textContent = `⚠ ${error.message || error}`;
