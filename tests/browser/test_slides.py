@@ -127,22 +127,27 @@ def too_tall(page) -> list[str]:
     return page.evaluate(
         """src => new Promise(done => require([src], R => {
             const tall = [];
-            for (const slide of R.getSlides()) {
-                const at = R.getIndices(slide);
-                R.slide(at.h, at.v);
-                if (slide.scrollHeight > R.getConfig().height) {
-                    tall.push(`slide ${at.h + 1}.${at.v + 1}: ${slide.scrollHeight} px`);
+            const frame = () => new Promise(next => requestAnimationFrame(() => next()));
+            (async () => {
+                for (const slide of R.getSlides()) {
+                    const at = R.getIndices(slide);
+                    R.slide(at.h, at.v);
+                    await frame();  // (pictures size themselves once their slide shows)
+                    await frame();
+                    if (slide.scrollHeight > R.getConfig().height) {
+                        tall.push(`slide ${at.h + 1}.${at.v + 1}: ${slide.scrollHeight} px`);
+                    }
                 }
-            }
-            R.slide(0, 0);
-            done(tall);
+                R.slide(0, 0);
+                done(tall);
+            })();
         }))""",
         REVEAL,
     )
 
 
 TEXT_PX = 28  # body text, in px on a 1280×720 screen
-CODE_PX = 20  # code, program output, tables and widgets
+CODE_PX = 20  # code, program output, tables, widgets and the text of pictures
 SMALL_PARTS = "pre, code, table, .jupyter-widgets, .jp-OutputArea-output, .ck-payoff"
 """Where the smaller limit holds (everything else on a slide is body text)."""
 
@@ -150,44 +155,66 @@ SMALL_PARTS = "pre, code, table, .jupyter-widgets, .jp-OutputArea-output, .ck-pa
 def too_small(page) -> list[str]:
     """The slides whose smallest text is below the limit, as shown on a 1280×720 screen.
 
-    Every text node of the slide counts (speaker notes, pictures drawn as SVG and
-    the inner parts of typeset formulas aside): its computed font size times
-    the CSS zoom of its ancestors times reveal.js's scale of the slide.
+    Every text node of the slide counts (speaker notes and the inner parts of
+    typeset formulas aside): an HTML text at its computed font size times the
+    CSS zoom of its ancestors times reveal.js's scale of the slide; a text of
+    a picture (SVG) at its font size times its scale on the screen, which
+    holds the picture's own scaling and the slide's. Pictures are drawn in the
+    page after a slide is shown, so each slide is given two frames to settle.
     """
     return page.evaluate(
         """([src, textPx, codePx, smallParts]) => new Promise(done => require([src], R => {
             const small = [];
-            const skip = "svg, aside.notes, script, style, .MathJax, .mjx-chtml, .controls, "
+            const skip = "aside.notes, script, style, .MathJax, .mjx-chtml, .controls, "
                 + ".slide-number";
-            for (const slide of R.getSlides()) {
-                const at = R.getIndices(slide);
-                R.slide(at.h, at.v);
+            const frame = () => new Promise(next => requestAnimationFrame(() => next()));
+            const measure = (slide, at) => {
                 const scale = R.getScale();
                 const worst = {};
+                const note = (kind, px, text) => {
+                    const limit = kind === "text" ? textPx : codePx;
+                    if (px < limit - 0.05 && !(worst[kind] && worst[kind].px <= px)) {
+                        worst[kind] = {px, text: text.trim().slice(0, 30)};
+                    }
+                };
                 const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
                 while (walker.nextNode()) {
                     const node = walker.currentNode;
                     const el = node.parentElement;
                     if (!node.textContent.trim() || el.closest(skip)) continue;
                     if (!el.getClientRects().length) continue;  // not laid out: not shown
+                    if (el.closest(".ck-hidden")) continue;  // a picture's part not drawn yet
+                    const svgText = el.closest("svg text");
+                    if (svgText) {
+                        const m = svgText.getScreenCTM();
+                        const size = parseFloat(getComputedStyle(svgText).fontSize);
+                        note("picture", size * Math.hypot(m.a, m.b), node.textContent);
+                        continue;
+                    }
+                    if (el.closest("svg")) continue;
                     let zoom = 1;
                     for (let e = el; e; e = e.parentElement) {
                         zoom *= parseFloat(getComputedStyle(e).zoom) || 1;
                     }
                     const px = parseFloat(getComputedStyle(el).fontSize) * zoom * scale;
-                    const kind = el.closest(smallParts) ? "code" : "text";
-                    const limit = kind === "code" ? codePx : textPx;
-                    if (px < limit - 0.05 && !(worst[kind] && worst[kind].px <= px)) {
-                        worst[kind] = {px, text: node.textContent.trim().slice(0, 30)};
-                    }
+                    note(el.closest(smallParts) ? "code" : "text", px, node.textContent);
                 }
                 for (const [kind, w] of Object.entries(worst)) {
                     small.push(`slide ${at.h + 1}.${at.v + 1}: ${kind} ${w.px.toFixed(1)} px `
                         + `("${w.text}")`);
                 }
-            }
-            R.slide(0, 0);
-            done(small);
+            };
+            (async () => {
+                for (const slide of R.getSlides()) {
+                    const at = R.getIndices(slide);
+                    R.slide(at.h, at.v);
+                    await frame();
+                    await frame();
+                    measure(slide, at);
+                }
+                R.slide(0, 0);
+                done(small);
+            })();
         }))""",
         [REVEAL, TEXT_PX, CODE_PX, SMALL_PARTS],
     )
@@ -255,9 +282,9 @@ def test_deck_opens_offline_as_the_metadata_says(name, exported, open_page, arti
         "or tag a picture's cell hide-input"
     )
     assert too_small(page) == [], (
-        f"text smaller than {TEXT_PX} px (code, output, tables and widgets: {CODE_PX} px) at "
-        "1280×720: put the paragraph into the speaker notes (a Notes cell) and keep the key "
-        "sentence on the slide, or give a picture larger fonts"
+        f"text smaller than {TEXT_PX} px (code, output, tables, widgets and pictures: "
+        f"{CODE_PX} px) at 1280×720: put the paragraph into the speaker notes (a Notes cell) "
+        "and keep the key sentence on the slide; a picture is sized by graph_view.js (fitSlide)"
     )
     assert log.blocked == [], "requests that would have left the machine"
     assert log.off_machine() == []

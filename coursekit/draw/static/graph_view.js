@@ -292,53 +292,110 @@ function arcPath(fan, angles) {
 // ---------------------------------------------------------------- size
 const PX_PER_PT = 4 / 3;
 
+/** The smallest text of ``svg``, in the units of its viewBox (points); null before layout. */
+function smallestText(svg) {
+  const box = svg.viewBox.baseVal;
+  // on the screen, where a deck's scale and the picture's own scaling both show
+  const shown = svg.getBoundingClientRect().width;
+  if (!box || !box.width || !shown) return null;
+  let smallest = Infinity;
+  for (const text of svg.querySelectorAll("text")) {
+    if (!text.textContent.trim()) continue;
+    const size = parseFloat(text.getAttribute("font-size") || "14");
+    const m = text.getScreenCTM();
+    if (m && size) smallest = Math.min(smallest, size * Math.hypot(m.a, m.b));
+  }
+  return Number.isFinite(smallest) ? (smallest * box.width) / shown : null;
+}
+
+/** Scroll ``frame`` sideways, if need be, to bring the root (else the topmost node) into the
+ * middle; a root already in view stays where it is. */
+function showRoot(svg, frame, rootTitle, groups) {
+  let root = rootTitle ? groups.get(rootTitle) : null;
+  if (!root) {
+    let top = Infinity;
+    for (const g of svg.querySelectorAll("g.node")) {
+      const box = g.getBoundingClientRect();
+      if (box.top < top) { top = box.top; root = g; }
+    }
+  }
+  if (!root) return;
+  const box = root.getBoundingClientRect();
+  const frameBox = frame.getBoundingClientRect();
+  if (box.left >= frameBox.left && box.right <= frameBox.right) return;
+  // (client rectangles are on the screen; a slide deck may scale them)
+  const zoom = frameBox.width / frame.offsetWidth || 1;
+  frame.scrollLeft += (box.left + box.width / 2 - (frameBox.left + frameBox.width / 2)) / zoom;
+}
+
 /** Scale ``svg`` to its frame: never wider than the frame unless text would drop below 11 px. */
 function fit(svg, frame, rootTitle, groups) {
   const natural = parseFloat(svg.getAttribute("width")) * PX_PER_PT;
   if (!natural) return;
   if (frame.closest(".reveal")) {
-    // On a reveal.js slide the picture follows the deck's own rules (never wider than the
-    // slide, a maximum height); the deck's checks watch its sizes.
-    svg.style.width = "";
-    svg.style.maxWidth = "100%";
-    svg.style.height = "auto";
+    fitSlide(svg, frame, rootTitle, groups);
     return;
   }
   if (!frame.clientWidth) return; // not laid out yet (a hidden tab): fitted when it shows
   svg.style.width = `${natural}px`;
   svg.style.height = "auto";
   svg.style.maxWidth = "none";
-  let smallest = Infinity;
-  for (const text of svg.querySelectorAll("text")) {
-    const size = parseFloat(text.getAttribute("font-size") || "14");
-    // in the picture's own CSS pixels: a slide deck's zoom (reveal.js scales whole slides)
-    // is the deck's business, not a reason to enlarge the picture
-    const matrix = text.getCTM();
-    if (matrix && size) smallest = Math.min(smallest, size * Math.abs(matrix.a));
-  }
+  const smallest = smallestText(svg) * PX_PER_PT; // in px at the natural size
   const room = frame.clientWidth;
   let scale = Math.min(1, room / natural);
   // no text smaller than 11 px: a wider picture scrolls instead
-  if (Number.isFinite(smallest) && smallest * scale < MIN_TEXT_PX) {
+  if (smallest && smallest * scale < MIN_TEXT_PX) {
     scale = MIN_TEXT_PX / smallest;
   }
   svg.style.width = `${natural * scale}px`;
   frame.classList.toggle("ck-graph-scrolls", natural * scale > room + 1);
-  if (natural * scale > room + 1) {
-    // keep the root in view: centre it
-    let root = rootTitle ? groups.get(rootTitle) : null;
-    if (!root) {
-      let top = Infinity;
-      for (const g of svg.querySelectorAll("g.node")) {
-        const box = g.getBoundingClientRect();
-        if (box.top < top) { top = box.top; root = g; }
-      }
-    }
-    if (root) {
-      const box = root.getBoundingClientRect();
-      const frameBox = frame.getBoundingClientRect();
-      frame.scrollLeft += box.left + box.width / 2 - (frameBox.left + room / 2);
-    }
+  if (natural * scale > room + 1) showRoot(svg, frame, rootTitle, groups); // keep the root in view
+}
+
+// On a reveal.js slide (1280×720 CSS px, scaled as a whole to the screen) a picture is read
+// from the back of a lecture hall: its smallest text is at least SLIDE_TEXT_PX. It takes the
+// width of its column and the height the slide has left (shared with the slide's other
+// pictures), enlarged up to text of SLIDE_MAX_TEXT_PX; a picture whose text would be smaller
+// at that size keeps the text size and scrolls, the root in view.
+const SLIDE_TEXT_PX = 21; // 20 px as shown on a 1280×720 screen (reveal.js keeps a 4 % margin)
+const SLIDE_MAX_TEXT_PX = 30; // the slide's body text: no picture text larger than it
+const SLIDE_MIN_HEIGHT_PX = 160;
+
+function fitSlide(svg, frame, rootTitle, groups) {
+  const slide = frame.closest("section");
+  const deck = frame.closest(".reveal");
+  if (!slide || !frame.offsetWidth) return; // a slide not shown: fitted when it shows
+  const box = svg.viewBox.baseVal;
+  const units = smallestText(svg);
+  if (!box || !box.width || !box.height) return;
+  const room = frame.clientWidth;
+  // the height the slide has left, shared among the pictures still to grow on it
+  const slideHeight = parseFloat(getComputedStyle(deck.querySelector(".slides")).height) || 720;
+  const pictures = slide.querySelectorAll(".ck-graph-frame svg").length || 1;
+  const before = slide.scrollHeight;
+  const left = (slideHeight - before) / pictures;
+  const tall = Math.max(SLIDE_MIN_HEIGHT_PX, frame.offsetHeight + left);
+  // px per viewBox unit: as large as the room allows, within the text limits
+  let perUnit = Math.min(room / box.width, tall / box.height);
+  if (units) {
+    perUnit = Math.min(perUnit, SLIDE_MAX_TEXT_PX / units);
+    perUnit = Math.max(perUnit, SLIDE_TEXT_PX / units);
+  }
+  const width = box.width * perUnit;
+  const height = box.height * perUnit;
+  svg.style.maxWidth = "none";
+  svg.style.maxHeight = "none"; // (the deck's own limit for pictures: this one is sized here)
+  svg.style.width = `${width}px`;
+  svg.style.height = `${height}px`;
+  const wide = width > room + 1;
+  const high = height > tall + 1;
+  frame.style.maxHeight = high ? `${tall}px` : "";
+  frame.style.overflowY = high ? "auto" : "";
+  frame.classList.toggle("ck-graph-scrolls", wide || high);
+  if (wide) showRoot(svg, frame, rootTitle, groups);
+  if (Math.abs(slide.scrollHeight - before) > 1) {
+    // reveal.js centres a slide by its height when it is shown: centre it again
+    window.dispatchEvent(new Event("resize"));
   }
 }
 
