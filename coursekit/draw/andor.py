@@ -435,6 +435,33 @@ def value_changes(before: AndOrGraph | None, after: AndOrGraph) -> set[Node | Co
     return changed
 
 
+def q_changes(before: AOStarResult | None, after: AOStarResult) -> set[Node]:
+    """The nodes whose q at the end of the search an edit changed: the values an edit of
+    one h or cost changes elsewhere, through the revisions.
+
+    Parameters
+    ----------
+    before, after:
+        The searches before and after the edit (``before`` None: nothing changed).
+
+    Returns
+    -------
+    The nodes of both searches whose final q differs (a node new to one search is
+    found by :func:`value_changes`).
+
+    Examples
+    --------
+    >>> from coursekit.andor.examples import course_example
+    >>> from coursekit.andor.aostar import ao_star
+    >>> g = course_example()
+    >>> sorted(map(str, q_changes(ao_star(g, "n0"), ao_star(g.with_h({"n4": 3}), "n0"))))
+    ['n1', 'n2', 'n3']
+    """
+    if before is None:
+        return set()
+    return {node for node, q in after.q.items() if node in before.q and before.q[node] != q}
+
+
 def highlight_edits(through: StepThrough, items: Collection[str]) -> None:
     """Write the texts of ``items`` in :data:`EDITED` at every step that shows them.
 

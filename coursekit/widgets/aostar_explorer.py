@@ -19,6 +19,7 @@ from coursekit.draw.andor import (
     draw_layout,
     highlight_edits,
     natural_order,
+    q_changes,
     value_changes,
 )
 from coursekit.draw.base import Picture, looks_only
@@ -48,7 +49,8 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     :class:`~coursekit.draw.andor.LayoutMemory`), so an edit of values moves
     nothing, and a rule removed is hidden rather than laid out anew (``reset
     layout`` forgets what is hidden). The values an edit changed (an h, a cost,
-    a new node or rule) are written in teal at every cycle until the next edit.
+    a new node or rule, and every q it changed through the revisions) are written
+    in teal at every cycle until the next edit.
 
     Text typed with a Chinese input method is understood (full-width digits,
     ``，：＝``, ``－》``); other full-width punctuation is named in the message.
@@ -176,6 +178,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             return
         self.rules_feedback.clear()
         self.edited = value_changes(self._searched(), graph.with_h(edits))
+        self.edited |= q_changes(self.result, result)
         self.graph, self._h_edits, self.result = graph, edits, result
         self._show_h_table()
         self._show_result(keep_cycle=True)
@@ -204,6 +207,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             return
         self.h_feedback.clear()
         self.edited = value_changes(self._searched(), self.graph.with_h(edits))
+        self.edited |= q_changes(self.result, result)
         self._h_edits, self.result = edits, result
         self._mark_edited()
         self._show_result(keep_cycle=True)

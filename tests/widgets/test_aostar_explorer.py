@@ -269,23 +269,43 @@ def test_an_h_edit_keeps_the_layout_and_marks_exactly_the_node_edited(node, valu
     explorer = AOStarExplorer()
     explorer.cycle.value = cycle
     layout = explorer.picture.dot
-    old = explorer.graph.heuristic(node)
+    old, before = explorer.graph.heuristic(node), explorer.result.q
     explorer.h_inputs[node].value = str(value)
     assert explorer.picture.dot == layout  # byte for byte: the page only restyles
-    name = explorer.layout_memory.node_name(node)
+    memory = explorer.layout_memory
+    name = memory.node_name(node)
     shown = any(node in snap.nodes for snap in explorer.result.snapshots)
-    assert edited_items(explorer.picture) == ({name} if value != old and shown else set())
+    # and every node whose q at the end the edit changed through the revisions
+    revised = {memory.node_name(n) for n, q in explorer.result.q.items() if before.get(n, q) != q}
+    expected = {name} if value != old and shown else set()
+    assert edited_items(explorer.picture) == expected | revised
     # the marks last until the next edit: a comment added to the rules changes no value
     explorer.rules.value += "# a comment\n"
     assert edited_items(explorer.picture) == set() and explorer.picture.dot == layout
 
 
+def test_an_h_edit_marks_the_q_values_it_changed_elsewhere(explorer):
+    # The course example with h(n4) = 3: AO* still finds cost 5, but q(n1), q(n2) and q(n3)
+    # end at 7, 7 and 6 instead of 5, 4 and 4; q(n4) stays 1 (n4 is expanded).
+    explorer.h_inputs["n4"].value = "3"
+    q = explorer.result.q
+    assert (explorer.result.cost, q["n1"], q["n2"], q["n3"], q["n4"]) == (5, 7, 7, 6, 1)
+    memory = explorer.layout_memory
+    assert edited_items(explorer.picture) == {memory.node_name(n) for n in ("n1", "n2", "n3", "n4")}
+
+
 def test_a_cost_edit_in_the_rules_keeps_the_layout_and_marks_the_connector(explorer):
-    layout = explorer.picture.dot
+    layout, before = explorer.picture.dot, explorer.result.q
     explorer.rules.value = explorer.rules.value.replace("n4 -> n8\n", "n4 -> n8 cost 3\n")
     assert explorer.picture.dot == layout and explorer.result.cost == 7
     memory = explorer.layout_memory
-    assert edited_items(explorer.picture) == {f"{memory.node_name('n4')}->{memory.node_name('n8')}"}
+    # the connector, and the q values the higher cost changed (q(n0) among them: 5 → 7)
+    revised = {n for n, q in explorer.result.q.items() if before[n] != q}
+    assert "n0" in revised
+    assert edited_items(explorer.picture) == {
+        f"{memory.node_name('n4')}->{memory.node_name('n8')}",
+        *map(memory.node_name, revised),
+    }
     assert explorer.layout_row.layout.display == "none"  # nothing hidden: no reset offered
 
 
