@@ -25,7 +25,7 @@ from coursekit.draw.andor import (
 from coursekit.draw.base import Picture, looks_only
 from coursekit.text import node_text, number_text
 from coursekit.widgets.base import Feedback, StaticPreview, SvgView
-from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
+from coursekit.widgets.graph_view import step_through
 
 PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
 EDITED = "#fff1c2"  # the background of an h value typed in the table
@@ -33,6 +33,8 @@ EDITED_INK = "#1a1a1a"  # its text (a dark theme's light text would not read on 
 SHOWN_PROBLEMS = 3  # violations of the heuristic's properties listed by name
 LINES = '<div style="line-height: 1.5">{}</div>'  # ipywidgets' HTML spaces lines widely
 MAX_NODES = 150  # the most nodes the explorer draws and lists (one h box each)
+# AO* expands each node at most once: a graph of MAX_NODES nodes takes at most as many
+# cycles, and every cycle steps in the page (which takes up to MAX_BROWSER_STEPS steps).
 
 
 class AOStarExplorer(StaticPreview, widgets.VBox):
@@ -132,7 +134,6 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         # The cycles step in the browser: one layout of the final G (nodes keep their places
         # from cycle to cycle), the cycle slider linked to it in the page.
         self.picture = SvgView(controls=False)
-        self._steps_in_browser = False
         self.summary = widgets.HTML()
         self.summary.add_class("ck-result")
         self.heuristic = widgets.HTML()
@@ -222,10 +223,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
 
     def _redraw(self, change: object = None) -> None:
         k = self.cycle.value
-        if self._steps_in_browser:
-            self.picture.step = k
-        else:
-            self.picture.show(self._draw_cycle(k, size=PICTURE_SIZE))
+        self.picture.step = k
         # What cycle k did is the picture's caption, which steps in the page without a
         # kernel; the summary holds only what stays the same at every cycle.
         self.summary.value = LINES.format(f"<b>result</b>: {html.escape(str(self.result))}")
@@ -314,7 +312,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     def _show_cycles(self) -> None:
         """Send every cycle to the picture at once: one layout, and what changes per cycle
         (values that changed since the cycle before, and those the last edit changed, are
-        highlighted). Very long runs are drawn cycle by cycle.
+        highlighted).
 
         The layout holds every node and rule of the session (the layout memory), so an edit
         of values sends the same layout: the page restyles the picture and nothing moves.
@@ -326,9 +324,6 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         # a memory started afresh reuses node names, so the page must start afresh too.
         self.picture.keep_places = memory.generation + 1
         self._show_ghosts()
-        self._steps_in_browser = last <= MAX_BROWSER_STEPS
-        if not self._steps_in_browser:
-            return
         with self.picture.busy_while():
             with looks_only():
                 pictures = [self._draw_cycle(k) for k in range(last + 1)]

@@ -351,6 +351,9 @@ def test_snapshots_are_consistent(seed, nodes, h_seed):
             assert all(snap.q[n] >= previous.q[n] for n in previous.nodes)
         previous = snap
     assert len(r.snapshots) == r.cycles + 1
+    # each cycle expands a node not expanded before (so a graph of n nodes takes at most
+    # n cycles: the AO* explorer relies on it to step every cycle in the page)
+    assert len(set(r.expansions)) == r.cycles <= len(g)
 
 
 def test_the_explicit_graph_is_a_networkx_dag_with_connector_nodes():

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from coursekit.andor.examples import EXERCISE_2
 from coursekit.widgets import AOStarExplorer
+from coursekit.widgets.aostar_explorer import MAX_NODES
+from coursekit.widgets.graph_view import MAX_BROWSER_STEPS
 
 
 @pytest.fixture
@@ -347,3 +349,14 @@ def test_bad_input_keeps_the_layout_and_the_marks(explorer, bad):
     explorer.h_inputs["n1"].value = "x"
     assert explorer.h_feedback.message
     assert explorer.picture.dot == layout and explorer.picture.steps == steps
+
+
+def test_every_cycle_of_the_largest_graph_steps_in_the_page():
+    # A chain of MAX_NODES nodes: AO* expands them one by one (the last one, with no rule,
+    # is a dead end), a step each.
+    chain = "".join(f"n{i} -> n{i + 1}\n" for i in range(MAX_NODES - 1))
+    explorer = AOStarExplorer(chain)
+    assert explorer.result.cycles == MAX_NODES <= MAX_BROWSER_STEPS
+    assert explorer.picture.steps["count"] == explorer.cycle.max == MAX_NODES
+    explorer.cycle.value = 7
+    assert explorer.picture.step == 7
