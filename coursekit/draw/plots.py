@@ -175,8 +175,10 @@ def tournament_plot(result: Tournament) -> Figure:
 
 
 def figure_svg(figure: Figure) -> str:
-    """The figure as SVG text (for an ``HTML`` widget)."""
+    """The figure as SVG text (for an ``HTML`` widget), the same text on every run: its ids
+    are salted with a fixed string and it carries no date (notebooks stay deterministic)."""
     buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", bbox_inches="tight")
+    with plt.rc_context({"svg.hashsalt": "coursekit"}):
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = buffer.getvalue()
     return text[text.index("<svg") :]

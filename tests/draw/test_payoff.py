@@ -97,6 +97,8 @@ def test_best_response_plot_draws_paths_and_equilibria():
     assert len(ax.lines) == 6  # three segments per player
     assert "husband" in ax.get_xlabel() and "wife" in ax.get_ylabel()
     assert figure_svg(figure).startswith("<svg")
+    # the same text every time (a notebook stores it: it must not change from run to run)
+    assert figure_svg(best_response_plot(g)) == figure_svg(best_response_plot(g))
     with pytest.raises(ValueError, match="2×2 games"):
         best_response_plot(catalog.farmer_vs_nature())
 
