@@ -1,11 +1,12 @@
-"""The AO* explorer in a real JupyterLab: an h edit moves no node and highlights the node edited.
+"""The AO* explorer in a real JupyterLab: an h edit moves no node and highlights what it changed.
 
 A fresh JupyterLab (every request off the machine blocked) runs a notebook
 holding one :class:`~coursekit.widgets.AOStarExplorer`. The test types a new
 h(n4) into the h table and checks, in the drawn SVG, that every node is where
 it was (the ellipses' coordinates, read through each node group's ``<title>``),
-that the page did not lay the picture out again, that n4's text is written in
-the edit colour and no other node's is, and that this colour reads (WCAG AA)
+that the page did not lay the picture out again, that n4's text and the texts
+of the nodes whose q it changed are written in the edit colour and no other
+node's are, and that this colour reads (WCAG AA)
 on its background in the light and the dark theme. Then it removes a rule: the
 rule is hidden and still no node moves, until "reset layout" lays the graph out anew.
 """
@@ -18,6 +19,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from coursekit.andor.aostar import ao_star
+from coursekit.andor.examples import course_example
 from coursekit.draw.andor import EDITED
 from tests.conftest import jupyter_lab
 
@@ -111,7 +114,7 @@ def by_name(found: dict) -> dict[str, dict]:
     return {node["name"]: {**node, "title": title} for title, node in found["nodes"].items()}
 
 
-def test_an_h_edit_moves_no_node_and_highlights_the_node_edited(lab, open_page, artifacts):
+def test_an_h_edit_moves_no_node_and_highlights_what_it_changed(lab, open_page, artifacts):
     base, token = lab
     page, log = open_page(base)
     page.goto(f"{base}/lab/tree/{NOTEBOOK}?token={token}&reset")
@@ -154,8 +157,14 @@ def test_an_h_edit_moves_no_node_and_highlights_the_node_edited(lab, open_page, 
     assert edited["n4"]["anchors"][1] == "middle"
     assert float(edited["n4"]["textAt"][1][0]) == pytest.approx(centre, abs=0.5)
     # the edit colour is AA on white already, so the page keeps it as it is
-    marked = {name for name, node in edited.items() if node["fill"] == teal}
-    assert marked == {"n4"}
+    # n4, and the nodes whose q the new h(n4) changed through the revisions (worked out here
+    # from AO* itself: with h(n4) = 4 those are n0, n1, n2, n3 and n4)
+    before_q = ao_star(course_example(), "n0").q
+    after_q = ao_star(course_example().with_h({"n4": 4}), "n0").q
+    revised = {n for n, q in after_q.items() if before_q.get(n, q) != q}
+    assert revised == {"n0", "n1", "n2", "n3", "n4"}
+    marked = {name for name, node in edited.items() if node["fill"] == teal and not node["hidden"]}
+    assert marked == {"n4"} | {n for n in revised if not edited[n]["hidden"]}
     assert contrast(edited["n4"]["fill"], edited["n4"]["background"]) >= AA
 
     # the dark theme: the page recolours the mark until it reads there too

@@ -339,3 +339,54 @@ def test_widget_state_is_embedded(exported):
         html = exported[name][0].read_text(encoding="utf-8")
         assert "application/vnd.jupyter.widget-state+json" in html
         assert "application/vnd.jupyter.widget-view+json" in html
+
+
+def test_a_picture_too_large_for_legible_text_scrolls_and_shows_whole_on_a_click(
+    exported, open_page, artifacts
+):
+    deck, _ = exported["03_minimax"]
+    page, log = open_page("file://")
+    page.goto(deck.as_uri())
+    page.wait_for_selector(".reveal.ready", timeout=30_000)
+    # the first slide whose picture scrolls (the tic-tac-toe trees are wider than a slide)
+    found = page.evaluate(
+        """src => new Promise(done => require([src], R => { (async () => {
+            for (const slide of R.getSlides()) {
+                const at = R.getIndices(slide);
+                R.slide(at.h, at.v);
+                await new Promise(go => requestAnimationFrame(() => requestAnimationFrame(go)));
+                if (slide.querySelector(".ck-graph-scrolls")) return done([at.h, at.v]);
+            }
+            done(null);
+        })(); }))""",
+        REVEAL,
+    )
+    assert found is not None, "no picture of chapter 3 scrolls on its slide"
+    # (a handle: a locator by the class would lose the frame once a click takes the class away)
+    frame = page.locator("section.present .ck-graph-frame.ck-graph-scrolls").first.element_handle()
+
+    def sizes() -> dict:
+        return frame.evaluate(
+            """f => { const s = f.querySelector("svg"), t = s.querySelector("text");
+              return {frame: [f.clientWidth, f.clientHeight], svg: [s.clientWidth, s.clientHeight],
+                      scrolls: f.classList.contains("ck-graph-scrolls"),
+                      whole: f.classList.contains("ck-graph-whole"), title: f.title,
+                      text: parseFloat(t.getAttribute("font-size")) * t.getScreenCTM().a}; }"""
+        )
+
+    legible = sizes()
+    assert legible["svg"][0] > legible["frame"][0] or legible["svg"][1] > legible["frame"][1]
+    assert legible["title"] == "click: the whole picture"
+    frame.click()
+    page.wait_for_timeout(200)
+    whole = sizes()
+    assert whole["whole"] and not whole["scrolls"] and whole["title"] == "click: legible text again"
+    assert whole["svg"][0] <= whole["frame"][0] + 1 and whole["svg"][1] <= whole["frame"][1] + 1
+    assert whole["text"] < legible["text"]
+    page.screenshot(path=artifacts / "slides" / "whole-picture.png")
+    frame.click()
+    page.wait_for_timeout(200)
+    again = sizes()
+    assert again["scrolls"] and not again["whole"]
+    assert again["text"] == pytest.approx(legible["text"], abs=0.1)
+    assert log.errors == [] and log.blocked == []

@@ -356,7 +356,8 @@ function fit(svg, frame, rootTitle, groups) {
 // from the back of a lecture hall: its smallest text is at least SLIDE_TEXT_PX. It takes the
 // width of its column and the height the slide has left (shared with the slide's other
 // pictures), enlarged up to text of SLIDE_MAX_TEXT_PX; a picture whose text would be smaller
-// at that size keeps the text size and scrolls, the root in view.
+// at that size keeps the text size and scrolls, the root in view. A click on a scrolling
+// picture shows it whole (its text smaller: an overview), another click legible again.
 const SLIDE_TEXT_PX = 21; // 20 px as shown on a 1280×720 screen (reveal.js keeps a 4 % margin)
 const SLIDE_MAX_TEXT_PX = 30; // the slide's body text: no picture text larger than it
 const SLIDE_MIN_HEIGHT_PX = 160;
@@ -379,7 +380,7 @@ function fitSlide(svg, frame, rootTitle, groups) {
   let perUnit = Math.min(room / box.width, tall / box.height);
   if (units) {
     perUnit = Math.min(perUnit, SLIDE_MAX_TEXT_PX / units);
-    perUnit = Math.max(perUnit, SLIDE_TEXT_PX / units);
+    if (!frame.classList.contains("ck-graph-whole")) perUnit = Math.max(perUnit, SLIDE_TEXT_PX / units);
   }
   const width = box.width * perUnit;
   const height = box.height * perUnit;
@@ -392,6 +393,8 @@ function fitSlide(svg, frame, rootTitle, groups) {
   frame.style.maxHeight = high ? `${tall}px` : "";
   frame.style.overflowY = high ? "auto" : "";
   frame.classList.toggle("ck-graph-scrolls", wide || high);
+  const whole = frame.classList.contains("ck-graph-whole");
+  frame.title = whole ? "click: legible text again" : wide || high ? "click: the whole picture" : "";
   if (wide) showRoot(svg, frame, rootTitle, groups);
   if (Math.abs(slide.scrollHeight - before) > 1) {
     // reveal.js centres a slide by its height when it is shown: centre it again
@@ -534,6 +537,14 @@ function render({ model, el }) {
   const frame = document.createElement("div");
   frame.className = "ck-graph-frame";
   el.append(busy, controls, caption, frame);
+  // on a slide: a click on a picture too large for legible text shows it whole, and back
+  frame.addEventListener("click", () => {
+    if (!svg || !frame.closest(".reveal")) return;
+    const whole = frame.classList.contains("ck-graph-whole");
+    if (!whole && !frame.classList.contains("ck-graph-scrolls")) return;
+    frame.classList.toggle("ck-graph-whole", !whole);
+    fit(svg, frame, model.get("root"), groups);
+  });
 
   let svg = null;
   let groups = new Map();
