@@ -362,10 +362,23 @@ const SLIDE_TEXT_PX = 21; // 20 px as shown on a 1280×720 screen (reveal.js kee
 const SLIDE_MAX_TEXT_PX = 30; // the slide's body text: no picture text larger than it
 const SLIDE_MIN_HEIGHT_PX = 160;
 
+const SLIDE_CROP_PT = 3; // of the 4-pt margin Graphviz leaves around a picture
+
+/** Crop most of Graphviz's empty margin (once per drawing): on a slide every pixel counts. */
+function cropMargin(svg) {
+  if (svg.dataset.cropped) return;
+  svg.dataset.cropped = "1";
+  const box = svg.viewBox.baseVal;
+  if (!box || box.width <= 4 * SLIDE_CROP_PT || box.height <= 4 * SLIDE_CROP_PT) return;
+  const c = SLIDE_CROP_PT;
+  svg.setAttribute("viewBox", `${box.x + c} ${box.y + c} ${box.width - 2 * c} ${box.height - 2 * c}`);
+}
+
 function fitSlide(svg, frame, rootTitle, groups) {
   const slide = frame.closest("section");
   const deck = frame.closest(".reveal");
   if (!slide || !frame.offsetWidth) return; // a slide not shown: fitted when it shows
+  cropMargin(svg);
   const box = svg.viewBox.baseVal;
   const units = smallestText(svg);
   if (!box || !box.width || !box.height) return;
