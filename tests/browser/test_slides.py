@@ -122,28 +122,43 @@ def reveal(page, expression: str):
     )
 
 
+def on_every_slide(page, each: str, arg=None) -> tuple[list, list[int] | None]:
+    """Show every slide of the deck in turn and call the JavaScript function ``each`` on it.
+
+    ``each(slide, at, R, arg, out)`` gets the slide's section, its indices, reveal.js, ``arg``
+    and a list to push findings to; it runs once the slide's pictures have had two frames to
+    size themselves (they are drawn in the page after their slide shows). Returns the list
+    and the indices of the first slide for which ``each`` returned true (then it stops), or
+    None.
+    """
+    found = page.evaluate(
+        """([src, arg]) => new Promise(done => require([src], R => { (async () => {
+            const out = [];
+            const each = EACH;
+            for (const slide of R.getSlides()) {
+                const at = R.getIndices(slide);
+                R.slide(at.h, at.v);
+                await new Promise(go => requestAnimationFrame(() => requestAnimationFrame(go)));
+                if (each(slide, at, R, arg, out)) return done([out, [at.h, at.v]]);
+            }
+            done([out, null]);
+        })(); }))""".replace("EACH", each),
+        [REVEAL, arg],
+    )
+    return found[0], found[1]
+
+
 def too_tall(page) -> list[str]:
     """The slides whose content is taller than the slide (they would be cut off on the screen)."""
-    return page.evaluate(
-        """src => new Promise(done => require([src], R => {
-            const tall = [];
-            const frame = () => new Promise(next => requestAnimationFrame(() => next()));
-            (async () => {
-                for (const slide of R.getSlides()) {
-                    const at = R.getIndices(slide);
-                    R.slide(at.h, at.v);
-                    await frame();  // (pictures size themselves once their slide shows)
-                    await frame();
-                    if (slide.scrollHeight > R.getConfig().height) {
-                        tall.push(`slide ${at.h + 1}.${at.v + 1}: ${slide.scrollHeight} px`);
-                    }
-                }
-                R.slide(0, 0);
-                done(tall);
-            })();
-        }))""",
-        REVEAL,
+    tall, _ = on_every_slide(
+        page,
+        """(slide, at, R, arg, out) => {
+            if (slide.scrollHeight > R.getConfig().height) {
+                out.push(`slide ${at.h + 1}.${at.v + 1}: ${slide.scrollHeight} px`);
+            }
+        }""",
     )
+    return tall
 
 
 TEXT_PX = 28  # body text, in px on a 1280×720 screen
@@ -159,65 +174,51 @@ def too_small(page) -> list[str]:
     typeset formulas aside): an HTML text at its computed font size times the
     CSS zoom of its ancestors times reveal.js's scale of the slide; a text of
     a picture (SVG) at its font size times its scale on the screen, which
-    holds the picture's own scaling and the slide's. Pictures are drawn in the
-    page after a slide is shown, so each slide is given two frames to settle.
+    holds the picture's own scaling and the slide's.
     """
-    return page.evaluate(
-        """([src, textPx, codePx, smallParts]) => new Promise(done => require([src], R => {
-            const small = [];
+    small, _ = on_every_slide(
+        page,
+        """(slide, at, R, [textPx, codePx, smallParts], out) => {
             const skip = "aside.notes, script, style, .MathJax, .mjx-chtml, .controls, "
                 + ".slide-number";
-            const frame = () => new Promise(next => requestAnimationFrame(() => next()));
-            const measure = (slide, at) => {
-                const scale = R.getScale();
-                const worst = {};
-                const note = (kind, px, text) => {
-                    const limit = kind === "text" ? textPx : codePx;
-                    if (px < limit - 0.05 && !(worst[kind] && worst[kind].px <= px)) {
-                        worst[kind] = {px, text: text.trim().slice(0, 30)};
-                    }
-                };
-                const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
-                while (walker.nextNode()) {
-                    const node = walker.currentNode;
-                    const el = node.parentElement;
-                    if (!node.textContent.trim() || el.closest(skip)) continue;
-                    if (!el.getClientRects().length) continue;  // not laid out: not shown
-                    if (el.closest(".ck-hidden")) continue;  // a picture's part not drawn yet
-                    const svgText = el.closest("svg text");
-                    if (svgText) {
-                        const m = svgText.getScreenCTM();
-                        const size = parseFloat(getComputedStyle(svgText).fontSize);
-                        note("picture", size * Math.hypot(m.a, m.b), node.textContent);
-                        continue;
-                    }
-                    if (el.closest("svg")) continue;
-                    let zoom = 1;
-                    for (let e = el; e; e = e.parentElement) {
-                        zoom *= parseFloat(getComputedStyle(e).zoom) || 1;
-                    }
-                    const px = parseFloat(getComputedStyle(el).fontSize) * zoom * scale;
-                    note(el.closest(smallParts) ? "code" : "text", px, node.textContent);
-                }
-                for (const [kind, w] of Object.entries(worst)) {
-                    small.push(`slide ${at.h + 1}.${at.v + 1}: ${kind} ${w.px.toFixed(1)} px `
-                        + `("${w.text}")`);
+            const scale = R.getScale();
+            const worst = {};
+            const note = (kind, px, text) => {
+                const limit = kind === "text" ? textPx : codePx;
+                if (px < limit - 0.05 && !(worst[kind] && worst[kind].px <= px)) {
+                    worst[kind] = {px, text: text.trim().slice(0, 30)};
                 }
             };
-            (async () => {
-                for (const slide of R.getSlides()) {
-                    const at = R.getIndices(slide);
-                    R.slide(at.h, at.v);
-                    await frame();
-                    await frame();
-                    measure(slide, at);
+            const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+                const node = walker.currentNode;
+                const el = node.parentElement;
+                if (!node.textContent.trim() || el.closest(skip)) continue;
+                if (!el.getClientRects().length) continue;  // not laid out: not shown
+                if (el.closest(".ck-hidden")) continue;  // a picture's part not drawn yet
+                const svgText = el.closest("svg text");
+                if (svgText) {
+                    const m = svgText.getScreenCTM();
+                    const size = parseFloat(getComputedStyle(svgText).fontSize);
+                    note("picture", size * Math.hypot(m.a, m.b), node.textContent);
+                    continue;
                 }
-                R.slide(0, 0);
-                done(small);
-            })();
-        }))""",
-        [REVEAL, TEXT_PX, CODE_PX, SMALL_PARTS],
+                if (el.closest("svg")) continue;
+                let zoom = 1;
+                for (let e = el; e; e = e.parentElement) {
+                    zoom *= parseFloat(getComputedStyle(e).zoom) || 1;
+                }
+                const px = parseFloat(getComputedStyle(el).fontSize) * zoom * scale;
+                note(el.closest(smallParts) ? "code" : "text", px, node.textContent);
+            }
+            for (const [kind, w] of Object.entries(worst)) {
+                out.push(`slide ${at.h + 1}.${at.v + 1}: ${kind} ${w.px.toFixed(1)} px `
+                    + `("${w.text}")`);
+            }
+        }""",
+        [TEXT_PX, CODE_PX, SMALL_PARTS],
     )
+    return small
 
 
 def test_every_chapter_is_covered():
@@ -349,18 +350,7 @@ def test_a_picture_too_large_for_legible_text_scrolls_and_shows_whole_on_a_click
     page.goto(deck.as_uri())
     page.wait_for_selector(".reveal.ready", timeout=30_000)
     # the first slide whose picture scrolls (the tic-tac-toe trees are wider than a slide)
-    found = page.evaluate(
-        """src => new Promise(done => require([src], R => { (async () => {
-            for (const slide of R.getSlides()) {
-                const at = R.getIndices(slide);
-                R.slide(at.h, at.v);
-                await new Promise(go => requestAnimationFrame(() => requestAnimationFrame(go)));
-                if (slide.querySelector(".ck-graph-scrolls")) return done([at.h, at.v]);
-            }
-            done(null);
-        })(); }))""",
-        REVEAL,
-    )
+    _, found = on_every_slide(page, """slide => slide.querySelector(".ck-graph-scrolls")""")
     assert found is not None, "no picture of chapter 3 scrolls on its slide"
     # (a handle: a locator by the class would lose the frame once a click takes the class away)
     frame = page.locator("section.present .ck-graph-frame.ck-graph-scrolls").first.element_handle()

@@ -383,7 +383,7 @@ function fitSlide(svg, frame, rootTitle, groups) {
   const units = smallestText(svg);
   if (!box || !box.width || !box.height) return;
   const room = frame.clientWidth;
-  // the height the slide has left, shared among the pictures still to grow on it
+  // the height the slide has left, shared with the other pictures on the slide
   const slideHeight = parseFloat(getComputedStyle(deck.querySelector(".slides")).height) || 720;
   const pictures = slide.querySelectorAll(".ck-graph-frame svg").length || 1;
   const before = slide.scrollHeight;
