@@ -178,8 +178,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             self.rules_feedback.problem(str(error))
             return
         self.rules_feedback.clear()
-        self.edited = value_changes(self._searched(), graph.with_h(edits))
-        self.edited |= q_changes(self.result, result)
+        self.edited = self._changes(graph.with_h(edits), result)
         self.graph, self._h_edits, self.result = graph, edits, result
         self._show_h_table()
         self._show_result(keep_cycle=True)
@@ -207,8 +206,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             self.h_feedback.problem(str(error))
             return
         self.h_feedback.clear()
-        self.edited = value_changes(self._searched(), self.graph.with_h(edits))
-        self.edited |= q_changes(self.result, result)
+        self.edited = self._changes(self.graph.with_h(edits), result)
         self._h_edits, self.result = edits, result
         self._mark_edited()
         self._show_result(keep_cycle=True)
@@ -247,6 +245,11 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
     def _searched(self) -> AndOrGraph:
         """The graph AO* searched: the rules' graph with the h values typed in the table."""
         return self.graph.with_h(self._h_edits)
+
+    def _changes(self, searched: AndOrGraph, result: AOStarResult) -> set:
+        """What an edit changed, from the search shown to ``result`` on ``searched``: the
+        values edited (h, costs, new nodes and rules) and the q values AO* revised."""
+        return value_changes(self._searched(), searched) | q_changes(self.result, result)
 
     def _draw_cycle(self, k: int, size: str | None = None) -> Picture:
         """The picture of cycle ``k``, named as the layout and with the edited values marked."""
