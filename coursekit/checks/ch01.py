@@ -266,7 +266,7 @@ def _swapped_p_q(got: object, want: tuple[Fraction, Fraction], A: list, B: list)
 
 
 def _rules_model(value: object) -> object:
-    """A fresh SmartPigs from :func:`~coursekit.checks.public.ch01.rules_data` (in the grader); other values unchanged."""
+    """A fresh SmartPigs from ``public.ch01.rules_data`` (in the grader); other values unchanged."""
     if isinstance(value, dict) and set(value) == {"SmartPigs"}:
         return SmartPigs(**value["SmartPigs"])
     return value

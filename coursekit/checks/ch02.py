@@ -411,7 +411,7 @@ def check_exercise_2_solution(connectors: Any, cost: Any) -> None:
 
 
 def _graph_object(value: Any) -> Any:
-    """Fresh graphs and connectors from :func:`~coursekit.checks.public.ch02.graph_data` (in the grader)."""
+    """Fresh graphs and connectors from ``public.ch02.graph_data`` (in the grader)."""
     if isinstance(value, dict) and set(value) == {"Connector"}:
         parent, successors, cost, name = value["Connector"]
         return Connector(parent, tuple(successors), cost, name)

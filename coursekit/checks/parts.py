@@ -352,15 +352,19 @@ class Verdict:
 
     passed: bool
     hint: str = ""
-    timed_out: bool = False
+    how: str = ""  # "timed out" or "died" when the student's process stopped the check
 
 
-class OutOfTime(BaseException):
-    """Raised through a check when the student's function ran out of the part's time.
+class Stopped(BaseException):
+    """Raised through a check when the student's function can answer no more.
 
     A ``BaseException``, so that no check's ``except Exception`` takes it for the
-    student's own error.
+    student's own error. ``how`` says why: "timed out" or "died".
     """
+
+    def __init__(self, how: str, message: str) -> None:
+        super().__init__(message)
+        self.how = how
 
 
 _BUILTIN_ERRORS = {"NotImplementedError": NotImplementedError, "RecursionError": RecursionError}
@@ -453,7 +457,7 @@ def judge_values(part: Value, values: list[Any]) -> Verdict:
 
 
 def judge_function(part: Function, function: Callable[..., Any], seed: int) -> Verdict:
-    """Decide a function part: the check runs here, calling ``function`` (the student's, at a distance)."""
+    """Decide a function part: the check runs here, calling ``function`` (the student's, afar)."""
     return _verdict(lambda: part.judge(function, seed=seed))
 
 
@@ -462,8 +466,8 @@ def _verdict(check: Callable[[], None]) -> Verdict:
         try:
             check()
             return Verdict(True)
-        except OutOfTime:
-            return Verdict(False, "Your function ran out of the part's time.", timed_out=True)
+        except Stopped as stop:
+            return Verdict(False, str(stop), how=stop.how)
         except AssertionError as error:
             return Verdict(False, str(error))
         except RecursionError:

@@ -288,7 +288,7 @@ def read_notebook(path: Path | str) -> nbformat.NotebookNode:
 
 
 def notebook_from_text(text: str) -> nbformat.NotebookNode:
-    """The notebook whose file holds ``text``; ``ValueError`` with a plain reason when it is not one."""
+    """The notebook whose file holds ``text``; ``ValueError`` with a plain reason if it is none."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:

@@ -103,7 +103,7 @@ SUBMISSION_BYTES = 20 * 1024**2
 
 
 def draw_seed() -> int:
-    """A fresh seed for the hidden cases, drawn when grading starts (never stored in the package)."""
+    """A fresh seed for the hidden cases, drawn when grading starts (never in the package)."""
     return secrets.randbelow(2**31)
 
 
@@ -416,7 +416,11 @@ def _stand_in(nb: nbformat.NotebookNode, declared: dict) -> dict[int, str]:
 
 
 def _run(
-    merged: Merged, exercise: ExerciseSet, settings: Settings, files: dict[int, str]
+    merged: Merged,
+    exercise: ExerciseSet,
+    settings: Settings,
+    files: dict[int, str],
+    answers_hidden: bool = True,
 ) -> tuple[dict[int, CellResult], dict[int, CellResult], dict[int, object]]:
     """Run the merged notebook; each time the kernel dies, run it again without the culprit.
 
@@ -426,7 +430,9 @@ def _run(
     time limit is not paid twice). Returns the results, the culprits (cell
     index → the result of the run in which it stopped the kernel) and the data
     each value part's stand-in cell wrote (part number → data; data of a part
-    whose cell did not finish is left out).
+    whose cell did not finish is left out). ``answers_hidden``: the kernel's
+    package has no check modules (``False`` only for a set no module declares,
+    whose graded cells must run in the kernel).
     """
     nb = merged.notebook
     final: dict[int, CellResult] = {}
@@ -434,7 +440,8 @@ def _run(
     data: dict[int, object] = {}
     code_cells = sum(cell.cell_type == "code" for cell in nb.cells)
     deadline = 60 + code_cells * (settings.timeout + 10)
-    sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view_for())
+    view = view_for(checks=not answers_hidden)
+    sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view)
     by_index = {part.index: part.number for part in exercise.parts}
     with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as folder:
         path = Path(folder) / "inputs" / f"{exercise.name}.ipynb"
@@ -485,9 +492,7 @@ def _part_grade(result: CellResult | None, points: float) -> PartGrade:
 def _from_verdict(verdict: declared_parts.Verdict, points: float) -> PartGrade:
     if verdict.passed:
         return PartGrade(points, "passed", "")
-    if verdict.timed_out:
-        return PartGrade(0.0, "timed out", verdict.hint)
-    return PartGrade(0.0, "failed", verdict.hint)
+    return PartGrade(0.0, verdict.how or "failed", verdict.hint)
 
 
 def _value_grade(
@@ -549,7 +554,7 @@ def _function_grade(
             with StudentFunction(sandbox, inputs, part, seconds=settings.timeout) as function:
                 verdict = declared_parts.judge_function(part, function, settings.seed)
         except NotReady as error:
-            return PartGrade(0.0, "failed", str(error))
+            return PartGrade(0.0, error.how, str(error))
     return _from_verdict(verdict, points)
 
 
@@ -631,7 +636,7 @@ def grade_submission(
     data: dict[int, object] = {}
     if in_notebook:
         try:
-            results, culprits, data = _run(merged, exercise, settings, files)
+            results, culprits, data = _run(merged, exercise, settings, files, bool(declared))
         except CheckError as error:
             grade.problem = f"could not be run: {error}"
     for part in exercise.parts:
@@ -651,6 +656,9 @@ def grade_submission(
                 )
         if part_grade.status == "timed out" and part.number in declared:
             grade.timed_out.append(part.label)
+        if part_grade.status == "died":
+            grade.kernel_died.append(f"{part.label} ({part_grade.detail})")
+            part_grade.status = "not run"
         grade.parts.append(part_grade)
     grade.tampered = [f"part {n} {how}" for n, how in sorted(merged.tampered.items())]
     for index, result in sorted({**results, **culprits}.items()):

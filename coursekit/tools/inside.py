@@ -9,14 +9,21 @@ read as data, size-capped, by a process the student's code does not run in.
     object to its standard output: the exit code, the texts of the ``FILE``
     s it wrote (each at most :data:`FILE_BYTES`) and the tail of its output.
 
-``python -m coursekit.tools.inside answer CELLS NAME [ADAPT] [ENCODE]``
+``python -m coursekit.tools.inside entry FILE GAME SEARCH SECONDS``
+    loads a tournament entry's ``evaluate`` from ``FILE``, says whether it is
+    admitted (``{"ready": PROBLEM}``), then answers each ``{"state": [...]}``
+    (the position: its fields, e.g. the two bitboards) with ``{"move": MOVE}``,
+    searched with its ``evaluate``.
+
+``python -m coursekit.tools.inside answer CELLS NAME ADAPT ENCODE SECONDS``
     runs the code cells listed in the JSON file ``CELLS`` (a student's set-up
-    and answer cells, in order; a cell that raises is skipped), then answers
+    and answer cells, in order; a cell that raises or runs longer than
+    ``SECONDS`` is skipped), then answers
     calls of the function ``NAME``: each line in is ``{"args": PICKLE}`` (the
     grader's arguments, base64), each line out ``{"returned": DATA}`` or
     ``{"raised": [TYPE, MESSAGE]}``. ``ADAPT`` and ``ENCODE`` name functions of
-    ``coursekit.checks.public`` (``module:name``) that view the student's
-    function and turn its results into plain data.
+    ``coursekit.checks.public`` (``module:name``, or empty) that view the
+    student's function and turn its results into plain data.
 """
 
 from __future__ import annotations
@@ -82,8 +89,21 @@ def _cell_code(source: str) -> str:
     return TransformerManager().transform_cell(source)
 
 
-def answer(cells_file: str, name: str, adapt: str = "", encode: str = "") -> int:
-    """Define the student's function from their cells, then answer calls line by line."""
+class _CellTimeout(BaseException):
+    """A set-up or answer cell ran longer than a cell may."""
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _CellTimeout()
+
+
+def answer(cells_file: str, name: str, adapt: str, encode: str, seconds: str) -> int:
+    """Define the student's function from their cells, then answer calls line by line.
+
+    Each cell may run ``seconds`` (then it is interrupted and skipped, as a
+    kernel would interrupt it).
+    """
+
     from coursekit.checks.parts import plain
 
     conversation = os.fdopen(os.dup(1), "w", encoding="utf-8")
@@ -123,13 +143,50 @@ def answer(cells_file: str, name: str, adapt: str = "", encode: str = "") -> int
     return 0
 
 
+def entry(path: str, game_name: str, search: str, seconds: str) -> int:
+    """A tournament entry's process: load it, check it, then answer move requests."""
+    from coursekit.search import iterative_deepening
+    from coursekit.search.registry import get
+    from coursekit.tools.tournament import GAMES, admission_problem, last_line, load_evaluate
+
+    conversation = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the whole run)
+    game = GAMES[game_name]()
+    try:
+        evaluate = load_evaluate(Path(path))
+        problem = admission_problem(evaluate, game)
+    except BaseException as error:
+        problem = last_line(error)
+    conversation.write(json.dumps({"ready": problem}) + "\n")
+    conversation.flush()
+    if problem:
+        return 0
+    function = get(search).function
+    for line in sys.stdin.buffer:
+        try:
+            state = type(game.initial)(*json.loads(line)["state"])
+            r = iterative_deepening(
+                game, state, search=function, seconds=float(seconds), evaluate=evaluate
+            )
+            reply = {"move": r.move}
+        except BaseException as error:
+            reply = {"error": last_line(error)}
+        conversation.write(json.dumps(reply) + "\n")
+        conversation.flush()
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["run"]:
         split = argv.index("--")
         return run(argv[1], argv[2:split], argv[split + 1 :])
     if argv[:1] == ["answer"]:
         return answer(*argv[1:])
-    print("usage: python -m coursekit.tools.inside run|answer ...", file=sys.stderr)
+    if argv[:1] == ["entry"]:
+        return entry(*argv[1:])
+    print("usage: python -m coursekit.tools.inside run|answer|entry ...", file=sys.stderr)
     return 2
 
 

@@ -150,7 +150,13 @@ def withheld_source(path: Path, module: str, keep: frozenset[tuple[str, int]]) -
     return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
 
 
-def build_view(folder: Path, withheld: Iterable[str] = (), package: Path | None = None) -> Path:
+def build_view(
+    folder: Path,
+    withheld: Iterable[str] = (),
+    package: Path | None = None,
+    *,
+    checks: bool = False,
+) -> Path:
     """Write a view of the package into ``folder/coursekit``; returns ``folder``.
 
     Parameters
@@ -162,6 +168,10 @@ def build_view(folder: Path, withheld: Iterable[str] = (), package: Path | None 
         ``("coursekit.search.",)``; a name ending in a dot stands for a package.
     package
         The package folder to copy (default: the one this process runs).
+    checks
+        Keep the check modules as they are (for an exercise set whose parts no
+        check module declares: its graded cells run in the student's kernel,
+        the old way, and can only be as safe as that).
 
     Returns
     -------
@@ -183,7 +193,7 @@ def build_view(folder: Path, withheld: Iterable[str] = (), package: Path | None 
             shutil.copyfile(path, out)
             continue
         module = _module_name(package, path)
-        if path.parent.name == "checks" and CHECK_MODULE.fullmatch(path.name):
+        if path.parent.name == "checks" and CHECK_MODULE.fullmatch(path.name) and not checks:
             out.write_text(CHECK_STUB.format(module=module), encoding="utf-8")
         elif _is_withheld(module, withheld):
             out.write_text(withheld_source(path, module, keep), encoding="utf-8")
@@ -192,21 +202,22 @@ def build_view(folder: Path, withheld: Iterable[str] = (), package: Path | None 
     return folder
 
 
-_VIEWS: dict[tuple[str, ...], Path] = {}
+_VIEWS: dict[tuple[tuple[str, ...], bool], Path] = {}
 _VIEWS_LOCK = threading.Lock()
 
 
-def view_for(withheld: Iterable[str] = ()) -> Path:
+def view_for(withheld: Iterable[str] = (), *, checks: bool = False) -> Path:
     """The view withholding ``withheld`` (built once per process, removed when it exits).
 
-    Readable by every user (a sandbox runs as a user of its own).
+    Readable by every user (a sandbox runs as a user of its own). ``checks``:
+    see :func:`build_view`.
     """
-    key = tuple(sorted(set(withheld)))
+    key = (tuple(sorted(set(withheld))), checks)
     with _VIEWS_LOCK:
         if key not in _VIEWS:
             folder = Path(tempfile.mkdtemp(prefix="coursekit-view-"))
             atexit.register(shutil.rmtree, folder, True)
-            build_view(folder, key)
+            build_view(folder, key[0], checks=checks)
             for path in [folder, *folder.rglob("*")]:
                 path.chmod(0o755 if path.is_dir() else 0o644)
             _VIEWS[key] = folder

@@ -37,6 +37,7 @@ their own processes.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import os
@@ -127,7 +128,7 @@ def real_package() -> Path:
 
 
 def readable_folders() -> list[Path]:
-    """Everything sandboxed code may read besides the view: the system, the interpreter, its packages.
+    """What sandboxed code may read besides the view: the system, the interpreter, its packages.
 
     The folder holding the real ``coursekit`` package (a course checkout, with
     its ``solutions/``) is never among them; where the package sits inside a
@@ -193,10 +194,8 @@ class ControlGroup:
 
     @staticmethod
     def _write(path: Path, value: int) -> None:
-        try:
+        with contextlib.suppress(OSError):
             path.write_text(str(value))
-        except OSError:
-            pass
 
     def wrap(self, command: Sequence[str]) -> list[str]:
         """``command`` preceded by a shell that moves itself into the group, then execs it."""
@@ -236,16 +235,12 @@ class ControlGroup:
             if not alive:
                 break
             for pid in alive:
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
             time.sleep(0.02)
         for folder in self.folders:
-            try:
+            with contextlib.suppress(OSError):
                 folder.rmdir()
-            except OSError:
-                pass
 
 
 @functools.cache
@@ -363,7 +358,7 @@ class Sandbox:
         return [*wrapped, "prlimit", *limits, "--", *command]
 
     def start(self, command: Sequence[str], inputs: Path | None = None) -> SandboxedProcess:
-        """Start ``command`` sealed off, its standard streams as pipes (see :class:`SandboxedProcess`)."""
+        """Start ``command`` sealed off, its standard streams as pipes."""
         return SandboxedProcess(self, command, inputs)
 
     def run(
@@ -484,15 +479,13 @@ class SandboxedProcess:
 
     def stdin_close(self) -> None:
         if self.process.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.process.stdin.close()
-            except OSError:
-                pass
 
     # --- to the end -------------------------------------------------------------
 
     def wait(self, timeout: float) -> Finished:
-        """Read the output (capped) until the process ends or ``timeout`` passes; then kill the tree."""
+        """Read the output (capped) until the process ends or ``timeout`` passes; kill the tree."""
         self.stdout = _CappedReader(self.process.stdout, self.sandbox.limits.output_bytes)
         self.stdout.start()
         timed_out = False
@@ -518,14 +511,10 @@ class SandboxedProcess:
 
     def kill(self) -> None:
         """Kill the whole tree: the process group, the pid namespace with it, the control group."""
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(5)
-        except subprocess.TimeoutExpired:
-            pass
         if self.group is not None:
             self.group.close()
             self.group = None

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from coursekit.checks.parts import MAX_BYTES, Function, OutOfTime, answer_value, public_name
+from coursekit.checks.parts import MAX_BYTES, Function, Stopped, answer_value, public_name
 from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess
 
 STARTUP_SECONDS = 30
@@ -35,7 +35,14 @@ STARTUP_SECONDS = 30
 
 
 class NotReady(Exception):
-    """The student's function could not be set up (missing, not callable, its process died)."""
+    """The student's function could not be set up (missing, not callable, its process died).
+
+    ``how`` is "failed", "timed out" or "died" (the student's code ended its process).
+    """
+
+    def __init__(self, message: str, how: str = "failed") -> None:
+        super().__init__(message)
+        self.how = how
 
 
 def defines(source: str, name: str) -> bool:
@@ -69,8 +76,9 @@ def cells_up_to(sources: list[tuple[str, bool]], name: str) -> list[str] | None:
 class StudentFunction:
     """The student's function in its sandbox; calling it sends the arguments there.
 
-    Raises :class:`~coursekit.checks.parts.OutOfTime` when the part's time is
-    up, and what the student's function raised (by its type's name) otherwise.
+    Raises :class:`~coursekit.checks.parts.Stopped` when the part's time is up
+    or the function's process has ended, and what the student's function raised
+    (by its type's name) otherwise.
     """
 
     def __init__(
@@ -93,12 +101,17 @@ class StudentFunction:
             part.name,
             public_name(part.adapt),
             public_name(part.encode),
+            repr(seconds),
         ]
         self.process = SandboxedProcess(sandbox or Sandbox(sealed=False), command, inputs)
-        ready = self._reply(time.monotonic() + seconds + STARTUP_SECONDS)
+        cells = len(json.loads((inputs / "cells.json").read_text(encoding="utf-8")))
+        ready = self._reply(time.monotonic() + cells * (seconds + 1) + STARTUP_SECONDS)
         if ready is None:
+            died = not self.process.alive()
             self.close()
-            raise NotReady(f"{part.name} could not be set up: the student's cells did not finish")
+            if died:
+                raise NotReady(f"{part.name}: the notebook's code ended its process", "died")
+            raise NotReady(f"{part.name}: the notebook's cells did not finish", "timed out")
         if "missing" in ready:
             raise NotReady(f"There is no function {part.name} in the notebook.")
         if "not callable" in ready:
@@ -118,19 +131,20 @@ class StudentFunction:
         return reply if isinstance(reply, dict) else {"damaged": True}
 
     def __call__(self, *args: Any) -> Any:
+        ended = Stopped("died", "Your function ended its own process (or sent too much back).")
         if not self.process.alive():
-            raise RuntimeError("the function's process has ended")
+            raise ended
         payload = base64.b64encode(pickle.dumps(args)).decode("ascii")
         try:
             self.process.send(json.dumps({"args": payload}).encode())
-        except (BrokenPipeError, OSError):
-            raise RuntimeError("the function's process has ended") from None
+        except OSError:
+            raise ended from None
         reply = self._reply(self.deadline)
         if reply is None:
             if time.monotonic() >= self.deadline:
                 self.close()
-                raise OutOfTime()
-            raise RuntimeError("the function's process has ended (or its reply was too long)")
+                raise Stopped("timed out", "Your function ran out of the part's time.")
+            raise ended
         return answer_value(self.part, reply)
 
     def close(self) -> None:

@@ -1,13 +1,23 @@
 """The class tournament: students' evaluation functions play a round robin, fixed time a move.
 
 Each entry is a ``.py`` file or an exercise notebook whose answer cells
-define ``evaluate(state) -> float`` (MAX's point of view). Every entry plays
-in its own process with the same search (iterative deepening α-β at the
-given time per move); an entry that does not load, or whose ``evaluate``
-does not give a finite number on sample positions, is disqualified before
-the first game; one that crashes, runs over its time or plays an illegal
-move during a game loses that game, and the tournament goes on. The
-standings are written as CSV and as an HTML page with the crosstable.
+define ``evaluate(state) -> float`` (MAX's point of view). Entries are code the
+instructor cannot trust, so each plays in a sandbox of its own
+(:mod:`coursekit.tools.sandbox`): a fresh process tree for every game, which
+sees only a copy of its own file, cannot signal the referee or another entry,
+fork without limit or outlive its game, and talks to the referee in JSON lines
+over pipes (``python -m coursekit.tools.inside entry``; no pickle). Every entry
+uses the same search (iterative deepening α-β at the given time per move).
+
+The referee — this process — decides everything from what it measures: it
+validates each move against its own copy of the game, times each reply with
+its own clock, and writes the standings; an entry's claims about its depth or
+speed are not taken. An entry that does not load, or whose ``evaluate`` does
+not give a finite number on sample positions, is disqualified before the first
+game; one that crashes, runs over its time, sends a malformed or illegal reply
+during a game loses that game, and the tournament goes on. A partial table is
+saved after every game (``standings.partial.csv``); the final CSV and HTML are
+written, each atomically, once every entry's process is gone.
 
 Example::
 
@@ -19,23 +29,35 @@ from __future__ import annotations
 import argparse
 import csv
 import html
+import io
+import json
 import math
-import multiprocessing
+import os
 import runpy
+import stat
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Real
 from pathlib import Path
 from typing import Any
 
 from coursekit.games import ConnectFour, TicTacToe
 from coursekit.games.playout import random_positions
-from coursekit.search import EngineFailure, Stats, iterative_deepening
-from coursekit.search.match import MatchResult, round_robin
+from coursekit.search import EngineFailure, Stats
+from coursekit.search.match import MatchResult, PlayedGame, round_robin
 from coursekit.search.registry import get
+from coursekit.tools.sandbox import (
+    FIRST_UID,
+    INPUT,
+    Limits,
+    Sandbox,
+    SandboxedProcess,
+    sandbox_problem,
+)
 
 GAMES: dict[str, Callable[[], Any]] = {
     "connect4": lambda: ConnectFour(rows=6, cols=7, k=4),
@@ -49,6 +71,26 @@ SAMPLE_POSITIONS = 20
 
 GRACE = 0.5
 """Seconds beyond the time per move before an engine counts as out of time."""
+
+LOAD_SECONDS = 60
+"""Seconds an entry's process may take to start and load the entry."""
+
+REPLY_BYTES = 64 * 1024
+"""The longest reply an entry may send."""
+
+ENTRY_BYTES = 4 * 1024**2
+"""The largest entry file admitted."""
+
+ENTRY_LIMITS = Limits(
+    memory_bytes=1024**3,
+    address_space=2 * 1024**3,
+    processes=16,
+    work_bytes=16 * 1024**2,
+    tmp_bytes=16 * 1024**2,
+    file_bytes=16 * 1024**2,
+    output_bytes=REPLY_BYTES,
+)
+"""What one entry's sandbox may use."""
 
 
 class TournamentError(RuntimeError):
@@ -103,36 +145,7 @@ def admission_problem(evaluate: Callable[[Any], float], game: Any) -> str:
     return ""
 
 
-def _worker(conn: Any, path: str, game_name: str, search: str, seconds: float) -> None:
-    """An entry's process: load it, check it, then answer ("move", state) requests."""
-    game = GAMES[game_name]()
-    try:
-        evaluate = load_evaluate(Path(path))
-        problem = admission_problem(evaluate, game)
-    except BaseException as error:  # whatever a student's file does, say what it was
-        problem = _last_line(error)
-    conn.send(("ready", problem))
-    if problem:
-        return
-    function = get(search).function
-    while True:
-        try:
-            request = conn.recv()
-        except EOFError:
-            return
-        if request is None:
-            return
-        _, state = request
-        try:
-            r = iterative_deepening(
-                game, state, search=function, seconds=seconds, evaluate=evaluate
-            )
-            conn.send(("move", r.move, r.depth_limit, r.stats.nodes))
-        except BaseException as error:
-            conn.send(("error", _last_line(error)))
-
-
-def _last_line(error: BaseException) -> str:
+def last_line(error: BaseException) -> str:
     lines = traceback.format_exception_only(type(error), error)
     return lines[-1].strip() if lines else type(error).__name__
 
@@ -142,70 +155,98 @@ def _last_line(error: BaseException) -> str:
 
 @dataclass(frozen=True)
 class Reply:
-    """What an entry's process answered, shaped like the search results a match reads."""
+    """An entry's move, shaped like the search results a match reads (nothing claimed)."""
 
     move: Any
-    depth_limit: int
-    stats: Stats
+    depth_limit: int = 0
+    stats: Stats = field(default_factory=Stats)
+
+
+def _as_move(value: Any) -> Any:
+    """A move from JSON: lists become tuples (the games' moves are ints or tuples)."""
+    return tuple(_as_move(v) for v in value) if isinstance(value, list) else value
 
 
 class EntryEngine:
-    """An entry playing through its own process, with a deadline per move."""
+    """An entry playing through its own sandboxed process, with a deadline per move.
 
-    def __init__(self, entry: Entry, game_name: str, search: str, seconds: float) -> None:
+    The process starts when the entry is first asked for a move in a game and is
+    killed, with everything it started, when the game ends (:meth:`stop`).
+    """
+
+    def __init__(
+        self, entry: Entry, game_name: str, search: str, seconds: float, sandbox: Sandbox
+    ) -> None:
         self.name = entry.name
         self.entry = entry
         self.game_name, self.search, self.seconds = game_name, search, seconds
-        self.context = multiprocessing.get_context("spawn")
-        self.process: Any = None
-        self.conn: Any = None
+        self.sandbox = sandbox
+        self.process: SandboxedProcess | None = None
+        self.moves_seen: list[Any] = []
+
+    def _command(self) -> list[str]:
+        seen = (INPUT if self.sandbox.sealed else self.entry.path.parent) / self.entry.path.name
+        return [sys.executable, "-m", "coursekit.tools.inside", "entry", str(seen),
+                self.game_name, self.search, repr(self.seconds)]  # fmt: skip
+
+    def _reply(self, deadline: float) -> dict[str, Any] | None:
+        assert self.process is not None
+        line = self.process.readline(deadline, REPLY_BYTES)
+        if line is None or not line:
+            return None
+        try:
+            reply = json.loads(line)
+        except (ValueError, RecursionError):
+            return {"malformed": True}
+        return reply if isinstance(reply, dict) else {"malformed": True}
 
     def start(self) -> str:
         """Start the entry's process; return why it is disqualified ("" when it may play)."""
-        parent, child = self.context.Pipe()
-        self.process = self.context.Process(
-            target=_worker,
-            args=(child, str(self.entry.path), self.game_name, self.search, self.seconds),
-            daemon=True,
-        )
-        self.process.start()
-        child.close()
-        self.conn = parent
-        if not parent.poll(60):
+        self.stop()
+        self.process = SandboxedProcess(self.sandbox, self._command(), self.entry.path.parent)
+        ready = self._reply(time.monotonic() + LOAD_SECONDS)
+        if ready is None:
+            alive = self.process.alive()
             self.stop()
-            return "did not load within 60 s"
-        try:
-            _, problem = parent.recv()
-        except EOFError:
-            return f"its process ended while loading (exit code {self.process.exitcode})"
-        return problem
+            return (
+                f"did not load within {LOAD_SECONDS} s"
+                if alive
+                else "its process ended while loading"
+            )
+        problem = ready.get("ready")
+        if not isinstance(problem, str):
+            self.stop()
+            return "answered the referee with something else than it was asked"
+        return problem[:300]
 
     def think(self, game: Any, state: Any) -> Reply:
-        if self.process is None or not self.process.is_alive():
-            self.start()
+        if self.process is None or not self.process.alive():
+            problem = self.start()
+            if problem:
+                raise EngineFailure(self.name, f"could not start: {problem}")
+        assert self.process is not None
         try:
-            self.conn.send(("move", state))
-            if not self.conn.poll(self.seconds + GRACE):
-                self.stop()
-                raise EngineFailure(self.name, f"exceeded its time ({self.seconds:g} s a move)")
-            reply = self.conn.recv()
-        except (EOFError, BrokenPipeError, ConnectionResetError):
-            code = self.process.exitcode if self.process else None
+            self.process.send(json.dumps({"state": list(state)}).encode())
+        except OSError:
             self.stop()
-            raise EngineFailure(
-                self.name, f"crashed (its process ended, exit code {code})"
-            ) from None
-        if reply[0] == "error":
-            raise EngineFailure(self.name, f"crashed: {reply[1]}")
-        _, move, depth, nodes = reply
-        return Reply(move, depth, Stats(nodes=nodes, depth=depth))
+            raise EngineFailure(self.name, "crashed (its process ended)") from None
+        reply = self._reply(time.monotonic() + self.seconds + GRACE)
+        if reply is None:
+            alive = self.process.alive()
+            self.stop()
+            if alive:
+                raise EngineFailure(self.name, f"exceeded its time ({self.seconds:g} s a move)")
+            raise EngineFailure(self.name, "crashed (its process ended)")
+        if "error" in reply:
+            raise EngineFailure(self.name, f"crashed: {str(reply['error'])[:200]}")
+        if "move" not in reply or "malformed" in reply:
+            raise EngineFailure(self.name, "sent a malformed reply")
+        return Reply(_as_move(reply["move"]))
 
     def stop(self) -> None:
-        """End the entry's process (a new one starts when it is asked for a move again)."""
+        """End the entry's process tree (a new one starts when it is asked for a move again)."""
         if self.process is not None:
-            if self.process.is_alive():
-                self.process.kill()
-            self.process.join(5)
+            self.process.kill()
         self.process = None
 
 
@@ -227,8 +268,15 @@ def run_tournament(
     seed: int = 0,
     search: str = "alpha-beta",
     progress: bool = False,
+    out: Path | None = None,
+    unsafe_no_sandbox: bool = False,
 ) -> Standings:
-    """Admit the entries, then play the seeded round robin (see the module docstring)."""
+    """Admit the entries, then play the seeded round robin (see the module docstring).
+
+    With ``out``, the table so far is saved there after every game
+    (``standings.partial.csv``), so a tournament that is stopped loses nothing.
+    Without bubblewrap it refuses to start, unless ``unsafe_no_sandbox``.
+    """
     entries = _entries(paths)
     if game not in GAMES:
         raise TournamentError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
@@ -236,29 +284,79 @@ def run_tournament(
         get(search)
     except KeyError as error:
         raise TournamentError(error.args[0]) from None
-    engines, disqualified = [], []
-    for entry in entries:
-        engine = EntryEngine(entry, game, search, seconds)
-        problem = engine.start()
-        if problem:
+    problem = sandbox_problem()
+    if problem is not None and not unsafe_no_sandbox:
+        raise TournamentError(
+            f"cannot seal the entries off: {problem}. Install bubblewrap, or pass "
+            "--unsafe-no-sandbox to play without (never with entries you cannot trust)"
+        )
+    from coursekit.tools.package_view import view_for
+
+    view = view_for()
+    with tempfile.TemporaryDirectory(prefix="coursekit-entries-") as folder:
+        engines, disqualified = [], []
+        for number, entry in enumerate(entries):
+            sandbox = Sandbox(
+                view=view, uid=FIRST_UID + 200 + number, limits=ENTRY_LIMITS,
+                sealed=problem is None,
+            )  # fmt: skip
+            try:
+                copy = _private_copy(entry.path, Path(folder) / f"entry-{number}")
+            except TournamentError as error:
+                disqualified.append(Entry(entry.name, entry.path, str(error)))
+                continue
+            sandbox.prepare(copy.parent)
+            engine = EntryEngine(Entry(entry.name, copy), game, search, seconds, sandbox)
+            problem_of_entry = engine.start()
             engine.stop()
-            disqualified.append(Entry(entry.name, entry.path, problem))
-        else:
-            engines.append(engine)
-    if len(engines) < 2:
-        for engine in engines:
-            engine.stop()
-        names = ", ".join(f"{e.name} ({e.problem})" for e in disqualified) or "none"
-        raise TournamentError(f"fewer than two entries can play; disqualified: {names}")
-    try:
-        result = round_robin(
-            GAMES[game](), engines, games=games, opening_plies=opening_plies, seed=seed,
-            progress=progress,
-        )  # fmt: skip
-    finally:
-        for engine in engines:
-            engine.stop()
+            if problem_of_entry:
+                disqualified.append(Entry(entry.name, entry.path, problem_of_entry))
+            else:
+                engines.append(engine)
+        if len(engines) < 2:
+            names = ", ".join(f"{e.name} ({e.problem})" for e in disqualified) or "none"
+            raise TournamentError(f"fewer than two entries can play; disqualified: {names}")
+        by_name = {engine.name: engine for engine in engines}
+        played: list[PlayedGame] = []
+
+        def after_game(game_played: PlayedGame) -> None:
+            for name in (game_played.max_engine, game_played.min_engine):
+                by_name[name].stop()  # nothing of an entry outlives its game
+            played.append(game_played)
+            if out is not None:
+                partial = MatchResult(tuple(by_name), tuple(played))
+                write_csv(Standings(partial, tuple(disqualified)), out / "standings.partial.csv")
+
+        try:
+            result = round_robin(
+                GAMES[game](), engines, games=games, opening_plies=opening_plies, seed=seed,
+                progress=progress, on_game=after_game,
+            )  # fmt: skip
+        finally:
+            for engine in engines:
+                engine.stop()
     return Standings(result, tuple(disqualified))
+
+
+def _private_copy(path: Path, folder: Path) -> Path:
+    """A copy of an entry in a folder of its own: what its sandbox sees, and nothing else."""
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        raise TournamentError(f"cannot be read: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise TournamentError("refused: not a plain file (a link, a FIFO or a device)")
+    if info.st_size > ENTRY_BYTES:
+        raise TournamentError(f"refused: larger than {ENTRY_BYTES:,} bytes")
+    folder.mkdir()
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(descriptor, "rb") as file:
+        data = file.read(ENTRY_BYTES + 1)
+    if len(data) > ENTRY_BYTES:
+        raise TournamentError(f"refused: larger than {ENTRY_BYTES:,} bytes")
+    copy = folder / ("entry" + path.suffix)
+    copy.write_bytes(data)
+    return copy
 
 
 def _entries(paths: Sequence[Path]) -> list[Entry]:
@@ -281,23 +379,44 @@ def _entries(paths: Sequence[Path]) -> list[Entry]:
 # --- writing the standings ---------------------------------------------------------------
 
 
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old file or the new one, never half."""
+    with tempfile.NamedTemporaryFile(
+        "w", dir=path.parent, prefix=f".{path.name}.", delete=False, encoding="utf-8", newline=""
+    ) as file:
+        file.write(text)
+    os.replace(file.name, path)
+
+
+def seconds_per_move(result: MatchResult) -> dict[str, float]:
+    """Each entry's mean thinking time per move, as the referee's clock measured it."""
+    seconds: dict[str, float] = {name: 0.0 for name in result.engines}
+    moves: dict[str, int] = {name: 0 for name in result.engines}
+    for g in result.games:
+        for name in (g.max_engine, g.min_engine):
+            seconds[name] += g.seconds.get(name, 0.0)
+            moves[name] += len(g.depths.get(name, []))
+    return {name: seconds[name] / moves[name] if moves[name] else 0.0 for name in seconds}
+
+
 def write_csv(standings: Standings, path: Path) -> None:
-    """One row per entry: rank, games, wins, draws, losses, points, depth, speed, problems."""
+    """One row per entry: rank, games, wins, draws, losses, points, time a move, problems."""
     forfeits = _forfeits(standings.result)
-    with path.open("w", newline="", encoding="utf-8") as file:
-        out = csv.writer(file)
+    timing = seconds_per_move(standings.result)
+    text = io.StringIO()
+    out = csv.writer(text)
+    out.writerow(
+        ["rank", "entry", "games", "wins", "draws", "losses", "points",
+         "seconds_per_move", "problems"]
+    )  # fmt: skip
+    for rank, row in enumerate(standings.result.table(), start=1):
         out.writerow(
-            ["rank", "entry", "games", "wins", "draws", "losses", "points",
-             "mean_depth", "nodes_per_second", "problems"]
+            [rank, row.engine, row.games, row.wins, row.draws, row.losses, row.points,
+             f"{timing[row.engine]:.3f}", "; ".join(forfeits.get(row.engine, []))]
         )  # fmt: skip
-        for rank, row in enumerate(standings.result.table(), start=1):
-            out.writerow(
-                [rank, row.engine, row.games, row.wins, row.draws, row.losses, row.points,
-                 f"{row.mean_depth:.2f}", f"{row.nodes_per_second:.0f}",
-                 "; ".join(forfeits.get(row.engine, []))]
-            )  # fmt: skip
-        for entry in standings.disqualified:
-            out.writerow(["", entry.name, 0, 0, 0, 0, 0, "", "", f"disqualified: {entry.problem}"])
+    for entry in standings.disqualified:
+        out.writerow(["", entry.name, 0, 0, 0, 0, 0, "", f"disqualified: {entry.problem}"])
+    _write_atomically(path, text.getvalue())
 
 
 def write_html(standings: Standings, path: Path, title: str) -> None:
@@ -306,11 +425,12 @@ def write_html(standings: Standings, path: Path, title: str) -> None:
     order = [row.engine for row in result.table()]
     cross = result.crosstable()
     forfeits = _forfeits(result)
+    timing = seconds_per_move(result)
     esc = html.escape
     rows = "".join(
         f"<tr><td>{rank}</td><td>{esc(r.engine)}</td><td>{r.games}</td><td>{r.wins}</td>"
         f"<td>{r.draws}</td><td>{r.losses}</td><td><b>{r.points:g}</b></td>"
-        f"<td>{r.mean_depth:.1f}</td><td>{r.nodes_per_second:,.0f}</td>"
+        f"<td>{timing[r.engine]:.3f}</td>"
         f"<td>{esc('; '.join(forfeits.get(r.engine, [])))}</td></tr>"
         for rank, r in enumerate(result.table(), start=1)
     )
@@ -330,13 +450,13 @@ td,th{{border:1px solid #888;padding:.3em .6em;text-align:right}}td:nth-child(2)
 <h1>{esc(title)}</h1>
 <h2>Standings</h2>
 <table><tr><th>#</th><th>entry</th><th>games</th><th>W</th><th>D</th><th>L</th><th>points</th>
-<th>mean depth</th><th>nodes/s</th><th>problems</th></tr>{rows}</table>
+<th>seconds a move (measured)</th><th>problems</th></tr>{rows}</table>
 <h2>Crosstable (points of the row against the column)</h2>
 <table><tr><th></th>{head}</tr>{cross_rows}</table>
 <h2>Disqualified before playing</h2><ul>{out_list or "<li>none</li>"}</ul>
 </body></html>
 """
-    path.write_text(page, encoding="utf-8")
+    _write_atomically(path, page)
 
 
 def _forfeits(result: MatchResult) -> dict[str, list[str]]:
@@ -359,22 +479,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--search", default="alpha-beta", help="registered search (alpha-beta)")
     parser.add_argument("--out", type=Path, default=Path("tournament"), help="output folder")
+    parser.add_argument(
+        "--unsafe-no-sandbox",
+        action="store_true",
+        help="play without bubblewrap (entries can then reach this machine)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    args.out.mkdir(parents=True, exist_ok=True)
     try:
         standings = run_tournament(
             args.entries, game=args.game, seconds=args.time, games=args.games,
             opening_plies=args.opening_plies, seed=args.seed, search=args.search,
-            progress=sys.stderr.isatty(),
+            progress=sys.stderr.isatty(), out=args.out,
+            unsafe_no_sandbox=args.unsafe_no_sandbox,
         )  # fmt: skip
     except TournamentError as error:
         print(f"coursekit tournament: {error}", file=sys.stderr)
         return 2
-    args.out.mkdir(parents=True, exist_ok=True)
     title = f"Tournament: {args.game}, {args.time:g} s a move ({time.strftime('%Y-%m-%d')})"
     write_csv(standings, args.out / "standings.csv")
     write_html(standings, args.out / "standings.html", title)
+    (args.out / "standings.partial.csv").unlink(missing_ok=True)
     print(standings.result)
     for entry in standings.disqualified:
         print(f"disqualified: {entry.name}: {entry.problem}")

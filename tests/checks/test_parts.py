@@ -1,4 +1,4 @@
-"""The grader's side of the checks: answers as plain data, decided in the grader's process."""
+"""The grader's side of the checks: answers as data or literals, decided in the grader."""
 
 from __future__ import annotations
 
@@ -7,18 +7,23 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.checks import ch00, ch01, ch02, ch03, ch04
 from coursekit.checks.parts import (
     Function,
+    NotLiteral,
     Unsupported,
     Value,
     declarations,
-    export,
+    export_values,
     judge,
+    judge_function,
+    literal_answers,
     plain,
+    public_name,
     unplain,
 )
 from coursekit.games import MAX
@@ -66,43 +71,71 @@ def test_every_real_set_declares_every_part():
 
 def test_a_value_is_judged_by_the_grader_from_data_only():
     part = ch00.PARTS[1]
-    assert judge(part, {"values": [plain(4**5)]}, seed=1).passed
-    wrong = judge(part, {"values": [plain(4**5 + 1)]}, seed=1)
+    assert judge(part, {"values": [plain(4**5)]}).passed
+    wrong = judge(part, {"values": [plain(4**5 + 1)]})
     assert not wrong.passed and "Too many leaves" in wrong.hint
-    assert not judge(part, {"values": [{"missing": "leaves"}]}, seed=1).passed
-    assert not judge(part, {"values": [{"unsupported": "Yes"}]}, seed=1).passed
-    assert not judge(part, "forged", seed=1).passed
+    assert not judge(part, {"values": [{"missing": "leaves"}]}).passed
+    assert not judge(part, {"values": [{"unsupported": "Yes"}]}).passed
+    assert not judge(part, "forged").passed
 
 
-def test_a_function_is_judged_on_a_replay_of_its_recorded_results():
+def test_a_value_is_exported_as_plain_data_through_a_public_encoder(tmp_path):
+    part = ch02.PARTS[1]
+    path = tmp_path / "part.json"
+    from coursekit.andor.examples import exercise_1
+
+    export_values(part.names, public_name(part.encode), {"graph_1": exercise_1()}, str(path))
+    assert judge(part, json.loads(path.read_text())).passed
+    export_values(part.names, public_name(part.encode), {}, str(path))
+    assert "There is no variable graph_1" in judge(part, json.loads(path.read_text())).hint
+
+
+def test_an_encoder_that_is_not_public_is_refused():
+    with pytest.raises(TypeError, match=r"coursekit\.checks\.public"):
+        public_name(ch02._graph_object)
+
+
+def test_a_function_part_is_judged_by_calling_the_function_on_hidden_cases():
     part = ch00.PARTS[3]
-    seed = 7
-    results = [{"returned": plain(tuple(case))} for case in [(1, 1)] * 3]
-    verdict = judge(part, {"results": results, "called": []}, seed=seed)
+    from coursekit.games import tree_size
+
+    assert judge_function(part, tree_size, seed=7).passed
+    verdict = judge_function(part, lambda b, m: (1, 1), seed=7)
     assert not verdict.passed and "wrong result" in verdict.hint
-    recorded = []
-
-    def honest(b, m):
-        from coursekit.games import tree_size
-
-        recorded.append({"returned": plain(tree_size(b, m))})
-        return tree_size(b, m)
-
-    ch00.check_tree_size(honest, seed=seed)
-    assert judge(part, {"results": recorded, "called": []}, seed=seed).passed
-    called = ["coursekit.games.gametree.tree_size"]
-    verdict = judge(part, {"results": recorded, "called": called}, seed=seed)
-    assert not verdict.passed and verdict.forbidden == tuple(called)
-    assert judge(
-        part, {"results": recorded, "called": called}, seed=seed, allow_library=True
-    ).passed
-    assert not judge(part, {"results": recorded[:5], "called": []}, seed=seed).passed
 
 
-def _exported(module, number, names, tmp_path, seed):
-    path = tmp_path / f"part{number}.json"
-    export(module.__name__, number, names, str(path), seed)
-    return json.loads(path.read_text())
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("x = None\nx = 3", 3),
+        ("x = {'A': 3, 'B': -math.inf}", {"A": 3, "B": -math.inf}),
+        ("x = [4 - 5, 6 - 4, 2 * 3]", [-1, 2, 6]),
+        ("x = {('a', 'b'), ('c', 'd')}", {("a", "b"), ("c", "d")}),
+        ("x = float('-inf')  # a note", -math.inf),
+        ("x: int = 2\nraise NotImplementedError", 2),
+        ("x = dict(A=1)", {"A": 1}),
+    ],
+)
+def test_by_hand_answers_are_read_from_literals(source, expected):
+    assert literal_answers(source, ("x",)) == {"x": expected}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from coursekit.search import minimax\nx = minimax(TREE).value",
+        "x = sorted([3, 1])",
+        "x = [v for v in range(3)]",
+        "x = __import__('os').getcwd()",
+        "for i in range(3):\n    x = i",
+        "x = y = TREE",
+        "x = 10**10**10",
+        "x = (" * 300 + "1" + ")" * 300,
+    ],
+)
+def test_code_in_a_by_hand_answer_is_refused_without_running_it(source):
+    with pytest.raises(NotLiteral):
+        literal_answers(source, ("x",))
 
 
 def _correct_alphabeta(game, state, alpha, beta):
@@ -133,17 +166,13 @@ def _minimax_only(game, state, alpha, beta):
     return max(values) if game.to_move(state) is MAX else min(values)
 
 
-def test_a_search_part_is_judged_on_the_leaves_its_kernel_saw(tmp_path):
-    """Set 04 part 3: the grader replays (value, leaves evaluated), recorded in the kernel."""
+def test_a_search_part_is_judged_on_the_leaves_the_function_evaluated():
+    """Set 04 part 3: the check sees (value, leaves evaluated) through the public adapter."""
     part = ch04.PARTS[3]
-    honest = _exported(ch04, 3, {"alphabeta_value": _correct_alphabeta}, tmp_path, seed=11)
-    assert judge(part, honest, seed=11).passed
-    lazy = _exported(ch04, 3, {"alphabeta_value": _minimax_only}, tmp_path, seed=11)
-    verdict = judge(part, lazy, seed=11)
+    adapt = part.adapt
+    assert judge_function(part, adapt(_correct_alphabeta), seed=11).passed
+    verdict = judge_function(part, adapt(_minimax_only), seed=11)
     assert not verdict.passed and "never prunes anything" in verdict.hint
-    # the leaves come back as data: a forged, shorter record cannot pass
-    forged = {"results": honest["results"][:10], "called": []}
-    assert not judge(part, forged, seed=11).passed
 
 
 def test_set_01s_package_holds_no_model_of_the_narrow_trough():

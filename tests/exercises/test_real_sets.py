@@ -50,7 +50,7 @@ def test_the_released_notebook_fails_every_part_with_an_assertion_and_nothing_el
     exercise, monkeypatch
 ):
     monkeypatch.chdir(ROOT)
-    results = run_cells(Path("exercises") / exercise.path.name, timeout=REAL_TIMEOUT)
+    results, _ = run_cells(Path("exercises") / exercise.path.name, timeout=REAL_TIMEOUT)
     kinds = {r.index: r for r in results}
     for part in exercise.parts:
         result = kinds[part.index]
@@ -125,6 +125,20 @@ def _tamper(exercise: ExerciseSet, nb) -> dict[int, str]:
     return done
 
 
+def _runs_a_kernel(exercise: ExerciseSet) -> bool:
+    """Whether grading runs the whole notebook in a kernel (a value part not worked by hand)."""
+    from coursekit.checks.parts import Value, declarations
+
+    parts = declarations(exercise.name)[1].values()
+    return any(isinstance(part, Value) and not part.by_hand for part in parts)
+
+
+def _at_cell_level(exercise: ExerciseSet, number: int) -> bool:
+    """Whether answer ``number``'s stub line runs when its cell runs (not inside a ``def``)."""
+    stub = exercise.answers[number - 1].stub
+    return any(line == STUB for line in stub.splitlines())
+
+
 LOOP = "while True:\n    pass"
 DIE = "import os\nos._exit(1)"
 
@@ -172,9 +186,12 @@ def test_tampering_a_loop_and_a_dead_kernel_cost_only_their_own_parts(exercise, 
     grades, _, tampered, broken = graded
     grade = grades["broken"]
     assert grade.tampered == [f"part {n} {how}" for n, how in tampered.items()]
-    if broken:
+    # The loop and the exit run, and are reported, where a kernel runs their cell; inside a
+    # function they run only when a part calls it (a tampered part is not judged at all).
+    first, last = min(broken, default=0), max(broken, default=0)
+    if broken and _runs_a_kernel(exercise) and _at_cell_level(exercise, first):
         assert grade.timed_out, "the endless loop was not reported"
-    if DIE in broken.values():
+    if DIE in broken.values() and _runs_a_kernel(exercise) and _at_cell_level(exercise, last):
         assert grade.kernel_died, "the dead kernel was not reported"
     # What the same submission earns with those answers unanswered, run as it is
     # with the graded cells untouched; the tampered parts then lose their points.

@@ -1,1 +1,4 @@
-"""What student code may see while it is graded: set-up material, adapters, encoders; never an answer or a reference algorithm."""
+"""What student code may see while it is graded.
+
+Set-up material, adapters and encoders; never an answer or a reference algorithm.
+"""
