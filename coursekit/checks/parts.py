@@ -59,12 +59,15 @@ class Value:
     ``judge(*values)`` is the check, called with the values in order;
     ``encode`` (in the kernel) and ``decode`` (in the grader) convert each
     value when it is not plain data (``None``: used as it is).
+    ``by_hand``: the answer is worked out by hand, so the grader reads it from the answer cell's
+    literals without running any code.
     """
 
     names: tuple[str, ...]
     judge: Callable[..., None]
     encode: Callable[[Any], Any] | None = None
     decode: Callable[[Any], Any] | None = None
+    by_hand: bool = False
 
 
 @dataclass(frozen=True)
