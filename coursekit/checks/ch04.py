@@ -5,7 +5,9 @@ coursekit's own :func:`~coursekit.search.alphabeta`; hints say what is wrong,
 never what is right. For the α-β a student writes, the usual mistakes are
 modelled by :func:`mistaken_alphabeta`: when the student's function evaluates
 exactly the leaves one of these mistakes evaluates, on every tree, the hint
-names that mistake.
+names that mistake. Part 5 asks which cut, α or β, prunes each pruned branch
+of the decks' six-level tree (:data:`~coursekit.checks.public.ch04.DECK_TREE`);
+an answer that is what a mistaken α-β prunes there gets that mistake's hint.
 """
 
 from __future__ import annotations
