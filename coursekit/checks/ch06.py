@@ -40,8 +40,11 @@ from coursekit.checks.public.ch06 import (
     SSS_STEP,
     SSS_TREE,
     UPPER,  # noqa: F401
+    describe,
     exact_only_table_value,
     killer_position,
+    observe_table,
+    window_text,
 )
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import aspiration, minimax, mtdf, negamax, pvs, sss_star
@@ -75,11 +78,6 @@ def random_trees(count: int = 150, seed: int = 6) -> list[GameTree]:
             )
         )
     return sorted(trees, key=len)
-
-
-def _describe(tree: GameTree) -> str:
-    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
-    return f"{text} with {tree.root_player} to move at the root"
 
 
 # --- part 1: negamax ----------------------------------------------------------------------
@@ -143,7 +141,7 @@ def check_negamax_function(
     require(callable(negamax_value), "negamax_value should be a function (game, state) → value.")
     trees = random_trees() if seed is None else random_trees(seed=seed)
     got = [
-        call_student(negamax_value, (tree, tree.initial), lambda g, s: _describe(g))
+        call_student(negamax_value, (tree, tree.initial), lambda g, s: describe(g))
         for tree in trees
     ]
     right = [mover_value(tree) for tree in trees]
@@ -155,7 +153,7 @@ def check_negamax_function(
             fail(f"Your function gives the values of negamax written so that {hint}")
     tree, value = next((t, g) for t, g, r in zip(trees, got, right, strict=True) if g != r)
     fail(
-        f"On {_describe(tree)}, your function returns {value!r}, not the value for the player "
+        f"On {describe(tree)}, your function returns {value!r}, not the value for the player "
         "to move at the root. Value each node from its mover's side: the largest of the "
         "children's negated values."
     )
@@ -191,13 +189,6 @@ def _sound(result: Any, value: float, alpha: float, beta: float) -> bool:
     return result == value
 
 
-def _window_text(alpha: float, beta: float) -> str:
-    def text(x: float) -> str:
-        return "∞" if x == INF else "-∞" if x == -INF else f"{x:g}"
-
-    return f"({text(alpha)}, {text(beta)})"
-
-
 def check_table_function(table_value: Callable[..., float] | None, seed: int | None = None) -> None:
     """Check ``table_value(game, state, alpha, beta, table)`` on 150 seeded trees.
 
@@ -211,25 +202,34 @@ def check_table_function(table_value: Callable[..., float] | None, seed: int | N
         callable(table_value),
         "table_value should be a function (game, state, alpha, beta, table) → value.",
     )
+    check_observed_table(observe_table(table_value), seed=seed)
+
+
+def check_observed_table(
+    observed: Callable[[GameTree, list], Any], seed: int | None = None
+) -> None:
+    """The judgement of :func:`check_table_function` on what :func:`observe_table` saw.
+
+    ``observed(tree, windows)`` gives the answers of one table's searches, in order; the
+    grader calls this with a replay of the answers recorded in the student's kernel.
+    """
     rng = random.Random(66 if seed is None else seed)
     trees = random_trees(seed=6 if seed is None else seed)
     for tree in trees:
         value = minimax(tree).value
-        table: dict = {}
+        tried = windows(tree, rng)
+        answers = observed(tree, tried)
+        require(
+            isinstance(answers, list) and len(answers) == len(tried),
+            "Your function's answers did not all come back.",
+        )
         buggy_table: dict = {}
-        answers, buggy = [], []
-        for alpha, beta in windows(tree, rng):
-            got = call_student(
-                table_value,
-                (tree, tree.initial, alpha, beta, table),
-                lambda g, s, a, b, t: f"{_describe(g)}, window {_window_text(a, b)}",
-            )
-            answers.append(got)
-            buggy.append(exact_only_table_value(tree, tree.initial, alpha, beta, buggy_table))
+        buggy = [exact_only_table_value(tree, tree.initial, a, b, buggy_table) for a, b in tried]
+        for i, ((alpha, beta), got) in enumerate(zip(tried, answers, strict=True)):
             if _sound(got, value, alpha, beta):
                 continue
-            where = f"On {_describe(tree)}, searched with the window {_window_text(alpha, beta)}"
-            if answers == buggy:
+            where = f"On {describe(tree)}, searched with the window {window_text(alpha, beta)}"
+            if answers[: i + 1] == buggy[: i + 1]:
                 fail(
                     f"{where} after other searches with the same table, your function returns "
                     f"{got!r}, which fail-soft α-β cannot return there. An entry stored after a "
@@ -320,10 +320,6 @@ def _words(answer: Any) -> Any:
     return " ".join(answer.strip().lower().replace("-", " ").replace("_", " ").split())
 
 
-def _number_text(x: float) -> str:
-    return "∞" if x == INF else "-∞" if x == -INF else f"{x:g}"
-
-
 def aspiration_facts(
     tree: GameTree = ASPIRATION_TREE,
     guess: float = ASPIRATION_GUESS,
@@ -347,7 +343,7 @@ def check_aspiration(outcome: Any, bound: Any, searches: Any, value: Any) -> Non
         answered(answer)
     right_outcome, right_bound, right_searches, right_value = aspiration_facts()
     alpha, beta = ASPIRATION_GUESS - ASPIRATION_DELTA, ASPIRATION_GUESS + ASPIRATION_DELTA
-    window = _window_text(alpha, beta)
+    window = window_text(alpha, beta)
     require(
         _words(outcome) in OUTCOMES,
         f"asp_outcome should be one of {', '.join(map(repr, OUTCOMES))}.",
@@ -663,7 +659,12 @@ def check_bstar(answers: Any) -> None:
 EXERCISE = "06_beyond_alphabeta"
 PARTS = {
     1: Function("negamax_value", check_negamax_function, forbidden=("coursekit.search.",)),
-    2: Function("table_value", check_table_function, forbidden=("coursekit.search.",)),
+    2: Function(
+        "table_value",
+        check_observed_table,
+        adapt=observe_table,
+        forbidden=("coursekit.search.",),
+    ),
     3: Value(("prediction",), check_prediction, by_hand=True),
     4: Value(("nodes_without", "nodes_with"), check_killer_measurement),
     5: Value(

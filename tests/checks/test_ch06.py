@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
 
 from coursekit.checks import ch06
 from coursekit.checks.common import SUCCESS_LINE
+from coursekit.checks.parts import export, judge
 from coursekit.checks.public.ch06 import (
     ASPIRATION_TREE,
     BSTAR_SNAPSHOTS,
@@ -155,6 +157,20 @@ def test_part2_a_clipped_answer_is_caught():
 def test_part2_answers_of_the_wrong_type_fail():
     with pytest.raises(AssertionError, match="cannot return"):
         ch06.check_table_function(lambda game, state, alpha, beta, table: "3")
+
+
+def _graded(number, names, tmp_path, seed=11):
+    """The grader's verdict on part ``number``: data written in the kernel, judged apart."""
+    path = tmp_path / f"part{number}.json"
+    export(ch06.__name__, number, names, str(path), seed)
+    return judge(ch06.PARTS[number], json.loads(path.read_text()), seed=seed)
+
+
+def test_part2_the_grader_sees_the_table_work_through_the_adapter(tmp_path):
+    """The shared table stays in the kernel: what crosses to the grader is the answers."""
+    assert _graded(2, {"table_value": fixed_table_value}, tmp_path).passed
+    verdict = _graded(2, {"table_value": ch06.exact_only_table_value}, tmp_path)
+    assert not verdict.passed and "answered as if it were exact" in verdict.hint
 
 
 # --- part 3 -----------------------------------------------------------------------------------

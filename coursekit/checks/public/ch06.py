@@ -1,14 +1,17 @@
 """Exercise set 06's set-up material (no answers here).
 
-The search shown with a bug to find (part 2), the Connect Four position of
+The search shown with a bug to find (part 2) and the adapter that runs a
+student's fixed version (:func:`observe_table`), the Connect Four position of
 parts 3 and 4, and the small trees of the by-hand parts 5 to 9.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
+from coursekit.checks.common import call_student
 from coursekit.games import MAX, ConnectFour, GameTree
 
 INF = math.inf
@@ -95,3 +98,37 @@ BSTAR_SNAPSHOTS = [
     [(3, 6), (2, 6), (0, 1)],
 ]
 """Part 9: the (pessimistic, optimistic) bounds of the root's moves 0, 1, 2 at five moments."""
+
+
+def describe(tree: GameTree) -> str:
+    """A tree as a hint names it."""
+    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
+    return f"{text} with {tree.root_player} to move at the root"
+
+
+def window_text(alpha: float, beta: float) -> str:
+    """A window as a hint writes it: (−∞, 3)."""
+
+    def text(x: float) -> str:
+        return "∞" if x == INF else "-∞" if x == -INF else f"{x:g}"
+
+    return f"({text(alpha)}, {text(beta)})"
+
+
+def observe_table(table_value: Callable[..., Any]) -> Callable[[GameTree, list], list]:
+    """Part 2's adapter: the student's search run on one tree with several root windows in a
+    row, sharing one table (a dictionary) as the exercise asks; its answers come back as a
+    list, so that nothing the check needs travels in the table itself."""
+
+    def on(tree: GameTree, windows: list) -> list:
+        table: dict = {}
+        return [
+            call_student(
+                table_value,
+                (tree, tree.initial, alpha, beta, table),
+                lambda g, s, a, b, t: f"{describe(g)}, window {window_text(a, b)}",
+            )
+            for alpha, beta in windows
+        ]
+
+    return on
