@@ -21,27 +21,10 @@ from coursekit.checks.common import (
     same_number,
 )
 from coursekit.checks.parts import Function, Value
+from coursekit.checks.public.ch01 import exercise_game, rules_data
 from coursekit.gametheory import NormalFormGame, SmartPigs
 
 # ---------------------------------------------------------------------- the problems
-
-
-def exercise_game() -> NormalFormGame:
-    """The 3×3 game of parts 2 and 3."""
-    return NormalFormGame(
-        [[4, 0, 6], [3, 2, 1], [3, -1, 5]],
-        [[4, 3, 2], [0, 2, 1], [1, 0, 7]],
-        ["top", "middle", "bottom"],
-        ["left", "centre", "right"],
-        ("Rose", "Colin"),
-    )
-
-
-NARROW_TROUGH = (
-    "The farmer fits a narrow feeding hole. A small pig that is alone at the food now eats at "
-    "most 1 unit before the big pig arrives (the big pig, alone, still eats up to 10). "
-    "Everything else is as in the original rules."
-)
 
 
 # The rules of part 4 as fingerprints (salted digests, common.digest): the package that
@@ -281,18 +264,9 @@ def _swapped_p_q(got: object, want: tuple[Fraction, Fraction], A: list, B: list)
 
 # --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
 
-_RULES_FIELDS = ("food", "cost", "head_start", "big_share", "dispenser")
-
-
-def _rules_data(value: object) -> object:
-    """A SmartPigs model as plain data (in the student's kernel); other values unchanged."""
-    if isinstance(value, SmartPigs):
-        return {"SmartPigs": {name: getattr(value, name) for name in _RULES_FIELDS}}
-    return value
-
 
 def _rules_model(value: object) -> object:
-    """A fresh SmartPigs from :func:`_rules_data` (in the grader); other values unchanged."""
+    """A fresh SmartPigs from :func:`~coursekit.checks.public.ch01.rules_data` (in the grader); other values unchanged."""
     if isinstance(value, dict) and set(value) == {"SmartPigs"}:
         return SmartPigs(**value["SmartPigs"])
     return value
@@ -301,12 +275,12 @@ def _rules_model(value: object) -> object:
 EXERCISE = "01_game_theory"
 PARTS = {
     1: Function("pure_nash", check_pure_equilibria, forbidden=("coursekit.gametheory.",)),
-    2: Value(("steps",), check_elimination),
-    3: Value(("pareto", "collective"), check_optima),
+    2: Value(("steps",), check_elimination, by_hand=True),
+    3: Value(("pareto", "collective"), check_optima, by_hand=True),
     4: Value(
         ("rules", "press_probabilities"),
         check_pigs_variant,
-        encode=_rules_data,
+        encode=rules_data,
         decode=_rules_model,
     ),
     5: Function("mixed_2x2", check_mixed_2x2, forbidden=("coursekit.gametheory.",)),

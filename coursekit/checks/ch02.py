@@ -32,6 +32,7 @@ from coursekit.checks.common import (
     same_number,
 )
 from coursekit.checks.parts import Function, Value
+from coursekit.checks.public.ch02 import graph_data
 
 EXERCISES = {1: exercise_1, 2: exercise_2}
 RANDOM_GRAPHS = 300
@@ -409,30 +410,8 @@ def check_exercise_2_solution(connectors: Any, cost: Any) -> None:
 # --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
 
 
-def _connector_data(c: Connector) -> dict:
-    return {"Connector": [c.parent, list(c.successors), c.cost, c.name]}
-
-
-def _graph_data(value: Any) -> Any:
-    """Graphs and connectors as plain data (in the student's kernel); other values unchanged."""
-    if isinstance(value, AndOrGraph):
-        return {
-            "AndOrGraph": {
-                "connectors": [_connector_data(c) for c in value.connectors],
-                "h": dict(value.h),
-                "terminals": list(value.terminals),
-                "start": value.start,
-            }
-        }
-    if isinstance(value, Connector):
-        return _connector_data(value)
-    if isinstance(value, (tuple, list)):
-        return type(value)(_graph_data(v) for v in value)
-    return value
-
-
 def _graph_object(value: Any) -> Any:
-    """Fresh graphs and connectors from :func:`_graph_data` (in the grader)."""
+    """Fresh graphs and connectors from :func:`~coursekit.checks.public.ch02.graph_data` (in the grader)."""
     if isinstance(value, dict) and set(value) == {"Connector"}:
         parent, successors, cost, name = value["Connector"]
         return Connector(parent, tuple(successors), cost, name)
@@ -447,16 +426,16 @@ def _graph_object(value: Any) -> Any:
 
 EXERCISE = "02_and_or_graphs"
 PARTS = {
-    1: Value(("graph_1",), check_exercise_1_graph, encode=_graph_data, decode=_graph_object),
-    2: Value(("q_cycles_1",), check_exercise_1_cycles),
-    3: Value(("best_1", "cost_1"), check_exercise_1_solution),
-    4: Value(("graph_2",), check_exercise_2_graph, encode=_graph_data, decode=_graph_object),
-    5: Value(("q_cycles_2",), check_exercise_2_cycles),
-    6: Value(("best_2", "cost_2"), check_exercise_2_solution),
+    1: Value(("graph_1",), check_exercise_1_graph, encode=graph_data, decode=_graph_object),
+    2: Value(("q_cycles_1",), check_exercise_1_cycles, by_hand=True),
+    3: Value(("best_1", "cost_1"), check_exercise_1_solution, by_hand=True),
+    4: Value(("graph_2",), check_exercise_2_graph, encode=graph_data, decode=_graph_object),
+    5: Value(("q_cycles_2",), check_exercise_2_cycles, by_hand=True),
+    6: Value(("best_2", "cost_2"), check_exercise_2_solution, by_hand=True),
     7: Function(
         "revise",
         check_revise,
-        encode=_graph_data,
+        encode=graph_data,
         decode=_graph_object,
         forbidden=("coursekit.andor.",),
     ),

@@ -299,8 +299,10 @@ BOARDS = [
 
 EXERCISE = "03_minimax"
 PARTS = {
-    1: Value(("values", "move"), lambda values, move: check_backed_up(TREE, values, move)),
-    2: Value(("e_values",), lambda e_values: check_evaluations(BOARDS, e_values)),
+    1: Value(
+        ("values", "move"), lambda values, move: check_backed_up(TREE, values, move), by_hand=True
+    ),
+    2: Value(("e_values",), lambda e_values: check_evaluations(BOARDS, e_values), by_hand=True),
     3: Function("minimax_value", check_minimax_function, forbidden=("coursekit.search.",)),
     4: Function("count_distinct", check_count_distinct, forbidden=("coursekit.search.",)),
     5: Value(("counts",), check_symmetry_counts),

@@ -1,4 +1,4 @@
-"""How the instructor's grader asks a notebook for data and decides in its own process.
+"""How the instructor's grader gets each part's answer and decides in its own process.
 
 A check module (``ch00``, ``ch01``, ...) declares, next to its checks, how the
 grader reads each part's answer, in a dictionary ``PARTS`` (part number →
@@ -10,30 +10,34 @@ declaration) and the exercise it belongs to in ``EXERCISE``::
         3: Function("complete_tree_size", check_tree_size, forbidden=("coursekit.games.",)),
     }
 
-* :class:`Value` — the answer is data held in notebook variables. In the
-  student's kernel the grader only *reads* them and turns them into plain
-  data (:func:`plain`: numbers, strings, lists, tuples, sets, dicts; anything
-  else becomes an :class:`Unsupported`, a wrong answer). ``encode`` turns an
-  answer object (a model, a graph) into plain data there, ``decode`` turns
-  it back into a fresh object in the grader.
-* :class:`Function` — the answer is a function. In the kernel the check runs
-  with the student's function wrapped in a recorder, on the cases of a
-  *seed* the grader picks (hidden cases, not the ones of the student's
-  notebook); the recorder keeps what each call returned, as plain data, and
-  which of coursekit's functions the student's code called.
+* :class:`Value` — the answer is data held in notebook variables. With
+  ``by_hand=True`` (values the exercise asks to work out by hand) the grader
+  reads them from the answer cell's *literals* (:func:`literal_answers`)
+  without running any code. Otherwise the student's notebook runs, sandboxed,
+  and a cell in place of the graded one writes the variables as plain data
+  (:func:`plain`: numbers, strings, lists, tuples, sets, dicts; anything else
+  becomes an :class:`Unsupported`, a wrong answer). ``encode`` turns an answer
+  object (a model, a graph) into plain data there, ``decode`` turns it back
+  into a fresh object in the grader.
+* :class:`Function` — the answer is a function. The grader runs the check in
+  its own process; each time the check calls the student's function, the
+  call goes, as data, to a separate sandboxed interpreter in which only the
+  student's cells ran (:mod:`coursekit.tools.inside`), whose view of the
+  package lacks the ``forbidden`` modules' functions: a library call there
+  fails by construction. The cases are the hidden ones of a seed drawn when
+  grading starts.
 
-Then the grader runs the very same check function in its own process, with
-its own copy of this package, fed with that data: the answer values, or a
-replay of the recorded results in the order the check asks for them. Nothing
-the kernel does — rebinding names, patching modules, rigged ``__eq__``,
-swallowed exceptions — reaches that decision: from the kernel comes data.
+Nothing the student's code does — rebinding names, patching modules, rigged
+``__eq__``, swallowed exceptions, switched-off profilers — reaches the
+decision: from the student's side of the wall comes data only. ``encode`` and
+``adapt`` of a :class:`Function` run on that side, so they live in
+``coursekit.checks.public``, which holds no answer.
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
-import io
 import json
 import math
 import pkgutil
@@ -48,8 +52,8 @@ from typing import Any
 MAX_DEPTH = 40
 """Deeper nesting than this in an answer is not data (it is an Unsupported)."""
 
-MAX_BYTES = 20_000_000
-"""Largest answer file the grader reads."""
+MAX_BYTES = 1_000_000
+"""Largest answer data (one part's values, one reply of a function) the grader reads."""
 
 
 @dataclass(frozen=True)
@@ -57,10 +61,10 @@ class Value:
     """A part whose answer is the values of notebook variables ``names``.
 
     ``judge(*values)`` is the check, called with the values in order;
-    ``encode`` (in the kernel) and ``decode`` (in the grader) convert each
-    value when it is not plain data (``None``: used as it is).
-    ``by_hand``: the answer is worked out by hand, so the grader reads it from the answer cell's
-    literals without running any code.
+    ``encode`` (in the kernel, from ``coursekit.checks.public``) and ``decode``
+    (in the grader) convert each value when it is not plain data (``None``:
+    used as it is). ``by_hand``: the answer is worked out by hand, so the
+    grader reads it from the answer cell's literals without running any code.
     """
 
     names: tuple[str, ...]
@@ -77,10 +81,11 @@ class Function:
     ``judge(function, seed=...)`` is the check; with ``seed=None`` it runs the
     cases the notebook shows, with another seed cases the student never saw.
     ``encode`` turns one result of the student's function into plain data
-    (in the kernel), ``decode`` back (in the grader). Calls the answer makes
-    into coursekit functions whose full name starts with one of ``forbidden``
-    (the library's own version of what the part asks for) cost the part its
-    points unless the instructor allows them.
+    (beside the student's code), ``decode`` back (in the grader). The modules
+    whose full name starts with one of ``forbidden`` (the library's own
+    version of what the part asks for) are withheld from the student's code
+    while it is graded (:mod:`coursekit.tools.package_view`), unless the
+    instructor allows the library.
     """
 
     name: str
@@ -89,10 +94,10 @@ class Function:
     decode: Callable[[Any], Any] | None = None
     forbidden: tuple[str, ...] = ()
     adapt: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
-    """In the kernel, what is recorded is ``adapt(student_function)`` when given: a view
-    of the function whose results carry everything the check needs as data (e.g. a
-    search's value *and* the leaves it evaluated, seen through a recording game).
-    ``judge`` then receives that view (in the kernel) or its replay (in the grader)."""
+    """What the check calls is ``adapt(student_function)`` when given: a view of the
+    function whose results carry everything the check needs as data (e.g. a search's
+    value *and* the leaves it evaluated, seen through a recording game). It runs beside
+    the student's code, so it lives in ``coursekit.checks.public``."""
 
 
 Part = Value | Function
@@ -179,90 +184,163 @@ def _hashable(value: Any) -> Any:
     return value
 
 
-# ---------------------------------------------------------------- in the kernel
+# ------------------------------------------------------- beside the student's code
 
 
-def _encoded(part: Part, value: Any) -> Any:
-    if part.encode is None:
-        return plain(value)
-    try:
-        return plain(part.encode(value))
-    except Exception as error:  # a broken answer object: a wrong answer, named
-        return {"unsupported": f"{type(value).__name__} ({type(error).__name__})"}
+def public_name(function: Callable[..., Any] | None) -> str:
+    """``module:name`` of an ``encode``/``adapt`` function ("" for none); it must be public."""
+    if function is None:
+        return ""
+    module, name = function.__module__, function.__qualname__
+    if not module.startswith("coursekit.checks.public.") or "." in name:
+        raise TypeError(
+            f"{module}.{name} runs beside the student's code while grading, so it must be a "
+            "top-level function of a module in coursekit.checks.public"
+        )
+    return f"{module}:{name}"
 
 
-class _Recorder:
-    """The student's function, recording each result and the coursekit functions it calls."""
+def export_values(names: tuple[str, ...], encode: str, scope: dict[str, Any], path: str) -> None:
+    """Write the variables ``names`` of a notebook (its globals ``scope``) as plain data.
 
-    def __init__(self, part: Function, function: Callable[..., Any]) -> None:
-        self.part, self.function = part, function
-        self.results: list[dict[str, Any]] = []
-        self.called: set[str] = set()
-
-    def _profile(self, frame: Any, event: str, arg: Any) -> None:
-        if event == "call" and frame.f_back is not None:
-            module = frame.f_globals.get("__name__", "")
-            caller = frame.f_back.f_globals.get("__name__", "")
-            if (
-                isinstance(module, str)
-                and module.startswith("coursekit.")
-                and not module.startswith("coursekit.checks")
-                and not (isinstance(caller, str) and caller.startswith("coursekit."))
-            ):  # a coursekit function that the answer's own code called
-                self.called.add(f"{module}.{frame.f_code.co_qualname}")
-
-    def __call__(self, *args: Any) -> Any:
-        previous = sys.getprofile()
-        sys.setprofile(self._profile)
-        try:
-            value = self.function(*args)
-        except BaseException as error:
-            sys.setprofile(previous)
-            self.results.append({"raised": [type(error).__name__, str(error)[:300]]})
-            raise
-        sys.setprofile(previous)
-        self.results.append({"returned": _encoded(self.part, value)})
-        return value
-
-
-def export(module_name: str, number: int, names: dict[str, Any], path: str, seed: int) -> None:
-    """Write the data of part ``number`` of the notebook whose globals are ``names``.
-
-    Runs in the student's kernel (the grader puts a call to it in place of the
-    part's graded cell); what it writes is only ever read as data.
+    Runs in the student's sandboxed kernel, in place of a graded cell; what it
+    writes is only ever read as data (and the student could write anything
+    there: it is their own answer).
     """
-    part = importlib.import_module(module_name).PARTS[number]
-    missing = object()
-    if isinstance(part, Value):
-        values = [names.get(name, missing) for name in part.names]
-        data: dict[str, Any] = {
-            "values": [
-                {"missing": name} if value is missing else _encoded(part, value)
-                for name, value in zip(part.names, values, strict=True)
-            ]
-        }
-    else:
-        function = names.get(part.name, missing)
-        data = {"results": [], "called": []}
-        if function is missing:
-            data["missing"] = part.name
-        elif callable(function):
-            seen = function if part.adapt is None else part.adapt(function)
-            recorder = _Recorder(part, seen)
-            with contextlib.suppress(Exception):  # the kernel's verdict is not the grade
-                part.judge(recorder, seed=seed)
-            data = {"results": recorder.results, "called": sorted(recorder.called)}
-        else:
-            data["not callable"] = plain(function)
-    Path(path).write_text(json.dumps(data), encoding="utf-8")
+    convert = None
+    if encode:
+        module, _, name = encode.partition(":")
+        convert = getattr(importlib.import_module(module), name)
+    values = []
+    for name in names:
+        if name not in scope:
+            values.append({"missing": name})
+            continue
+        try:
+            values.append(plain(convert(scope[name]) if convert else scope[name]))
+        except Exception as error:  # a broken answer object: a wrong answer, named
+            values.append({"unsupported": f"{type(scope[name]).__name__} ({type(error).__name__})"})
+    Path(path).write_text(json.dumps({"values": values}), encoding="utf-8")
 
 
-def export_source(module_name: str, number: int, path: str, seed: int) -> str:
-    """The code of the cell that stands in for part ``number``'s graded cell when grading."""
+def export_source(part: Value, path: str) -> str:
+    """The code of the cell that stands in for a value part's graded cell when grading."""
     return (
-        "from coursekit.checks.parts import export as _coursekit_export\n"
-        f"_coursekit_export({module_name!r}, {number}, globals(), {path!r}, {seed})\n"
+        "from coursekit.checks.parts import export_values as _coursekit_export\n"
+        f"_coursekit_export({part.names!r}, {public_name(part.encode)!r}, globals(), {path!r})\n"
     )
+
+
+# ------------------------------------------------------------- by-hand answers
+
+
+class NotLiteral(ValueError):
+    """An answer that must be literals holds code."""
+
+
+_NAMED_CONSTANTS = {"inf": math.inf, "math.inf": math.inf, "None": None, "True": True}
+_NAMED_CONSTANTS |= {"False": False, "Ellipsis": ...}
+_CONTAINERS = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset, "dict": dict}
+_ARITHMETIC = {
+    "Add": lambda a, b: a + b,
+    "Sub": lambda a, b: a - b,
+    "Mult": lambda a, b: a * b,
+    "Div": lambda a, b: a / b,
+    "FloorDiv": lambda a, b: a // b,
+    "Mod": lambda a, b: a % b,
+}
+MAX_LITERAL_CHARACTERS = 200_000
+"""The longest answer cell read as literals."""
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _literal(node: Any) -> Any:
+    """The value of one expression made of literals (see :func:`literal_answers`)."""
+    import ast
+
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        name = ast.unparse(node)
+        if name in _NAMED_CONSTANTS:
+            return _NAMED_CONSTANTS[name]
+        raise NotLiteral(f"the name {name}")
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        items = [_literal(e) for e in node.elts]
+        return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](items)
+    if isinstance(node, ast.Dict):
+        if any(k is None for k in node.keys):
+            raise NotLiteral("a ** in a dict")
+        return {_literal(k): _literal(v) for k, v in zip(node.keys, node.values, strict=True)}
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _literal(node.operand)
+        if _number(value):
+            return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op).__name__ in _ARITHMETIC:
+        left, right = _literal(node.left), _literal(node.right)
+        if _number(left) and _number(right) and abs(left) < 1e15 and abs(right) < 1e15:
+            return _ARITHMETIC[type(node.op).__name__](left, right)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        name = node.func.id
+        args = [_literal(a) for a in node.args]
+        if name == "float" and args in (["inf"], ["-inf"]) and not node.keywords:
+            return float(args[0])
+        if name in _CONTAINERS and len(args) <= 1:
+            keywords = {k.arg: _literal(k.value) for k in node.keywords if k.arg}
+            if name == "dict":
+                return dict(*args, **keywords)
+            if not keywords:
+                return _CONTAINERS[name](*args)
+    raise NotLiteral(ast.unparse(node)[:60])
+
+
+def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
+    """The values an answer cell gives ``names``, read from its literals without running it.
+
+    Each statement must be ``name = literal`` (numbers, strings, ``True``,
+    ``None``, lists, tuples, sets, dicts, arithmetic on numbers, ``math.inf``,
+    ``float("inf")``) or ``raise NotImplementedError`` (an unanswered stub).
+    A later assignment wins, as it would when the cell runs.
+
+    Raises
+    ------
+    NotLiteral
+        When a statement is anything else (a call, a loop, an import, ...).
+
+    Examples
+    --------
+    >>> literal_answers("x = None\nx = {'A': 3, 'B': -math.inf}", ("x",))
+    {'x': {'A': 3, 'B': -inf}}
+    """
+    import ast
+
+    if len(source) > MAX_LITERAL_CHARACTERS:
+        raise NotLiteral(f"an answer of {len(source):,} characters")
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+        raise NotLiteral(f"code that is not valid Python ({type(error).__name__})") from None
+    found: dict[str, Any] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Raise):
+            continue
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue  # a string standing alone: a note
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if all(isinstance(t, ast.Name) for t in targets):
+                try:
+                    value = _literal(statement.value)
+                except RecursionError:
+                    raise NotLiteral("a too deeply nested value") from None
+                for target in targets:
+                    found[target.id] = value
+                continue
+        raise NotLiteral(ast.unparse(statement).splitlines()[0][:60])
+    return {name: found[name] for name in names if name in found}
 
 
 # ---------------------------------------------------------------- in the grader
@@ -274,105 +352,133 @@ class Verdict:
 
     passed: bool
     hint: str = ""
-    called: tuple[str, ...] = ()  # coursekit functions the answer called
-    forbidden: tuple[str, ...] = ()  # ... of which the part does not allow
+    timed_out: bool = False
 
 
-class _Replay:
-    """Stands in for the student's function in the grader: gives back the recorded results."""
+class OutOfTime(BaseException):
+    """Raised through a check when the student's function ran out of the part's time.
 
-    def __init__(self, part: Function, results: list[Any]) -> None:
-        self.part, self.results = part, list(results)
-        self.__name__ = part.name
-
-    def __call__(self, *args: Any) -> Any:
-        if not self.results:
-            raise AssertionError("Your function's results on these cases did not all come back.")
-        entry = self.results.pop(0)
-        if not isinstance(entry, dict):
-            raise AssertionError("Your function's results came back damaged.")
-        if "raised" in entry:
-            name, message = [*list(entry["raised"]), "", ""][:2]
-            raise _exception(str(name))(str(message))
-        value = unplain(entry.get("returned"))
-        if self.part.decode is not None and not isinstance(value, Unsupported):
-            try:
-                value = self.part.decode(value)
-            except Exception:
-                value = Unsupported("a value the check cannot read")
-        return value
+    A ``BaseException``, so that no check's ``except Exception`` takes it for the
+    student's own error.
+    """
 
 
 _BUILTIN_ERRORS = {"NotImplementedError": NotImplementedError, "RecursionError": RecursionError}
 
 
-def _exception(name: str) -> type[Exception]:
+def raised(name: Any, message: Any) -> Exception:
+    """An exception standing for one the student's function raised (by its type's name)."""
+    name, message = str(name)[:100], str(message)[:300]
     known = _BUILTIN_ERRORS.get(name)
     if known is not None:
-        return known
+        return known(message)
     safe = name if name.isidentifier() else "Exception"
-    return type(safe, (Exception,), {})
+    return type(safe, (Exception,), {})(message)
 
 
-_QUIET = threading.Lock()
+def answer_value(part: Function, entry: Any) -> Any:
+    """The grader's value of one reply of the student's function (raises what it raised)."""
+    if not isinstance(entry, dict):
+        raise AssertionError("Your function's results came back damaged.")
+    if "raised" in entry:
+        name, message = [*list(entry["raised"]), "", ""][:2]
+        raise raised(name, message)
+    value = unplain(entry.get("returned"))
+    if part.decode is not None and not isinstance(value, Unsupported):
+        try:
+            value = part.decode(value)
+        except Exception:
+            value = Unsupported("a value the check cannot read")
+    return value
 
 
-def judge(part: Part, data: Any, *, seed: int, allow_library: bool = False) -> Verdict:
-    """Decide one part from the data its kernel wrote, with this process's own checks.
+class _QuietThreads:
+    """Stands in for ``sys.stdout``: drops what the grader's judging threads print."""
 
-    The checks' "✔ Correct." lines are kept off the grader's output.
-    """
-    with _QUIET, contextlib.redirect_stdout(io.StringIO()):
-        return _judge(part, data, seed=seed, allow_library=allow_library)
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.quiet: set[int] = set()
+
+    def write(self, text: str) -> int:
+        if threading.get_ident() in self.quiet:
+            return len(text)
+        return self.stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
-def _judge(part: Part, data: Any, *, seed: int, allow_library: bool) -> Verdict:
-    if not isinstance(data, dict):
+_QUIET_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _quiet() -> Any:
+    """Keep this thread's prints (the checks' "✔ Correct." lines) off the grader's output."""
+    with _QUIET_LOCK:
+        if not isinstance(sys.stdout, _QuietThreads):
+            sys.stdout = _QuietThreads(sys.stdout)
+        quiet = sys.stdout
+    quiet.quiet.add(threading.get_ident())
+    try:
+        yield
+    finally:
+        quiet.quiet.discard(threading.get_ident())
+
+
+def judge(part: Part, data: Any) -> Verdict:
+    """Decide a value part from the data its notebook gave back (see :func:`judge_values`)."""
+    if not isinstance(data, dict) or not isinstance(data.get("values"), list):
         return Verdict(False, "The answer did not come back from the notebook.")
-    try:
-        if isinstance(part, Value):
-            values = data.get("values")
-            if not isinstance(values, list) or len(values) != len(part.names):
-                return Verdict(False, "The answer did not come back from the notebook.")
-            decoded = []
-            for name, entry in zip(part.names, values, strict=True):
-                if isinstance(entry, dict) and "missing" in entry:
-                    return Verdict(False, f"There is no variable {name} in the notebook.")
-                value = unplain(entry)
-                if part.decode is not None and not isinstance(value, Unsupported):
-                    value = part.decode(value)
-                decoded.append(value)
-            part.judge(*decoded)
+    if len(data["values"]) != len(part.names):
+        return Verdict(False, "The answer did not come back from the notebook.")
+    values = []
+    for name, entry in zip(part.names, data["values"], strict=True):
+        if isinstance(entry, dict) and "missing" in entry:
+            return Verdict(False, f"There is no variable {name} in the notebook.")
+        values.append(unplain(entry))
+    return judge_values(part, values)
+
+
+def judge_values(part: Value, values: list[Any]) -> Verdict:
+    """Decide a value part on its values, with this process's own check."""
+
+    def check() -> None:
+        decoded = [
+            part.decode(v) if part.decode is not None and not isinstance(v, Unsupported) else v
+            for v in values
+        ]
+        part.judge(*decoded)
+
+    return _verdict(check)
+
+
+def judge_function(part: Function, function: Callable[..., Any], seed: int) -> Verdict:
+    """Decide a function part: the check runs here, calling ``function`` (the student's, at a distance)."""
+    return _verdict(lambda: part.judge(function, seed=seed))
+
+
+def _verdict(check: Callable[[], None]) -> Verdict:
+    with _quiet():
+        try:
+            check()
             return Verdict(True)
-        if "missing" in data:
-            return Verdict(False, f"There is no function {part.name} in the notebook.")
-        if "not callable" in data:
-            return Verdict(False, f"{part.name} should be a function.")
-        called = tuple(str(c) for c in data.get("called", []))
-        bad = tuple(c for c in called if c.startswith(part.forbidden)) if part.forbidden else ()
-        part.judge(_Replay(part, data.get("results", [])), seed=seed)
-        if bad and not allow_library:
-            return Verdict(
-                False,
-                "Your function calls the library's own version of what this part asks you to "
-                f"write ({', '.join(bad)}).",
-                called,
-                bad,
-            )
-        return Verdict(True, "", called, bad)
-    except AssertionError as error:
-        return Verdict(False, str(error))
-    except Exception as error:  # what the data made the check trip over: a wrong answer
-        return Verdict(False, f"The check could not use this answer ({type(error).__name__}).")
+        except OutOfTime:
+            return Verdict(False, "Your function ran out of the part's time.", timed_out=True)
+        except AssertionError as error:
+            return Verdict(False, str(error))
+        except RecursionError:
+            return Verdict(False, "The check could not use this answer (it is nested too deeply).")
+        except Exception as error:  # what the data made the check trip over: a wrong answer
+            return Verdict(False, f"The check could not use this answer ({type(error).__name__}).")
 
 
-def read_data(path: Path) -> Any:
-    """The data a kernel wrote for one part, or ``None`` when there is none to trust."""
+def read_data(text: str | None) -> Any:
+    """The data a notebook wrote for one part, or ``None`` when there is none to trust."""
+    if text is None or len(text) > MAX_BYTES:
+        return None
     try:
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return None
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        return json.loads(text)
+    except (ValueError, RecursionError):
         return None
 
 

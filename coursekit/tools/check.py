@@ -19,10 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import secrets
 import subprocess
 import sys
-import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -136,44 +135,54 @@ def run_cells(
     timeout: float = DEFAULT_TIMEOUT,
     deadline: float | None = None,
     sandbox: Sandbox | None = None,
-) -> list[CellResult]:
+    collect: Sequence[str] = (),
+) -> tuple[list[CellResult], dict[str, str | None]]:
     """Run ``notebook`` under nbval in a fresh kernel; return every code cell's result.
 
+    The notebook's folder holds the run's inputs (the notebook alone); the run
+    happens in a folder of its own (with a ``sandbox``, sealed off: see
+    :mod:`coursekit.tools.sandbox`; without, as a plain process). What it
+    gives back is data only: the report of the cells and the texts of the
+    files named in ``collect`` that the run wrote (``None`` for a file not
+    written or too large), read through :mod:`coursekit.tools.inside`.
     ``deadline`` bounds the whole run in seconds (a safety net on top of the
     per-cell ``timeout``); when it passes, :class:`CheckError` is raised.
-    With a ``sandbox`` the run is sealed off (:mod:`coursekit.tools.sandbox`)
-    and the notebook's folder is the only place it can write: the report is
-    written there too, and is read as data only.
     """
+    from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess
+
     require_nbval()
     notebook = Path(notebook).resolve()
-    with tempfile.TemporaryDirectory(prefix="coursekit-run-") as folder:
-        report = Path(folder) / "report.json"
-        if sandbox is not None:
-            report = notebook.parent / f"report-{secrets.token_hex(8)}.json"
-        command = pytest_command(notebook, timeout=timeout, report=report, rootdir=notebook.parent)
-        if sandbox is not None:
-            sandbox.prepare(notebook.parent)
-            command = sandbox.command(command, notebook.parent)
-        try:
-            done = subprocess.run(
-                command,
-                cwd=notebook.parent,
-                capture_output=True,
-                text=True,
-                timeout=deadline,
-                stdin=subprocess.DEVNULL,
-                env=pytest_env(),
-            )
-        except subprocess.TimeoutExpired:
-            raise CheckError(f"the run took longer than {deadline:g} s and was stopped") from None
-        if not report.is_file():
-            tail = (done.stdout + done.stderr).strip().splitlines()[-3:]
-            raise CheckError(f"pytest stopped without a report: {' / '.join(tail)}")
-        try:
-            return [CellResult(**entry) for entry in json.loads(report.read_text(encoding="utf-8"))]
-        except (ValueError, TypeError) as error:  # a sandboxed run could write anything there
-            raise CheckError(f"the run's report is damaged ({type(error).__name__})") from None
+    sandbox = sandbox or Sandbox(sealed=False)
+    seen = (INPUT if sandbox.sealed else notebook.parent) / notebook.name
+    run = [sys.executable, "-m", "coursekit.tools.inside", "run", str(seen), REPORT, *collect]
+    check = pytest_command(
+        Path(notebook.name), timeout=timeout, report=Path(REPORT), rootdir=Path(".")
+    )
+    sandbox.prepare(notebook.parent)
+    process = SandboxedProcess(sandbox, [*run, "--", *check], notebook.parent)
+    finished = process.wait(deadline if deadline is not None else 24 * 3600)
+    if finished.timed_out:
+        raise CheckError(f"the run took longer than {deadline:g} s and was stopped")
+    try:
+        bundle = json.loads(finished.stdout)
+        files = {name: bundle["files"].get(name) for name in collect}
+        report, tail = bundle["files"][REPORT], str(bundle.get("tail", ""))
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        why = "its output was cut" if finished.output_cut else "its output is damaged"
+        if finished.out_of_memory:
+            why = "it ran out of memory"
+        raise CheckError(f"the run gave nothing back: {why}") from None
+    if not isinstance(report, str):
+        lines = tail.strip().splitlines()[-3:]
+        raise CheckError(f"pytest stopped without a report: {' / '.join(lines)}")
+    try:
+        return [CellResult(**entry) for entry in json.loads(report)], files
+    except (ValueError, TypeError, RecursionError) as error:  # the run could write anything there
+        raise CheckError(f"the run's report is damaged ({type(error).__name__})") from None
+
+
+REPORT = "report.json"
+"""The file a grading run writes its cells' results to (in its own folder)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

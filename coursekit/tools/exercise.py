@@ -284,10 +284,17 @@ def read_notebook(path: Path | str) -> nbformat.NotebookNode:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ValueError("not a notebook: the file is not text") from None
+    return notebook_from_text(text)
+
+
+def notebook_from_text(text: str) -> nbformat.NotebookNode:
+    """The notebook whose file holds ``text``; ``ValueError`` with a plain reason when it is not one."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"not a notebook: corrupt JSON ({error})") from None
+    except RecursionError:
+        raise ValueError("not a notebook: JSON nested too deeply") from None
     if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
         raise ValueError("not a notebook: the JSON has no list of cells")
     import nbformat

@@ -42,9 +42,12 @@ import ast
 import copy
 import csv
 import dataclasses
+import json
 import os
 import queue
 import re
+import secrets
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
@@ -68,12 +71,14 @@ from coursekit.tools.exercise import (
     is_answer,
     is_graded,
     load_exercise_sets,
+    notebook_from_text,
     notebook_text,
     python_source,
-    read_notebook,
     source_digest,
 )
+from coursekit.tools.package_view import view_for
 from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
+from coursekit.tools.student_function import NotReady, StudentFunction, cells_up_to, defines
 
 if TYPE_CHECKING:
     import nbformat
@@ -87,22 +92,32 @@ REPORT_COLUMNS = [
     "timed_out",
     "kernel_died",
     "review",
-    "library_calls",
     "notes",
     "problem",
     "sandbox",
+    "seed",
 ]
 
-HIDDEN_SEED = 20261123
-"""The seed of the hidden cases of "write a function" parts (``--seed`` to change it)."""
+SUBMISSION_BYTES = 20 * 1024**2
+"""The largest submission file the grader reads."""
+
+
+def draw_seed() -> int:
+    """A fresh seed for the hidden cases, drawn when grading starts (never stored in the package)."""
+    return secrets.randbelow(2**31)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How submissions are graded (the command line's options)."""
+    """How submissions are graded (the command line's options).
+
+    ``seed`` picks the hidden cases of "write a function" parts: drawn anew for
+    every grading run unless given (``--seed``, to repeat a run), and written in
+    the grade report.
+    """
 
     timeout: float = DEFAULT_TIMEOUT
-    seed: int = HIDDEN_SEED
+    seed: int = field(default_factory=draw_seed)
     sandbox: Sandbox | None = None  # None: not sealed off (--unsafe-no-sandbox)
     allow_library: bool = False
     in_kernel: bool = False  # True: every part judged by its graded cell (the old way, benchmarks)
@@ -128,10 +143,10 @@ class Grade:
     timed_out: list[str] = field(default_factory=list)
     kernel_died: list[str] = field(default_factory=list)
     review: list[str] = field(default_factory=list)
-    library_calls: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     problem: str = ""
     sandbox: str = ""
+    seed: str = ""
 
     @property
     def total(self) -> float:
@@ -383,24 +398,25 @@ def _labels(exercise: ExerciseSet) -> dict[int, str]:
     return labels
 
 
-def _stand_in(
-    nb: nbformat.NotebookNode, module: str, declared: dict, folder: Path, seed: int
-) -> dict[int, Path]:
-    """Put, in place of each declared part's graded cell, the cell that exports its data.
+def _stand_in(nb: nbformat.NotebookNode, declared: dict) -> dict[int, str]:
+    """Put, in place of each value part's graded cell, the cell that exports its data.
 
-    Returns part number → the file the data will be in.
+    Returns part number → the file (in the run's folder) the data will be in.
     """
     files = {}
     graded = [cell for cell in nb.cells if is_graded(cell)]
     for number, cell in enumerate(graded, 1):
-        if number in declared:
-            files[number] = folder / f"part-{number}.json"
-            cell.source = declared_parts.export_source(module, number, str(files[number]), seed)
+        part = declared.get(number)
+        if isinstance(part, declared_parts.Value) and not part.by_hand:
+            files[number] = f"part-{number}.json"
+            cell.source = declared_parts.export_source(part, files[number])
+        elif part is not None:  # decided elsewhere: nothing of the answers runs here
+            cell.source = "pass"
     return files
 
 
 def _run(
-    merged: Merged, exercise: ExerciseSet, settings: Settings, stand_in: Callable | None = None
+    merged: Merged, exercise: ExerciseSet, settings: Settings, files: dict[int, str]
 ) -> tuple[dict[int, CellResult], dict[int, CellResult], dict[int, object]]:
     """Run the merged notebook; each time the kernel dies, run it again without the culprit.
 
@@ -409,8 +425,8 @@ def _run(
     the cells that timed out before (they already lost their points, and the
     time limit is not paid twice). Returns the results, the culprits (cell
     index → the result of the run in which it stopped the kernel) and the data
-    each declared part's stand-in cell wrote (part number → data, read once
-    the run is over; data of a part whose cell did not finish is left out).
+    each value part's stand-in cell wrote (part number → data; data of a part
+    whose cell did not finish is left out).
     """
     nb = merged.notebook
     final: dict[int, CellResult] = {}
@@ -418,30 +434,29 @@ def _run(
     data: dict[int, object] = {}
     code_cells = sum(cell.cell_type == "code" for cell in nb.cells)
     deadline = 60 + code_cells * (settings.timeout + 10)
+    sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view_for())
+    by_index = {part.index: part.number for part in exercise.parts}
     with tempfile.TemporaryDirectory(prefix="coursekit-grade-") as folder:
-        work = Path(folder) / "work"
-        work.mkdir()
-        files = stand_in(nb, work) if stand_in is not None else {}
-        path = work / f"{exercise.name}.ipynb"
+        path = Path(folder) / "inputs" / f"{exercise.name}.ipynb"
+        path.parent.mkdir()
         for run in range(MAX_RUNS):
-            for file in files.values():
-                file.unlink(missing_ok=True)
             path.write_text(notebook_text(nb), encoding="utf-8")
-            results = sorted(
-                run_cells(
-                    path, timeout=settings.timeout, deadline=deadline, sandbox=settings.sandbox
-                ),
-                key=_at,
+            results, texts = run_cells(
+                path,
+                timeout=settings.timeout,
+                deadline=deadline,
+                sandbox=sandbox,
+                collect=sorted(files.values()),
             )
+            results.sort(key=_at)
             culprit = next((r for r in results if not r.kernel_alive), None)
             last_run = culprit is None or run == MAX_RUNS - 1
-            by_index = {part.index: part.number for part in exercise.parts}
             for r in results:
                 if (last_run or r.index < culprit.index) and r.index not in culprits:
                     if r.index not in final and r.index in by_index and r.outcome == "passed":
                         number = by_index[r.index]
                         if number in files:
-                            data[number] = declared_parts.read_data(files[number])
+                            data[number] = declared_parts.read_data(texts.get(files[number]))
                     final.setdefault(r.index, r)
             if last_run:
                 return final, culprits, data
@@ -455,9 +470,7 @@ def _at(result: CellResult) -> int:
     return result.index
 
 
-def _part_grade(result: CellResult | None, tampered: str | None, points: float) -> PartGrade:
-    if tampered:
-        return PartGrade(0.0, "tampered", f"graded cell {tampered}")
+def _part_grade(result: CellResult | None, points: float) -> PartGrade:
     if result is None or result.outcome in ("skipped", "error"):
         return PartGrade(0.0, "not run", "")
     if result.timed_out:
@@ -469,20 +482,108 @@ def _part_grade(result: CellResult | None, tampered: str | None, points: float) 
     return PartGrade(0.0, "failed", f"{result.ename}: {result.evalue}")
 
 
-def _declared_grade(
-    part: declared_parts.Part, data: object, base: PartGrade, points: float, settings: Settings
-) -> tuple[PartGrade, declared_parts.Verdict | None]:
-    """A declared part's grade: decided here, from its data, when its stand-in cell ran."""
-    if base.status in ("tampered", "timed out", "not run"):
-        return base, None
-    if data is None:
-        return PartGrade(0.0, "failed", "the answer did not come back from the notebook"), None
-    verdict = declared_parts.judge(
-        part, data, seed=settings.seed, allow_library=settings.allow_library
-    )
+def _from_verdict(verdict: declared_parts.Verdict, points: float) -> PartGrade:
     if verdict.passed:
-        return PartGrade(points, "passed", ""), verdict
-    return PartGrade(0.0, "failed", verdict.hint), verdict
+        return PartGrade(points, "passed", "")
+    if verdict.timed_out:
+        return PartGrade(0.0, "timed out", verdict.hint)
+    return PartGrade(0.0, "failed", verdict.hint)
+
+
+def _value_grade(
+    part: declared_parts.Value, data: object, base: PartGrade, points: float
+) -> PartGrade:
+    """A value part's grade: decided here, from its data, when its stand-in cell ran."""
+    if base.status in ("timed out", "not run"):
+        return base
+    if data is None:
+        return PartGrade(0.0, "failed", "the answer did not come back from the notebook")
+    return _from_verdict(declared_parts.judge(part, data), points)
+
+
+BY_HAND_HINT = (
+    "This part asks for values worked out by hand: write the values themselves (numbers, "
+    "strings, lists, sets, dicts). The grader reads them without running code, and found {}."
+)
+
+
+def _by_hand_grade(part: declared_parts.Value, merged: Merged, points: float) -> PartGrade:
+    """A by-hand part's grade: its values read from the literals of the answer cells."""
+    found: dict[str, object] = {}
+    for source in merged.answers:
+        if source is None or not any(defines(source, name) for name in part.names):
+            continue
+        try:
+            found.update(declared_parts.literal_answers(source, part.names))
+        except declared_parts.NotLiteral as error:
+            return PartGrade(0.0, "failed", BY_HAND_HINT.format(error))
+    missing = [name for name in part.names if name not in found]
+    if missing:
+        return PartGrade(0.0, "failed", f"There is no variable {missing[0]} in the notebook.")
+    verdict = declared_parts.judge_values(part, [found[name] for name in part.names])
+    return _from_verdict(verdict, points)
+
+
+def _function_grade(
+    part: declared_parts.Function, merged: Merged, exercise: ExerciseSet, settings: Settings,
+    points: float,
+) -> PartGrade:  # fmt: skip
+    """A function part's grade: the check runs here, the student's function in a sandbox."""
+    answers = {answer.index for answer in exercise.answers}
+    sources = [
+        (cell.source, index in answers)
+        for index, cell in enumerate(merged.notebook.cells)
+        if cell.cell_type == "code" and not is_graded(cell)
+    ]
+    cells = cells_up_to(sources, part.name)
+    if cells is None:
+        return PartGrade(0.0, "failed", f"There is no function {part.name} in the notebook.")
+    withheld = () if settings.allow_library else part.forbidden
+    sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view_for(withheld))
+    with tempfile.TemporaryDirectory(prefix="coursekit-function-") as folder:
+        inputs = Path(folder) / "inputs"
+        inputs.mkdir()
+        (inputs / "cells.json").write_text(json.dumps(cells), encoding="utf-8")
+        sandbox.prepare(inputs)
+        try:
+            with StudentFunction(sandbox, inputs, part, seconds=settings.timeout) as function:
+                verdict = declared_parts.judge_function(part, function, settings.seed)
+        except NotReady as error:
+            return PartGrade(0.0, "failed", str(error))
+    return _from_verdict(verdict, points)
+
+
+def read_submission(path: Path) -> nbformat.NotebookNode:
+    """A submission's notebook, read only when it is a plain file of a sensible size.
+
+    Symbolic links (to the solutions, say), FIFOs, devices and files over
+    :data:`SUBMISSION_BYTES` are refused with the reason, before anything is read.
+    """
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        raise ValueError(f"cannot be read: {error.strerror}") from None
+    kinds = {stat.S_ISLNK: "a symbolic link", stat.S_ISFIFO: "a FIFO", stat.S_ISCHR: "a device"}
+    kinds |= {stat.S_ISBLK: "a device", stat.S_ISSOCK: "a socket", stat.S_ISDIR: "a folder"}
+    for test, kind in kinds.items():
+        if test(info.st_mode):
+            raise ValueError(f"refused: the submission is {kind}, not a notebook file")
+    if info.st_size > SUBMISSION_BYTES:
+        raise ValueError(
+            f"refused: {info.st_size:,} bytes, more than a submission may have "
+            f"({SUBMISSION_BYTES:,}); clear the notebook's outputs and submit it again"
+        )
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise ValueError("refused: the submission is not a plain file")
+        data = file.read(SUBMISSION_BYTES + 1)
+    if len(data) > SUBMISSION_BYTES:
+        raise ValueError("refused: the submission grew while it was read")
+    try:
+        return notebook_from_text(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not a notebook: the file is not text") from None
 
 
 def grade_submission(
@@ -495,15 +596,17 @@ def grade_submission(
     """Grade one submission; every problem ends up in the returned :class:`Grade`.
 
     Parts that a check module declares (:mod:`coursekit.checks.parts`) are
-    decided here, in the grader's process, from the data the notebook gives
-    back; the others by whether their graded cell raised.
+    decided here, in the grader's process: by-hand parts from the answer's
+    literals, value parts from the data the sandboxed notebook gives back,
+    function parts by calling the student's function in a sandbox of its own.
+    The others count by whether their graded cell raised.
     """
     settings = settings or Settings(timeout=timeout)
     path = Path(path)
-    grade = Grade(file=str(path))
+    grade = Grade(file=str(path), seed=str(settings.seed))
     grade.sandbox = "bubblewrap" if settings.sandbox is not None else "NONE (--unsafe-no-sandbox)"
     try:
-        submission = read_notebook(path)
+        submission = read_submission(path)
         grade.exercise = exercise = find_exercise(path, submission, sets)
     except (OSError, ValueError) as error:
         grade.problem = str(error)
@@ -521,37 +624,38 @@ def grade_submission(
         grade.notes.append(f"{merged.by_order} cells matched by order (their ids had changed)")
     found = None if settings.in_kernel else declared_parts.declarations(exercise.name)
     declared: dict[int, declared_parts.Part] = found[1] if found else {}
-
-    def stand_in(nb: nbformat.NotebookNode, folder: Path) -> dict[int, Path]:
-        return _stand_in(nb, found[0], declared, folder, settings.seed) if found else {}
-
-    try:
-        results, culprits, data = _run(merged, exercise, settings, stand_in)
-    except CheckError as error:
-        grade.problem = f"could not be run: {error}"
-        grade.parts = [PartGrade() for _ in exercise.parts]
-        return grade
+    files = _stand_in(merged.notebook, declared)
+    in_notebook = [p for p in exercise.parts if p.number in files or p.number not in declared]
+    results: dict[int, CellResult] = {}
+    culprits: dict[int, CellResult] = {}
+    data: dict[int, object] = {}
+    if in_notebook:
+        try:
+            results, culprits, data = _run(merged, exercise, settings, files)
+        except CheckError as error:
+            grade.problem = f"could not be run: {error}"
     for part in exercise.parts:
-        result = culprits.get(part.index) or results.get(part.index)
-        part_grade = _part_grade(result, merged.tampered.get(part.number), part.points)
-        if part.number in declared:
-            part_grade, verdict = _declared_grade(
-                declared[part.number], data.get(part.number), part_grade, part.points, settings
-            )
-            if verdict is not None and verdict.called:
-                calls = ", ".join(verdict.called)
-                grade.library_calls.append(f"{part.label}: {calls}")
-                if verdict.forbidden:
-                    allowed = " (allowed)" if settings.allow_library else ""
-                    grade.review.append(
-                        f"{part.label} calls the library's own {', '.join(verdict.forbidden)}"
-                        + allowed
-                    )
+        declaration = declared.get(part.number)
+        if part.number in merged.tampered:
+            part_grade = PartGrade(0.0, "tampered", f"graded cell {merged.tampered[part.number]}")
+        elif isinstance(declaration, declared_parts.Function):
+            part_grade = _function_grade(declaration, merged, exercise, settings, part.points)
+        elif isinstance(declaration, declared_parts.Value) and declaration.by_hand:
+            part_grade = _by_hand_grade(declaration, merged, part.points)
+        else:
+            result = culprits.get(part.index) or results.get(part.index)
+            part_grade = _part_grade(result, part.points)
+            if declaration is not None:
+                part_grade = _value_grade(
+                    declaration, data.get(part.number), part_grade, part.points
+                )
+        if part_grade.status == "timed out" and part.number in declared:
+            grade.timed_out.append(part.label)
         grade.parts.append(part_grade)
     grade.tampered = [f"part {n} {how}" for n, how in sorted(merged.tampered.items())]
     for index, result in sorted({**results, **culprits}.items()):
         label = labels.get(index, f"cell {index + 1}")
-        if result.timed_out:
+        if result.timed_out and label not in grade.timed_out:
             grade.timed_out.append(label)
         elif result.ename == "KernelDied":
             rest = "the rest was graded in a fresh kernel without it"
@@ -732,13 +836,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed",
         type=int,
-        default=HIDDEN_SEED,
-        help='seed of the hidden cases of "write a function" parts',
+        default=None,
+        help='seed of the hidden cases of "write a function" parts (default: drawn anew; '
+        "the CSV's seed column says which, to repeat a run)",
     )
     parser.add_argument(
         "--allow-library",
         action="store_true",
-        help="give points to a function that calls the library's own version of itself",
+        help="let a function part use the library's own version of what it asks for",
     )
     parser.add_argument(
         "--feedback",
@@ -784,8 +889,9 @@ def run(args: argparse.Namespace) -> int:
             "read and change this machine's files; the CSV's sandbox column says NONE",
             file=sys.stderr,
         )
+    seed = args.seed if args.seed is not None else draw_seed()
     settings = Settings(
-        timeout=args.timeout, seed=args.seed, sandbox=sandbox, allow_library=args.allow_library
+        timeout=args.timeout, seed=seed, sandbox=sandbox, allow_library=args.allow_library
     )
     grades = grade_all(paths, sets, jobs=args.jobs, settings=settings)
     write_csv(grades, args.csv)
@@ -797,4 +903,5 @@ def run(args: argparse.Namespace) -> int:
     }
     found = ", ".join(f"{n} {column.replace('_', ' ')}" for column, n in counts.items() if n)
     print(f"graded {len(grades)} submissions into {args.csv}" + (f" ({found})" if found else ""))
+    print(f"hidden cases: seed {seed} (coursekit grade --seed {seed} repeats this run)")
     return 0

@@ -1,0 +1,137 @@
+"""What runs inside a sandbox, next to a student's code (see :mod:`coursekit.tools.sandbox`).
+
+Nothing here is trusted by the grader: whatever these functions give back is
+read as data, size-capped, by a process the student's code does not run in.
+
+``python -m coursekit.tools.inside run NOTEBOOK FILE ... -- COMMAND ...``
+    copies ``NOTEBOOK`` into the working folder, runs ``COMMAND`` there
+    (pytest under nbval) with its output in a file, then writes one JSON
+    object to its standard output: the exit code, the texts of the ``FILE``
+    s it wrote (each at most :data:`FILE_BYTES`) and the tail of its output.
+
+``python -m coursekit.tools.inside answer CELLS NAME [ADAPT] [ENCODE]``
+    runs the code cells listed in the JSON file ``CELLS`` (a student's set-up
+    and answer cells, in order; a cell that raises is skipped), then answers
+    calls of the function ``NAME``: each line in is ``{"args": PICKLE}`` (the
+    grader's arguments, base64), each line out ``{"returned": DATA}`` or
+    ``{"raised": [TYPE, MESSAGE]}``. ``ADAPT`` and ``ENCODE`` name functions of
+    ``coursekit.checks.public`` (``module:name``) that view the student's
+    function and turn its results into plain data.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+FILE_BYTES = 1_000_000
+"""The most of one file written by a run that is handed back."""
+
+TAIL_BYTES = 2_000
+"""The end of a run's output that is handed back (for the grader's error message)."""
+
+
+def _read_capped(path: Path) -> str | None:
+    try:
+        with open(path, "rb") as file:
+            data = file.read(FILE_BYTES + 1)
+    except OSError:
+        return None
+    return None if len(data) > FILE_BYTES else data.decode("utf-8", "replace")
+
+
+def run(notebook: str, files: list[str], command: list[str]) -> int:
+    """Run ``command`` on a copy of ``notebook``; print what it wrote as one JSON object."""
+    shutil.copyfile(notebook, Path.cwd() / Path(notebook).name)
+    with open("/tmp/output.log", "wb") as log:
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    tail = (_read_capped(Path("/tmp/output.log")) or "")[-TAIL_BYTES:]
+    bundle = {
+        "returncode": done.returncode,
+        "files": {name: _read_capped(Path(name)) for name in files},
+        "tail": tail,
+    }
+    sys.stdout.write(json.dumps(bundle))
+    sys.stdout.flush()
+    return 0
+
+
+def _public(reference: str) -> Any:
+    """The function ``module:name`` of ``coursekit.checks.public`` (and only from there)."""
+    module, _, name = reference.partition(":")
+    if not module.startswith("coursekit.checks.public."):
+        raise ValueError(f"not a public adapter: {reference}")
+    return getattr(importlib.import_module(module), name)
+
+
+def _cell_code(source: str) -> str:
+    """A cell's source as plain Python (IPython's ``%magic`` and ``!shell`` lines turned into calls
+    that fail here: there is no IPython)."""
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+    except ImportError:
+        return source
+    return TransformerManager().transform_cell(source)
+
+
+def answer(cells_file: str, name: str, adapt: str = "", encode: str = "") -> int:
+    """Define the student's function from their cells, then answer calls line by line."""
+    from coursekit.checks.parts import plain
+
+    conversation = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the whole run)
+    namespace: dict[str, Any] = {"__name__": "__main__"}
+    cells = json.loads(Path(cells_file).read_text(encoding="utf-8"))
+    for number, source in enumerate(cells):
+        try:
+            exec(compile(_cell_code(source), f"<cell {number + 1}>", "exec"), namespace)
+        except BaseException:
+            continue
+    function = namespace.get(name)
+    if function is None:
+        conversation.write(json.dumps({"missing": name}) + "\n")
+        conversation.flush()
+        return 0
+    if not callable(function):
+        conversation.write(json.dumps({"not callable": plain(function)}) + "\n")
+        conversation.flush()
+        return 0
+    seen = _public(adapt)(function) if adapt else function
+    to_data = _public(encode) if encode else None
+    conversation.write(json.dumps({"ready": name}) + "\n")
+    conversation.flush()
+    for line in sys.stdin.buffer:
+        args = pickle.loads(base64.b64decode(json.loads(line)["args"]))
+        try:
+            value = seen(*args)
+            reply = {"returned": plain(to_data(value) if to_data else value)}
+        except BaseException as error:
+            reply = {"raised": [type(error).__name__, str(error)[:300]]}
+        conversation.write(json.dumps(reply) + "\n")
+        conversation.flush()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["run"]:
+        split = argv.index("--")
+        return run(argv[1], argv[2:split], argv[split + 1 :])
+    if argv[:1] == ["answer"]:
+        return answer(*argv[1:])
+    print("usage: python -m coursekit.tools.inside run|answer ...", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
