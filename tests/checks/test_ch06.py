@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
+from pathlib import Path
 
 import pytest
 
 from coursekit.checks import ch06
 from coursekit.checks.common import SUCCESS_LINE
-from coursekit.checks.parts import export, judge
+from coursekit.checks.parts import judge_function
 from coursekit.checks.public.ch06 import (
     ASPIRATION_TREE,
     BSTAR_SNAPSHOTS,
@@ -21,6 +23,8 @@ from coursekit.checks.public.ch06 import (
 )
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import alphabeta, minimax, mtdf, negamax, pvs
+from coursekit.tools.sandbox import Sandbox
+from coursekit.tools.student_function import StudentFunction
 
 INF = math.inf
 
@@ -159,17 +163,28 @@ def test_part2_answers_of_the_wrong_type_fail():
         ch06.check_table_function(lambda game, state, alpha, beta, table: "3")
 
 
-def _graded(number, names, tmp_path, seed=11):
-    """The grader's verdict on part ``number``: data written in the kernel, judged apart."""
-    path = tmp_path / f"part{number}.json"
-    export(ch06.__name__, number, names, str(path), seed)
-    return judge(ch06.PARTS[number], json.loads(path.read_text()), seed=seed)
+def _graded_table(source, tmp_path, seed=11):
+    """The grader's verdict on part 2 when the notebook's cells are ``source``.
+
+    As when grading: the check runs here, and each call of the student's function goes to
+    another interpreter where only the student's cells ran (unsealed here: no sandbox).
+    """
+    (tmp_path / "cells.json").write_text(json.dumps([source]), encoding="utf-8")
+    part = ch06.PARTS[2]
+    package = str(Path(ch06.__file__).resolve().parents[2])  # this checkout's coursekit
+    unsealed = Sandbox(sealed=False, environment={"PYTHONPATH": package})
+    with StudentFunction(unsealed, tmp_path, part, seconds=120) as function:
+        return judge_function(part, function, seed)
 
 
 def test_part2_the_grader_sees_the_table_work_through_the_adapter(tmp_path):
-    """The shared table stays in the kernel: what crosses to the grader is the answers."""
-    assert _graded(2, {"table_value": fixed_table_value}, tmp_path).passed
-    verdict = _graded(2, {"table_value": ch06.exact_only_table_value}, tmp_path)
+    """The shared table stays beside the student's code: what crosses is the answers."""
+    fixed = inspect.getsource(fixed_table_value).replace("fixed_table_value", "table_value")
+    fixed = fixed.replace("ch06.", "")  # the notebook's names, from the public module
+    imports = "from coursekit.checks.public.ch06 import EXACT, INF, LOWER, MAX, UPPER\n"
+    assert _graded_table(imports + fixed, tmp_path).passed
+    buggy = "from coursekit.checks.public.ch06 import exact_only_table_value as table_value\n"
+    verdict = _graded_table(buggy, tmp_path)
     assert not verdict.passed and "answered as if it were exact" in verdict.hint
 
 
