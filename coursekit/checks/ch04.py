@@ -5,19 +5,29 @@ coursekit's own :func:`~coursekit.search.alphabeta`; hints say what is wrong,
 never what is right. For the α-β a student writes, the usual mistakes are
 modelled by :func:`mistaken_alphabeta`: when the student's function evaluates
 exactly the leaves one of these mistakes evaluates, on every tree, the hint
-names that mistake.
+names that mistake. Part 5 asks which cut, α or β, prunes each pruned branch
+of the decks' six-level tree (:data:`~coursekit.checks.public.ch04.DECK_TREE`);
+an answer that is what a mistaken α-β prunes there gets that mistake's hint.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable
 from typing import Any
 
 from coursekit.checks import ch03
-from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
+from coursekit.checks.common import (
+    answered,
+    fail,
+    passed,
+    require,
+    require_type,
+    same_number,
+)
 from coursekit.checks.parts import Function, Value
+from coursekit.checks.public.ch04 import DECK_TREE, ORDER_TREE, TREE, describe, observe
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.games.gametree import GameTreeError
 from coursekit.search import alphabeta, reorder
@@ -105,43 +115,6 @@ def _missed_cut_hint(tree: GameTree, r: Any, top: str, count: int) -> str:
 # --- part 3: writing α-β ----------------------------------------------------------------------
 
 
-class LeafRecorder:
-    """A game that passes every question on to ``game`` and notes each leaf valued, in order.
-
-    A student's search values a leaf by asking ``utility`` (or ``evaluate``);
-    the recorder keeps those leaves in :attr:`leaves`.
-    """
-
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.initial = game.initial
-        self.leaves: list[Any] = []
-
-    def to_move(self, state: Any) -> Any:
-        return self.game.to_move(state)
-
-    def actions(self, state: Any) -> Sequence[Any]:
-        return self.game.actions(state)
-
-    def result(self, state: Any, action: Any) -> Any:
-        return self.game.result(state, action)
-
-    def is_terminal(self, state: Any) -> bool:
-        return self.game.is_terminal(state)
-
-    def utility(self, state: Any, player: Any = MAX) -> float:
-        self.leaves.append(state)
-        return self.game.utility(state, player)
-
-    def evaluate(self, state: Any) -> float:
-        self.leaves.append(state)
-        return self.game.evaluate(state)
-
-    def leaf_value(self, state: Any) -> float:
-        self.leaves.append(state)
-        return self.game.leaf_value(state)
-
-
 MISTAKES = {
     "parent only": (
         "it compares each node's bound with its parent's only. A cut may be caused by any "
@@ -165,13 +138,17 @@ MISTAKES = {
 """The usual mistakes in writing α-β, with the hint each one gets."""
 
 
-def mistaken_alphabeta(game: Any, state: Any, mistake: str) -> tuple[float, list[Any]]:
+def mistaken_alphabeta(
+    game: Any, state: Any, mistake: str, cuts: dict[Any, str] | None = None
+) -> tuple[float, list[Any]]:
     """α-β written with one of the usual :data:`MISTAKES`: ``(value, leaves evaluated)``.
 
     ``"parent only"`` compares with the parent's bound only, ``"swapped"`` lowers
     β at MAX nodes and raises α at MIN nodes, ``"not passed"`` calls every child
     with (−∞, +∞) (the leaves of minimax), ``"strict"`` prunes only when v > β
-    (v < α).
+    (v < α). ``cuts``, when given, receives every child the search never
+    generates, with the kind of the cut there (``"alpha"`` below a MIN node,
+    ``"beta"`` below a MAX node).
 
     >>> tree = GameTree.from_nested(CLASSIC)
     >>> mistaken_alphabeta(tree, tree.initial, "not passed")[1] == list(tree.leaves)
@@ -182,13 +159,19 @@ def mistaken_alphabeta(game: Any, state: Any, mistake: str) -> tuple[float, list
     leaves: list[Any] = []
     strict = mistake == "strict"
 
+    def stop(state: Any, skipped: list, kind: str, v: float) -> float:
+        if cuts is not None:
+            cuts.update((game.result(state, a), kind) for a in skipped)
+        return v
+
     def value(state: Any, alpha: float, beta: float) -> float:
         if game.is_terminal(state):
             leaves.append(state)
             return game.utility(state, MAX)
         at_max = game.to_move(state) is MAX
         v = -INF if at_max else INF
-        for a in game.actions(state):
+        actions = list(game.actions(state))
+        for i, a in enumerate(actions):
             if mistake == "parent only":
                 window = (v, INF) if at_max else (-INF, v)
             elif mistake == "not passed":
@@ -199,7 +182,7 @@ def mistaken_alphabeta(game: Any, state: Any, mistake: str) -> tuple[float, list
             if at_max:
                 v = max(v, w)
                 if v > beta or (v == beta and not strict):
-                    return v
+                    return stop(state, actions[i + 1 :], "beta", v)
                 if mistake == "swapped":
                     beta = min(beta, v)
                 else:
@@ -207,7 +190,7 @@ def mistaken_alphabeta(game: Any, state: Any, mistake: str) -> tuple[float, list
             else:
                 v = min(v, w)
                 if v < alpha or (v == alpha and not strict):
-                    return v
+                    return stop(state, actions[i + 1 :], "alpha", v)
                 if mistake == "swapped":
                     alpha = max(alpha, v)
                 else:
@@ -242,11 +225,6 @@ def random_trees(count: int = 200, seed: int = 4) -> list[GameTree]:
     return sorted(trees, key=len)
 
 
-def _describe(tree: GameTree) -> str:
-    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
-    return f"{text} with {tree.root_player} to move at the root"
-
-
 def check_alphabeta_function(
     alphabeta_value: Callable[..., float] | None, seed: int | None = None
 ) -> None:
@@ -263,17 +241,6 @@ def check_alphabeta_function(
         "alphabeta_value should be a function (game, state, alpha, beta) → value.",
     )
     check_observed_alphabeta(observe(alphabeta_value), seed=seed)
-
-
-def observe(alphabeta_value: Callable[..., float]) -> Callable[[GameTree], tuple[Any, list]]:
-    """The student's function seen from outside: on a tree, ``(value, leaves evaluated)``."""
-
-    def on(tree: GameTree) -> tuple[Any, list]:
-        game = LeafRecorder(tree)
-        value = call_student(alphabeta_value, (game, tree.initial, -INF, INF), _describe_call)
-        return value, game.leaves
-
-    return on
 
 
 def check_observed_alphabeta(
@@ -306,15 +273,11 @@ def check_observed_alphabeta(
     fail(_first_difference(tree, value, got, right_value, right))
 
 
-def _describe_call(game: LeafRecorder, state: Any, alpha: float, beta: float) -> str:
-    return _describe(game.game)
-
-
 def _first_difference(
     tree: GameTree, value: Any, got: list, right_value: float, right: list
 ) -> str:
     """A hint about the first thing the student's search does differently on ``tree``."""
-    where = f"On {_describe(tree)}"
+    where = f"On {describe(tree)}"
     if got == right:
         return (
             f"{where}, your function evaluates the right leaves but returns {value!r}, not the "
@@ -348,6 +311,119 @@ def _first_difference(
         f"{where}, your function stops before leaf {right[len(got)]}, which α-β must evaluate: "
         "it cuts too early there."
     )
+
+
+# --- part 5: the decks' six-level tree: which cut prunes what --------------------------------
+
+KIND_WORDS = {"alpha": "an α cut (α剪枝)", "beta": "a β cut (β剪枝)"}
+KIND_RULES = {
+    "alpha": "an α cut happens below a MIN node whose β has fallen to the α of a MAX ancestor",
+    "beta": "a β cut happens below a MAX node whose α has risen to the β of a MIN ancestor",
+}
+
+
+def pruned_kinds(tree: GameTree) -> dict[str, str]:
+    """Every node a left-to-right α-β never generates on ``tree``, with the kind of its cut.
+
+    The top of each pruned branch and every node below it, each with ``"alpha"`` or
+    ``"beta"``: the kind of the cut that pruned the branch.
+    """
+    kinds = {}
+    for cut in alphabeta(tree, trace=True).trace.cutoffs():
+        for top in cut.pruned:
+            kinds.update(dict.fromkeys(_below(tree, top), cut.kind))
+    return kinds
+
+
+def _labels(answer: Any, what: str) -> set[str]:
+    answered(answer)
+    require_type(answer, (set, frozenset, list, tuple), what)
+    return {str(label) for label in answer}
+
+
+def check_cut_kinds(
+    tree: GameTree, alpha_cut: Any, beta_cut: Any, value: Any = None, move: Any = None
+) -> None:
+    """Check the nodes pruned by α cuts, those pruned by β cuts, and the root's value and move.
+
+    ``alpha_cut`` and ``beta_cut`` hold labels (a set, list or tuple): the top of
+    every branch pruned by a cut of that kind (where the course draws ×); nodes
+    below them may be listed too, with the same kind. ``value`` is the root's
+    backed-up value and ``move`` MAX's move there (a child of the root).
+    """
+    alpha, beta = _labels(alpha_cut, "alpha_cut"), _labels(beta_cut, "beta_cut")
+    unknown = sorted((alpha | beta) - set(tree.labels), key=str)
+    require(
+        not unknown, f"The tree has no node {', '.join(unknown)}: use the labels in the picture."
+    )
+    both = sorted(alpha & beta, key=tree.labels.index)
+    if both:
+        fail(f"Node {both[0]} is in both sets: one cut prunes a branch, of one kind.")
+    r = alphabeta(tree, trace=True)
+    kinds = pruned_kinds(tree)
+    tops = {top: cut.kind for cut in r.trace.cutoffs() for top in cut.pruned}
+    given = {**dict.fromkeys(alpha, "alpha"), **dict.fromkeys(beta, "beta")}
+    if given and given == {k: _other(v) for k, v in kinds.items() if k in given}:
+        fail(
+            "Your α and β sets are swapped: every node is there, under the other kind of cut. "
+            f"A cut is named after the bound that is compared: {KIND_RULES['alpha']}, and "
+            f"{KIND_RULES['beta']}."
+        )
+    for mistake, hint in (("parent only", _PARENT_ONLY), ("strict", _STRICT)):
+        cuts: dict[Any, str] = {}
+        mistaken_alphabeta(tree, tree.initial, mistake, cuts)
+        theirs = {label: kind for top, kind in cuts.items() for label in _below(tree, top)}
+        if theirs != kinds and set(cuts) <= set(given) and given.items() <= theirs.items():
+            fail(hint)
+    generated = sorted(set(given) - set(kinds), key=tree.labels.index)
+    if generated:
+        node = generated[0]
+        what = "evaluate leaf" if tree.is_terminal(node) else "generate node"
+        fail(
+            f"α-β does {what} {node}: no cut happens above it before the search gets there. "
+            "Follow the search left to right, with α and β beside each node."
+        )
+    for label in sorted(given, key=tree.labels.index):
+        if given[label] != kinds[label]:
+            fail(
+                f"Node {label} is pruned, but not by {KIND_WORDS[given[label]]}: look at the "
+                f"node where the search stops trying moves above it; {KIND_RULES[kinds[label]]}."
+            )
+    missing = sorted(set(tops) - set(given), key=tree.labels.index)
+    if missing:
+        fail(_missed_cut_hint(tree, r, missing[0], len(missing)))
+    answered(value)
+    require(
+        same_number(value, r.value),
+        "The root's value is wrong: α-β backs up the same value as minimax. Back the values up "
+        "along the branches α-β searches (a pruned branch cannot change its parent's choice).",
+    )
+    answered(move)
+    kids = tree.children(tree.initial)
+    require(move in kids, f"The move should be one of the root's children: {', '.join(kids)}.")
+    require(
+        move == r.move,
+        f"Moving to {move} does not give the root its value: MAX moves to the child whose "
+        "backed-up value is the root's.",
+    )
+    passed()
+
+
+def _other(kind: str) -> str:
+    return "beta" if kind == "alpha" else "alpha"
+
+
+_PARENT_ONLY = (
+    "Your answer is what α-β prunes when each node is compared with its parent only. Compare "
+    "a node's bound with every ancestor of the other kind that has a bound (先辈, not only the "
+    "parent): a node stops as soon as its bound meets the bound of any such ancestor, however "
+    "far up (a deep cut)."
+)
+_STRICT = (
+    "Your answer is what α-β prunes when it stops only on a strict inequality. The course "
+    "prunes when the bounds meet: β ≤ α stops a MIN node and α ≥ β a MAX node, so a bound "
+    "equal to the other prunes too."
+)
 
 
 # --- part 4: the best move order -------------------------------------------------------------
@@ -416,35 +492,26 @@ def _root_order(tree: GameTree, mine: GameTree) -> list[str]:
 
 # --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------
 
-TREE = GameTree.from_nested(
-    [
-        [[[6, 9], [5, 7]], [[7, 8], [4, 2]]],
-        [[[2, 9], [1, 7]], [[3, 5], [8]]],
-        [[[8, 7], [9, 3]], [[8, 9], [4]]],
-    ],
-    root=MAX,
-)
-"""The tree of parts 1 and 2, as the exercise notebook defines it."""
-
-ORDER_TREE = GameTree.from_nested(
-    [
-        [[14, 3, 22], [9, 26, 1], [17, 6, 11]],
-        [[20, 2, 25], [7, 12, 18], [27, 5, 10]],
-        [[4, 23, 15], [13, 21, 8], [16, 24, 19]],
-    ],
-    root=MAX,
-)
-"""The tree of part 4, as the exercise notebook defines it."""
-
 EXERCISE = "04_alphabeta"
 PARTS = {
-    1: Value(("values", "move"), lambda values, move: check_backed_up(TREE, values, move)),
-    2: Value(("pruned",), lambda pruned: check_pruned(TREE, pruned)),
+    1: Value(
+        ("values", "move"),
+        lambda values, move: check_backed_up(TREE, values, move),
+        by_hand=True,
+    ),
+    2: Value(("pruned",), lambda pruned: check_pruned(TREE, pruned), by_hand=True),
     3: Function(
         "alphabeta_value",
         check_observed_alphabeta,
         adapt=observe,
         forbidden=("coursekit.search.",),
     ),
-    4: Value(("ordered",), lambda ordered: check_best_order(ORDER_TREE, ordered)),
+    4: Value(("ordered",), lambda ordered: check_best_order(ORDER_TREE, ordered), by_hand=True),
+    5: Value(
+        ("alpha_cut", "beta_cut", "deck_value", "deck_move"),
+        lambda alpha_cut, beta_cut, value, move: check_cut_kinds(
+            DECK_TREE, alpha_cut, beta_cut, value, move
+        ),
+        by_hand=True,
+    ),
 }

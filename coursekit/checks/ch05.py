@@ -2,7 +2,8 @@
 
 Every expected answer is computed here with coursekit's own chess and Connect
 Four code: material with :data:`~coursekit.games.chess_game.PIECE_VALUES`,
-quietness with :meth:`~coursekit.games.chess_game.Chess.noisy_moves`, and the
+quietness from the legal moves (captures and promotions by
+:meth:`~coursekit.games.chess_game.Chess.noisy_moves`, and checks), and the
 strength of an evaluation by playing a seeded :func:`~coursekit.search.match`.
 Hints say what is wrong, never what is right.
 """
@@ -19,29 +20,11 @@ import chess
 
 from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
 from coursekit.checks.parts import Function, Value
-from coursekit.games import ConnectFour
+from coursekit.checks.public.ch05 import POSITIONS, QUIET_OR_NOT
+from coursekit.games import MAX, ConnectFour
 from coursekit.games.chess_game import PIECE_VALUES, Chess
 from coursekit.games.playout import random_line
 from coursekit.search.match import MatchEngine, match
-
-POSITIONS = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "3r2k1/p2n1ppp/1pq1pn2/8/8/5N2/P3QPPP/4R1K1 w - - 0 1",
-    "r4rk1/pp3ppp/2b5/8/8/2N5/PPB2PPP/3R2K1 b - - 0 1",
-    "8/5pk1/6p1/8/2B5/6P1/5PK1/8 w - - 0 1",
-]
-"""Part (a)'s positions, as the notebook shows them."""
-
-QUIET_OR_NOT = {
-    "A": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "B": "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
-    "C": "4k3/8/8/1b6/8/8/4N3/4K3 w - - 0 1",
-    "D": "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
-    "E": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-    "F": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-    "G": "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
-}
-"""Part (c)'s positions, as the notebook shows them."""
 
 EXTRA_POSITIONS = [
     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
@@ -104,6 +87,15 @@ def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
         )
     if not all(_is_pair(pair) for pair in answers.values()):
         return None
+    whole = {f: whole_string_material(f) for f in answers}
+    if any(whole[f] != side_material(f) for f in answers) and all(
+        answers[f] == whole[f] for f in answers
+    ):
+        return (
+            f"Your pair counts letters outside the board {here}: a FEN has six fields separated "
+            "by spaces, and only the first one places the pieces. The letters after it (w or b: "
+            "who moves; KQkq: castling rights) are not pieces."
+        )
     surplus = {
         f: (pair[0] - side_material(f)[0], pair[1] - side_material(f)[1])
         for f, pair in answers.items()
@@ -126,6 +118,18 @@ def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
             "like a knight (pawn 1, knight 3, bishop 3, rook 5, queen 9)."
         )
     return None
+
+
+def whole_string_material(fen: str) -> tuple[int, int]:
+    """The usual mistake of part (a): every letter of the whole FEN string counted as a piece.
+
+    >>> whole_string_material("4k3/8/8/8/8/8/8/4K3 b Qq - 0 1")
+    (9, 12)
+    """
+    values = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9, "k": 0}
+    white = sum(values[c.lower()] for c in fen if c.isupper() and c.lower() in values)
+    black = sum(values[c] for c in fen if c.islower() and c in values)
+    return white, black
 
 
 def random_positions(seed: int, count: int = 20) -> list[str]:
@@ -200,6 +204,19 @@ def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = No
         print(result)
         passed()
         return
+
+    def for_x(state: Any) -> Any:  # a side-to-move value seen from x's side
+        value = evaluation(state)
+        return value if game.to_move(state) is MAX else -value
+
+    mover = _match(game, for_x, baseline, seed)
+    if mover.points("yours") > mover.points("baseline"):
+        fail(
+            f"Your evaluation scored {mine:g} of {MATCH_GAMES} points, but it would win if its "
+            "sign followed x: it seems to value a position for the side to move (as negamax "
+            "does). EVAL here is from MAX's (x's) point of view whoever is to move: positive "
+            "when x stands better, also when o is to move."
+        )
     flipped = _match(game, lambda s: -evaluation(s), baseline, seed)
     if flipped.points("yours") > flipped.points("baseline"):
         fail(
@@ -242,10 +259,35 @@ def _match(
 # --- part (c): which positions are not quiet -------------------------------------------------
 
 
+def noise(fen: str) -> list[str]:
+    """What makes ``fen`` not quiet for the side to move: its captures, promotions, checks, mates.
+
+    A position is quiet when its value will not swing soon; a capture, a
+    promotion or a check pending for the side to move (a mate above all) can
+    swing it at once.
+
+    >>> noise("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+    ['check', 'mate']
+    """
+    board = Chess().parse(fen).board
+    found = set()
+    for move in board.legal_moves:
+        if board.is_capture(move):
+            found.add("capture")
+        if move.promotion:
+            found.add("promotion")
+        if board.gives_check(move):
+            found.add("check")
+            board.push(move)
+            if board.is_checkmate():
+                found.add("mate")
+            board.pop()
+    return sorted(found)
+
+
 def not_quiet(positions: Mapping[str, str]) -> set[str]:
-    """The labels of the positions where the side to move can capture or promote."""
-    game = Chess()
-    return {label for label, fen in positions.items() if game.noisy_moves(game.parse(fen))}
+    """The labels of the positions where the side to move can capture, promote or give check."""
+    return {label for label, fen in positions.items() if noise(fen)}
 
 
 def _other_side_captures(fen: str) -> bool:
@@ -256,7 +298,8 @@ def _other_side_captures(fen: str) -> bool:
 
 
 def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None) -> None:
-    """Check the labels of the positions that are not quiet (a capture or promotion pending)."""
+    """Check the labels of the positions that are not quiet (a capture, promotion or check
+    pending for the side to move)."""
     answered(answer)
     require_type(answer, (set, frozenset, list, tuple), "Your answer")
     labels = {str(label) for label in answer}
@@ -272,15 +315,21 @@ def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None
                 "of the side to move (w or b after the board in the FEN)."
             )
         fail(
-            f"Position {label} is quiet: the side to move has no capture and no promotion, so "
-            "its material cannot swing at once."
+            f"Position {label} is quiet: the side to move has no capture, no promotion and no "
+            "check, so its value will not swing soon."
         )
     missing = sorted(expected - labels)
     if missing:
         many = "a position" if len(missing) == 1 else f"{len(missing)} positions"
+        if all(set(noise(positions[label])) <= {"check", "mate"} for label in missing):
+            fail(
+                f"Your answer misses {many} that is not quiet although no capture or promotion "
+                "is pending there: a check, and above all a mate, swings the value at once "
+                "too. Look at every check the side to move can give."
+            )
         fail(
             f"Your answer misses {many} that is not quiet. Check every capture of the side to "
-            "move, including a capture en passant and a pawn that can promote."
+            "move, including a capture en passant, a pawn that can promote, and every check."
         )
     passed()
 
@@ -295,5 +344,5 @@ PARTS = {
         forbidden=("coursekit.games.chess_game.", "coursekit.evaluation."),
     ),
     2: Function("my_evaluation", check_beats_baseline, forbidden=("coursekit.evaluation.",)),
-    3: Value(("unquiet",), lambda unquiet: check_not_quiet(QUIET_OR_NOT, unquiet)),
+    3: Value(("unquiet",), lambda unquiet: check_not_quiet(QUIET_OR_NOT, unquiet), by_hand=True),
 }

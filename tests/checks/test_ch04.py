@@ -8,6 +8,7 @@ import pytest
 
 from coursekit.checks import ch04
 from coursekit.checks.common import SUCCESS_LINE
+from coursekit.checks.public.ch04 import DECK_TREE
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import alphabeta, best_case_leaves, minimax, reorder
 
@@ -397,3 +398,103 @@ def no_beta_cuts(game, state, alpha, beta):
 def test_part3_an_extra_leaf_is_named():
     with pytest.raises(AssertionError, match=r"evaluates leaf \w+, which α-β never reaches"):
         ch04.check_alphabeta_function(no_beta_cuts)
+
+
+# --- part 5: the decks' six-level tree ----------------------------------------------------------
+
+# By hand, left to right (see the solution notebook): B1a1b (MIN, −3 ≤ α 0 of B1a1),
+# C1a1b (MIN, −3 ≤ 1), C1b1a (MIN, −5 ≤ α 1 of C1, three plies up) and C1b (MIN, −5 ≤ 1)
+# stop by α cuts; B1a2 (MAX, 3 ≥ β 0 of B1a), B2a1 (MAX, 2 ≥ β 0 of B, three plies up)
+# and B2 (MAX, 2 ≥ 0) by β cuts. B is worth 0, C 1: the root is worth 1, MAX moves to C.
+DECK_ALPHA = {"B1a1b2", "C1a1b2", "C1b1a2", "C1b2"}
+DECK_BETA = {"B1a2b", "B1a2c", "B2a1b", "B2b"}
+DECK_LEAVES = [0, 5, -3, 3, 3, -3, 0, 2, -2, 3, 5, 2, 5, -5, 0, 1, 5, 1, -3, 0, -5, 5, -3, 3, 2]
+
+
+def own_alphabeta(tree, node, alpha, beta, cuts):
+    """An α-β of this test's own: the value of ``node``; ``cuts`` gets each pruned child's kind."""
+    if tree.is_terminal(node):
+        return tree.leaf_value(node)
+    at_max, kids = tree.player(node) is MAX, tree.children(node)
+    v = -INF if at_max else INF
+    for i, kid in enumerate(kids):
+        w = own_alphabeta(tree, kid, alpha, beta, cuts)
+        v, alpha, beta = (
+            (max(v, w), max(alpha, w), beta) if at_max else (min(v, w), alpha, min(beta, w))
+        )
+        if alpha >= beta:
+            cuts.update(dict.fromkeys(kids[i + 1 :], "beta" if at_max else "alpha"))
+            break
+    return v
+
+
+def test_part5_the_deck_tree_has_six_plies_and_the_decks_tips():
+    assert DECK_TREE.height == 6 and DECK_TREE.root_player is MAX
+    assert [DECK_TREE.leaf_value(leaf) for leaf in DECK_TREE.leaves] == DECK_LEAVES
+    assert {DECK_TREE.depth_of(leaf) for leaf in DECK_TREE.leaves} == {6}
+
+
+def test_part5_prunings_and_value_agree_with_an_independent_alphabeta():
+    cuts = {}
+    value = own_alphabeta(DECK_TREE, DECK_TREE.initial, -INF, INF, cuts)
+    assert value == minimax(DECK_TREE).value == alphabeta(DECK_TREE).value == 1
+    assert cuts == dict.fromkeys(DECK_ALPHA, "alpha") | dict.fromkeys(DECK_BETA, "beta")
+    assert {k: v for k, v in ch04.pruned_kinds(DECK_TREE).items() if k in cuts} == cuts
+
+
+@pytest.mark.parametrize(
+    ("alpha_cut", "beta_cut", "value", "move"),
+    [
+        (DECK_ALPHA, DECK_BETA, 1, "C"),
+        (sorted(DECK_ALPHA), tuple(DECK_BETA), 1.0, "C"),
+        (DECK_ALPHA, DECK_BETA | {"B1a2b1", "B1a2b2", "B1a2b3"}, 1, "C"),  # nodes below ×
+    ],
+)
+def test_part5_every_right_answer_passes(alpha_cut, beta_cut, value, move, capsys):
+    ch04.check_cut_kinds(DECK_TREE, alpha_cut, beta_cut, value, move)
+    assert passes(capsys)
+
+
+def parent_only_cuts(tree):
+    cuts = {}
+    ch04.mistaken_alphabeta(tree, tree.initial, "parent only", cuts)
+    return {k for k, v in cuts.items() if v == "alpha"}, {k for k, v in cuts.items() if v == "beta"}
+
+
+@pytest.mark.parametrize(
+    ("alpha_cut", "beta_cut", "value", "move", "hint"),
+    [
+        (DECK_BETA, DECK_ALPHA, 1, "C", "Your α and β sets are swapped"),
+        (DECK_ALPHA | {"B2b"}, DECK_BETA - {"B2b"}, 1, "C", "Node B2b is pruned, but not by an α"),
+        (*parent_only_cuts(DECK_TREE), 1, "C", "compared with its parent only"),
+        (DECK_ALPHA, DECK_BETA - {"B2a1b"}, 1, "C", "a deep cut"),
+        (DECK_ALPHA | {"C2"}, DECK_BETA, 1, "C", "α-β does generate node C2"),
+        (DECK_ALPHA, DECK_BETA | {"D"}, 1, "C", "The tree has no node D"),
+        (DECK_ALPHA, DECK_BETA | {"C1b2"}, 1, "C", "Node C1b2 is in both sets"),
+        (DECK_ALPHA, DECK_BETA, 0, "C", "The root's value is wrong"),
+        (DECK_ALPHA, DECK_BETA, 1, "B", "Moving to B does not give the root its value"),
+        (None, DECK_BETA, 1, "C", "no answer yet"),
+        ("B2b", DECK_BETA, 1, "C", "should be of type"),
+    ],
+)
+def test_part5_mistakes_get_hints(alpha_cut, beta_cut, value, move, hint):
+    with pytest.raises(AssertionError, match=hint):
+        ch04.check_cut_kinds(DECK_TREE, alpha_cut, beta_cut, value, move)
+
+
+def test_part5_a_strict_reading_gets_its_hint_where_a_tie_prunes():
+    tree = GameTree.from_nested([[3, 12, 8], [3, 4, 6], [14, 5, 2]])  # C1 = 3 ties α(A) = 3
+    ch04.check_cut_kinds(tree, {"C2", "C3"}, set(), 3, "B")
+    with pytest.raises(AssertionError, match="strict inequality"):
+        ch04.check_cut_kinds(tree, set(), set(), 3, "B")
+
+
+def test_part5_hints_never_name_the_right_sets():
+    for alpha_cut, beta_cut in [(DECK_BETA, DECK_ALPHA), parent_only_cuts(DECK_TREE)]:
+        with pytest.raises(AssertionError) as error:
+            ch04.check_cut_kinds(DECK_TREE, alpha_cut, beta_cut, 1, "C")
+        assert not any(label in str(error.value) for label in DECK_ALPHA | DECK_BETA)
+
+
+def test_by_hand_parts_are_declared_so():
+    assert [n for n, p in ch04.PARTS.items() if getattr(p, "by_hand", False)] == [1, 2, 4, 5]

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
+import chess
 import pytest
 
 from coursekit.checks import ch05
 from coursekit.checks.common import SUCCESS_LINE
-from coursekit.games import ConnectFour
+from coursekit.checks.public.ch05 import QUIET_OR_NOT
+from coursekit.games import MAX, ConnectFour
 
 VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9, "k": 0}
 POSITIONS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r4rk1/pp3ppp/2b5/8/8/2N5/PPB2PPP/3R2K1 b - - 0 1",
 ]
-# The labels of part (c), as in the solution notebook, worked by hand: B (Black takes on d4),
-# D (en passant), E (a promotion) and G (Rxa8) are not quiet; in C only Black, not to move,
-# could take.
-QUIET_OR_NOT = {
-    "A": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "B": "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
-    "C": "4k3/8/8/1b6/8/8/4N3/4K3 w - - 0 1",
-    "D": "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
-    "E": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
-    "F": "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-    "G": "r3k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
-}
-NOT_QUIET = {"B", "D", "E", "G"}
+# The labels of part (c), worked by hand: B (Black takes on d4), D (en passant), E (a
+# promotion), F (Rd8 mates: no capture, yet the value swings all the way) and G (Rxa8) are not
+# quiet; A is quiet, and in C only Black, not to move, could take.
+NOT_QUIET = {"B", "D", "E", "F", "G"}
 
 
 def passes(capsys):
@@ -41,6 +34,13 @@ def counter(values=VALUES, swap=False):
         return (black, white) if swap else (white, black)
 
     return count
+
+
+def whole_string(fen):
+    """The mistake of counting every letter of the FEN, castling rights and "b" included."""
+    white = sum(VALUES[c.lower()] for c in fen if c.isupper() and c.lower() in VALUES)
+    black = sum(VALUES[c] for c in fen if c.islower() and c in VALUES)
+    return white, black
 
 
 # --- part (a) ----------------------------------------------------------------------------------
@@ -66,6 +66,7 @@ def test_part_a_right_answer_passes(capsys):
         (counter({**VALUES, "k": 3}), "are you counting the kings"),
         (counter({**VALUES, "b": 3.5}), "off by the bishops"),
         (counter({**VALUES, "r": 4}), "count every piece of each side"),
+        (whole_string, "counts letters outside the board"),
         (lambda fen: 0, "should return a pair"),
         (None, "no answer yet"),
     ],
@@ -104,8 +105,17 @@ def test_part_b_a_stronger_evaluation_passes(capsys):
 
 
 def test_part_b_the_wrong_sign_gets_its_hint():
-    with pytest.raises(AssertionError, match=r"MAX's \(x's\) point of view"):
+    with pytest.raises(AssertionError, match="its negation would win: EVAL is always from MAX"):
         ch05.check_beats_baseline(lambda s: -windows_by_fullness(s))
+
+
+def test_part_b_the_side_to_moves_view_gets_its_hint():
+    def for_the_mover(state):
+        value = windows_by_fullness(state)
+        return value if GAME.to_move(state) is MAX else -value
+
+    with pytest.raises(AssertionError, match="it seems to value a position for the side to move"):
+        ch05.check_beats_baseline(for_the_mover)
 
 
 def test_part_b_a_weak_evaluation_gets_the_general_hint():
@@ -141,6 +151,34 @@ def test_not_quiet_by_hand():
     assert ch05.not_quiet(QUIET_OR_NOT) == NOT_QUIET
 
 
+def python_chess_noisy(fen):
+    """The side to move has a capture, a promotion, a check or a mate (python-chess alone)."""
+    board = chess.Board(fen)
+    for move in board.legal_moves:
+        if board.is_capture(move) or move.promotion or board.gives_check(move):
+            return True
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if mate:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("label", sorted(QUIET_OR_NOT))
+def test_part_c_every_position_with_pending_noise_counts_as_not_quiet(label):
+    fen = QUIET_OR_NOT[label]
+    assert (label in ch05.not_quiet(QUIET_OR_NOT)) == python_chess_noisy(fen)
+    assert (label in NOT_QUIET) == python_chess_noisy(fen)
+
+
+def test_part_c_the_mate_in_one_is_not_quiet():
+    board = chess.Board(QUIET_OR_NOT["F"])
+    board.push_san("Rd8")
+    assert board.is_checkmate()
+    assert ch05.noise(QUIET_OR_NOT["F"]) == ["check", "mate"]
+
+
 def test_part_c_right_answer_passes(capsys):
     ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET)
     assert passes(capsys)
@@ -152,7 +190,9 @@ def test_part_c_right_answer_passes(capsys):
     ("answer", "hint"),
     [
         (NOT_QUIET | {"C"}, "only the side NOT to move could capture"),
-        (NOT_QUIET | {"F"}, "Position F is quiet"),
+        (NOT_QUIET | {"A"}, "Position A is quiet: the side to move has no capture"),
+        (NOT_QUIET - {"F"}, "a check, and above all a mate, swings the value"),
+        (NOT_QUIET - {"F", "D"}, r"misses 2 positions .* and every check"),
         (NOT_QUIET - {"D"}, r"misses a position .* en passant"),
         (NOT_QUIET - {"D", "E"}, "misses 2 positions"),
         (NOT_QUIET | {"Z"}, "There is no position Z"),

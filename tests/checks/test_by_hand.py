@@ -1,0 +1,98 @@
+"""The by-hand parts of sets 04–06: their solutions are written as literals.
+
+The grader reads a ``by_hand`` answer from its answer cell's literals without
+running code: numbers, strings, True/False/None, lists, tuples, sets, dicts,
+arithmetic on numbers, ``math.inf``. Each such answer of the solution
+notebooks must be exactly that, and its exercise text must say so.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from coursekit.checks import ch04, ch05, ch06
+
+ROOT = Path(__file__).resolve().parents[2]
+SAYS = "write the values themselves (literals): the grader reads them without running code"
+SETS = [(ch04, "04_alphabeta"), (ch05, "05_evaluation_functions"), (ch06, "06_beyond_alphabeta")]
+
+
+def is_literal(node: ast.AST) -> bool:
+    """Is ``node`` something the grader reads as a literal?"""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return all(is_literal(e) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(k is not None and is_literal(k) for k in node.keys) and all(
+            is_literal(v) for v in node.values
+        )
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return is_literal(node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        return is_literal(node.left) and is_literal(node.right)
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "inf"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "math"
+    )
+
+
+def solution_assignments(exercise: str) -> dict[str, ast.AST]:
+    """Each name the solution regions assign, with the expression it is given (the last one)."""
+    nb = json.loads((ROOT / "solutions" / f"{exercise}.ipynb").read_text(encoding="utf-8"))
+    found = {}
+    for cell in nb["cells"]:
+        if "solution" not in cell["metadata"].get("tags", []):
+            continue
+        source = "".join(cell["source"])
+        region = source.split("### BEGIN SOLUTION")[-1].split("### END SOLUTION")[0]
+        for statement in ast.parse(region.replace("\n    ", "\n")).body:
+            if isinstance(statement, ast.Assign):
+                for target in statement.targets:
+                    if isinstance(target, ast.Name):
+                        found[target.id] = statement.value
+    return found
+
+
+def by_hand_names(module) -> list[str]:
+    return [n for p in module.PARTS.values() if getattr(p, "by_hand", False) for n in p.names]
+
+
+@pytest.mark.parametrize(("module", "exercise"), SETS, ids=[e for _, e in SETS])
+def test_every_by_hand_answer_of_the_solution_is_literals(module, exercise):
+    assigned = solution_assignments(exercise)
+    names = by_hand_names(module)
+    assert names
+    for name in names:
+        assert name in assigned, f"{exercise}: the solution does not set {name}"
+        assert is_literal(assigned[name]), f"{exercise}: {name} is not written as literals"
+
+
+@pytest.mark.parametrize(("module", "exercise"), SETS, ids=[e for _, e in SETS])
+def test_each_by_hand_part_says_the_answer_is_read_as_literals(module, exercise):
+    """Part n's question is lettered (a), (b), … in the text: the text holding it says so."""
+    nb = json.loads((ROOT / "solutions" / f"{exercise}.ipynb").read_text(encoding="utf-8"))
+    texts = [
+        " ".join("".join(c["source"]).split()).replace("*", "").lower()
+        for c in nb["cells"]
+        if c["cell_type"] == "markdown" and not "".join(c["source"]).startswith("# ")
+    ]  # the questions, not the title's overview
+    for number, part in module.PARTS.items():
+        letter = f"({chr(ord('a') + number - 1)}) "
+        holding = [text for text in texts if re.search(rf"(?<![a-z]){re.escape(letter)}", text)]
+        by_hand = getattr(part, "by_hand", False)
+        if by_hand or holding:  # (a part that writes a function may have no letter)
+            assert len(holding) == 1, f"{exercise}: part {number}'s question {letter}"
+            assert (SAYS in holding[0]) == by_hand, f"{exercise}: part {number}"
+
+
+def test_a_call_is_not_a_literal():
+    assert not is_literal(ast.parse("minimax(TREE).value", mode="eval").body)
+    assert is_literal(ast.parse("[(-math.inf, 2 * 3), {'a': -1.5}]", mode="eval").body)
