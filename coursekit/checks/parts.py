@@ -312,7 +312,7 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
 
     Examples
     --------
-    >>> literal_answers("x = None\nx = {'A': 3, 'B': -math.inf}", ("x",))
+    >>> literal_answers("x = None; x = {'A': 3, 'B': -math.inf}", ("x",))
     {'x': {'A': 3, 'B': -inf}}
     """
     import ast
