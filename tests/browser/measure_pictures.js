@@ -1,6 +1,6 @@
 // Measured in the page by tests/browser/test_pictures.py (an arrow function of the limits).
 // Pictures wider than their cell, a scrolled picture whose root is out of view, text below
-// limits.px, text whose contrast with its background is below limits.aa (WCAG).
+// limits.px, text whose contrast with the colour painted behind it is below limits.aa (WCAG).
 (limits) => {
   const parse = (c) => {
     const m = c && c.match(/[\d.]+/g);
@@ -22,6 +22,30 @@
       if (c) return c;
     }
     return [255, 255, 255];
+  };
+  // the colour really painted behind the middle of a text: the fill of the last shape drawn
+  // before it that covers that point (whatever node or cell it belongs to), else the paper
+  const painted = new Map(); // svg → its shapes that paint a fill, in drawing order
+  const behind = (text, paper) => {
+    const svg = text.ownerSVGElement;
+    if (!painted.has(svg)) {
+      const shapes = [];
+      for (const s of svg.querySelectorAll('polygon, ellipse, path, rect, polyline')) {
+        if (s.closest('.ck-hidden') || Number(getComputedStyle(s).opacity) === 0) continue;
+        const fill = parse(getComputedStyle(s).fill);
+        if (fill) shapes.push([s, s.getBBox(), fill]);
+      }
+      painted.set(svg, shapes);
+    }
+    const box = text.getBBox();
+    const point = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
+    let bg = paper;
+    for (const [s, b, fill] of painted.get(svg)) {
+      if (!(s.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+      const inside = point.x >= b.x && point.x <= b.x + b.width && point.y >= b.y && point.y <= b.y + b.height;
+      if (inside && s.isPointInFill(point)) bg = fill;
+    }
+    return bg;
   };
   const out = {pictures: 0, wide: [], hidden_root: [], small: [], contrast: [], texts: 0};
   const graphs = [...document.querySelectorAll('.ck-graph')].filter((g) => g.querySelector('svg'));
@@ -46,14 +70,7 @@
       out.texts++;
       const px = parseFloat(t.getAttribute('font-size')) * Math.abs(t.getScreenCTM().a);
       if (px < limits.px - 0.05) out.small.push(`picture ${i} "${t.textContent}": ${px.toFixed(1)} px`);
-      let bg = paper;
-      const node = t.closest('g.node');
-      if (node) {
-        for (const s of node.querySelectorAll('ellipse, polygon, path')) {
-          const fill = parse(getComputedStyle(s).fill);
-          if (fill) bg = fill;
-        }
-      }
+      const bg = behind(t, paper);
       const fg = parse(getComputedStyle(t).fill) || [0, 0, 0];
       const r = ratio(fg, bg);
       if (r < limits.aa) out.contrast.push(`picture ${i} "${t.textContent}": ${r.toFixed(2)}`);
