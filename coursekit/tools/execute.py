@@ -19,6 +19,10 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
 DEFAULT_TIMEOUT = 120
+# A kernel started here talks to us over localhost only: its start-up warning about
+# "running over TCP without encryption" would be the only thing `coursekit doctor`,
+# `slides` and `html` print besides their results. Its errors still show.
+QUIET_KERNEL = ["--IPKernelApp.log_level=ERROR"]
 
 
 def _say(message: str) -> None:
@@ -47,6 +51,7 @@ def execute_notebook(
             copy.deepcopy(nb),
             timeout=timeout,
             kernel_name="python3",
+            extra_arguments=QUIET_KERNEL,
             allow_errors=allow_errors,
             store_widget_state=store_widget_state,
             resources={"metadata": {"path": str(cwd)}},
