@@ -198,6 +198,8 @@ def _draw(
         trimmed = {n.path[:-1] for n in nodes if len(n.path) > max_depth and n.status != "hidden"}
         nodes = [n for n in nodes if len(n.path) <= max_depth]
     _mark_cuts_and_bounds(nodes, trace, k)
+    if k == total:
+        _solve_principal_variation(nodes, result)
     shown = [n for n in nodes if n.status != "hidden"]
     if len(shown) > max_nodes:
         raise ValueError(
@@ -417,6 +419,21 @@ def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
             node.bound = "≤"
         elif beta is not None and beta < math.inf and node.value >= beta:
             node.bound = "≥"
+
+
+def _solve_principal_variation(nodes: list[_Node], result: SearchResult) -> None:
+    """After the last step, every node of the principal variation is worth the root's value.
+
+    A depth-first search has finished them all; a best-first one (SSS*, DUAL*) stops when
+    the root is solved, and its trace leaves the root and the nodes above the deciding leaf
+    open: they are drawn with the value the caption states, not empty or as a bound.
+    """
+    if result.pv is None or result.value is None:
+        return
+    line = {tuple(result.pv[:i]) for i in range(len(result.pv) + 1)}
+    for node in nodes:
+        if node.path in line and node.status == "open":
+            node.status, node.value, node.bound = "done", result.value, ""
 
 
 def _short_name(name: Hashable) -> str:
