@@ -76,6 +76,13 @@
       if (r < limits.aa) out.contrast.push(`picture ${i} "${t.textContent}": ${r.toFixed(2)}`);
     }
   });
+  // a matplotlib plot in a widget (its text drawn as paths): its smallest text is 11 px at
+  // its own size (tests/widgets/test_payoff_editor.py), so it must not be shown smaller
+  for (const svg of document.querySelectorAll('.ck-plot svg')) {
+    const own = parseFloat(svg.getAttribute('width')) * 4 / 3;
+    const shown = svg.getBoundingClientRect().width;
+    if (own && shown && shown < own * 0.99) out.small.push(`a plot shown at ${(100 * shown / own).toFixed(0)} % of its size`);
+  }
   const html = '.ck-payoff th, .ck-payoff td, .ck-legend, .ck-graph-caption, .ck-graph-readout, .ck-graph-button';
   for (const el of document.querySelectorAll(html)) {
     if (!el.textContent.trim() || el.offsetParent === null) continue;
