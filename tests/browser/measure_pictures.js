@@ -47,7 +47,7 @@
     }
     return bg;
   };
-  const out = {pictures: 0, wide: [], hidden_root: [], small: [], contrast: [], texts: 0};
+  const out = {pictures: 0, wide: [], hidden_root: [], scrolls: [], small: [], contrast: [], texts: 0};
   const graphs = [...document.querySelectorAll('.ck-graph')].filter((g) => g.querySelector('svg'));
   out.pictures = graphs.length;
   graphs.forEach((g, i) => {
@@ -57,7 +57,11 @@
     if (box.right > host.right + 1 || box.left < host.left - 1) {
       out.wide.push(`picture ${i}: ${box.left | 0}..${box.right | 0} px in ${host.left | 0}..${host.right | 0} px`);
     }
-    const frame = g.querySelector('.ck-graph-frame').getBoundingClientRect();
+    const frameEl = g.querySelector('.ck-graph-frame');
+    const frame = frameEl.getBoundingClientRect();
+    if (frameEl.scrollWidth > frameEl.clientWidth + 1) {
+      out.scrolls.push(`picture ${i}: ${frameEl.scrollWidth} px in ${frameEl.clientWidth} px`);
+    }
     let top = null;
     for (const node of g.querySelectorAll('g.node')) {
       const r = node.getBoundingClientRect();
