@@ -21,4 +21,15 @@ from __future__ import annotations
 
 
 class CoursekitError(ValueError):
-    """Bad input to coursekit: the message says which argument and what was expected."""
+    """Bad input to coursekit: the message says which argument and what was expected.
+
+    In a notebook it shows as one line, ``GameTreeError: line 1, column 4: …``, instead of
+    a traceback through coursekit's own code (IPython asks an exception for
+    ``_render_traceback_`` before it formats one): the message is the lesson.
+
+    >>> CoursekitError("depth must be at least 1, got 0")._render_traceback_()
+    ['CoursekitError: depth must be at least 1, got 0']
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]

@@ -46,6 +46,21 @@ def test_every_cell_has_slide_metadata(notebook):
     assert not missing, f"cells without a valid slideshow.slide_type: {missing}"
 
 
+def test_every_speaker_note_is_collapsed_in_jupyterlab(notebook):
+    """A notes text says what the slide above says, and more: JupyterLab shows it as one
+    grey line (``coursekit execute`` collapses them; so does
+    ``coursekit.tools.execute.hide_notes``), the slides as speaker notes."""
+    _, nb = notebook
+    open_notes = [
+        i
+        for i, cell in enumerate(nb.cells)
+        if cell.cell_type == "markdown"
+        and cell.metadata.get("slideshow", {}).get("slide_type") == "notes"
+        and not cell.metadata.get("jupyter", {}).get("source_hidden")
+    ]
+    assert not open_notes, f"speaker notes shown in full in JupyterLab: cells {open_notes}"
+
+
 def test_starts_with_a_title_slide(notebook):
     _, nb = notebook
     first = nb.cells[0]

@@ -5,7 +5,7 @@
 >>> state = game.parse(". o .\\n. x .\\n. . .")
 >>> "×" in board_label(state) and "○" in board_label(state)
 True
->>> board_html(state).count("<td")
+>>> board_html(state).count('class="ck-board-cell"')
 9
 """
 
@@ -59,31 +59,44 @@ def draw_board(state, *, caption: str | None = None, last: int | None = None) ->
 
 
 def board_html(state, *, last: int | None = None, size: int = 28) -> str:
-    """One board as an HTML table, for notebooks and widgets."""
+    """One board as HTML, for notebooks and widgets: a square grid of ``size``-px cells.
+
+    A grid of ``div``s, not a table: JupyterLab's table style (cell padding, striped rows,
+    columns as narrow as their text) would make an empty column collapse.
+    """
     cells = marks(state)
-    rows = []
-    for r in range(3):
-        tds = []
-        for c in range(3):
-            i = 3 * r + c
-            fill = f"background:{HIGHLIGHT};color:#1a1a1a;" if i == last else ""
-            tds.append(
-                f'<td style="width:{size}px;height:{size}px;border:1px solid #444;'
-                f'text-align:center;font-size:{size * 2 // 3}px;{fill}">{cells[i]}</td>'
-            )
-        rows.append("<tr>" + "".join(tds) + "</tr>")
-    return '<table class="ck-board" style="border-collapse:collapse">' + "".join(rows) + "</table>"
+    line = "var(--jp-content-font-color2, #555)"
+    tds = []
+    for i in range(9):
+        fill = (
+            f"background:{HIGHLIGHT};color:#1a1a1a"
+            if i == last
+            else ("background:var(--jp-layout-color0, #fff)")
+        )
+        tds.append(
+            f'<div class="ck-board-cell" style="display:flex;align-items:center;'
+            f'justify-content:center;line-height:1;font-size:{size * 2 // 3}px;{fill}">'
+            f"{cells[i]}</div>"
+        )
+    grid = (
+        f"display:inline-grid;grid-template-columns:repeat(3,{size}px);"
+        f"grid-auto-rows:{size}px;gap:1px;padding:1px;background:{line}"
+    )
+    return f'<div class="ck-board" style="{grid}">' + "".join(tds) + "</div>"
 
 
 def boards_html(states: Iterable, captions: Sequence[str] | None = None) -> str:
-    """Several boards side by side, each with an optional caption below."""
+    """Several boards side by side (as many rows as the column needs), each with an
+    optional caption below."""
     states = list(states)
     captions = list(captions) if captions is not None else [""] * len(states)
     if len(captions) != len(states):
         raise ValueError(f"{len(states)} boards but {len(captions)} captions")
-    cells = "".join(
-        f'<td style="padding:0 12px;text-align:center;vertical-align:top">{board_html(s)}'
-        f"<div>{html.escape(c)}</div></td>"
+    items = "".join(
+        f'<div style="text-align:center">{board_html(s)}<div>{html.escape(c)}</div></div>'
         for s, c in zip(states, captions, strict=True)
     )
-    return f'<table class="ck-boards"><tr>{cells}</tr></table>'
+    return (
+        '<div class="ck-boards" style="display:flex;flex-wrap:wrap;gap:8px 24px;'
+        f'align-items:flex-start">{items}</div>'
+    )

@@ -80,9 +80,16 @@ def _shape(player: Player) -> str:
 def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     """A game tree before any search: shapes by player, leaf values, labels beside.
 
+    A tree whose leaves, drawn side by side with their names beside them, would be wider
+    than a column can show at 11 px text draws its leaves narrower and writes each leaf's
+    name under it (an exercise tree of 27 leaves fits a laptop's column whole).
+
     >>> source = draw_tree(GameTree.from_nested([[3, 12], [2, 4]])).source
     >>> source.count("shape=circle"), source.count("shape=box")
     (2, 5)
+    >>> wide = draw_tree(GameTree.from_nested([[[1, 2, 3]] * 3] * 3)).source
+    >>> "_name" in wide and "nodesep=0.08" in wide
+    True
     """
     nodes = []
     for label in tree.labels:
@@ -97,7 +104,9 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
                 terminal=leaf,
             )
         )
-    return _Builder(nodes, names=names, boards=False).picture("tree")
+    leaves = sum(node.terminal for node in nodes)
+    compact = names and leaves * NODE_SLOT_PT > readable_width_pt()
+    return _Builder(nodes, names=names, boards=False, names_under_leaves=compact).picture("tree")
 
 
 def draw_search(
@@ -198,6 +207,8 @@ def _draw(
         trimmed = {n.path[:-1] for n in nodes if len(n.path) > max_depth and n.status != "hidden"}
         nodes = [n for n in nodes if len(n.path) <= max_depth]
     _mark_cuts_and_bounds(nodes, trace, k)
+    if k == total:
+        _solve_principal_variation(nodes, result)
     shown = [n for n in nodes if n.status != "hidden"]
     if len(shown) > max_nodes:
         raise ValueError(
@@ -419,6 +430,21 @@ def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
             node.bound = "≥"
 
 
+def _solve_principal_variation(nodes: list[_Node], result: SearchResult) -> None:
+    """After the last step, every node of the principal variation is worth the root's value.
+
+    A depth-first search has finished them all; a best-first one (SSS*, DUAL*) stops when
+    the root is solved, and its trace leaves the root and the nodes above the deciding leaf
+    open: they are drawn with the value the caption states, not empty or as a bound.
+    """
+    if result.pv is None or result.value is None:
+        return
+    line = {tuple(result.pv[:i]) for i in range(len(result.pv) + 1)}
+    for node in nodes:
+        if node.path in line and node.status == "open":
+            node.status, node.value, node.bound = "done", result.value, ""
+
+
 def _short_name(name: Hashable) -> str:
     """A node's name beside another node: a bare path (no names) as its moves, the root as such."""
     if isinstance(name, tuple):
@@ -517,6 +543,7 @@ class _Builder:
         depth_limit: int | None = None,
         trimmed: set[tuple] | None = None,
         max_depth: int | None = None,
+        names_under_leaves: bool = False,
     ) -> None:
         # named before the hidden ones are left out: a node keeps its name at every step
         self.ids = {n.path: f"n{i}" for i, n in enumerate(nodes)}
@@ -528,12 +555,16 @@ class _Builder:
         self.current = current.path[:max_depth] if current is not None else None
         self.depth_limit = depth_limit
         self.trimmed = trimmed or set()  # nodes whose children are left out of the picture
+        # a wide tree: narrow leaves, each with its name on a line under it (not beside)
+        self.names_under_leaves = names_under_leaves
 
     def picture(self, name: str) -> Picture:
         windows = any(n.alpha is not None or n.beta is not None for n in self.nodes)
         spacing = (
             {"nodesep": "0.6", "ranksep": "0.6"}
             if windows
+            else {"nodesep": "0.08", "ranksep": "0.3"}
+            if self.names_under_leaves
             else {"nodesep": "0.25", "ranksep": "0.4"}
         )
         picture = Picture(name, graph_attr={"rankdir": "TB", **spacing})
@@ -544,6 +575,15 @@ class _Builder:
             if node.path and node.path[:-1] in self.ids:
                 parent, child = self.ids[node.path[:-1]], self.ids[node.path]
                 picture.edge(parent, child, **self._edge_attrs(node))
+        for node in self.nodes:
+            if self._name_under(node):
+                name = self.ids[node.path] + "_name"
+                picture.node(
+                    name, str(node.name), shape="plaintext", width="0", height="0.15",
+                    margin="0.01", fontsize="10",
+                )  # fmt: skip
+                # straight under its leaf, close to it
+                picture.edge(self.ids[node.path], name, style="invis", weight="100")
         for node in self.nodes:  # a subtree left out of the picture
             if node.path in self.trimmed:
                 more = self.ids[node.path] + "_more"
@@ -555,6 +595,9 @@ class _Builder:
                     self.ids[node.path], more, style="dotted", arrowhead="none", color=FAINT
                 )
         return picture
+
+    def _name_under(self, node: _Node) -> bool:
+        return self.names_under_leaves and node.terminal and node.name is not None
 
     def _node_attrs(self, node: _Node) -> dict[str, str]:
         attrs = {"shape": _shape(node.player), "fixedsize": "false"}
@@ -569,6 +612,9 @@ class _Builder:
         else:
             attrs["label"] = text or " "
             attrs["width"] = attrs["height"] = "0.45"
+            if self._name_under(node):  # a narrow leaf: "27" fits a 0.32-inch circle
+                attrs["width"] = attrs["height"] = "0.32"
+                attrs["fixedsize"] = "true"
         styles = []
         if faint:
             attrs["color"] = attrs["fontcolor"] = FAINT if node.status == "unseen" else PRUNED
@@ -610,7 +656,7 @@ class _Builder:
 
     def _xlabel(self, node: _Node) -> str:
         parts = []
-        if self.names and node.name is not None:
+        if self.names and node.name is not None and not self._name_under(node):
             parts.append(str(node.name))
         if node.status != "leaf" and (node.alpha is not None or node.beta is not None):
             parts.append(f"α={number_text(node.alpha)} β={number_text(node.beta)}")

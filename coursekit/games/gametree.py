@@ -143,7 +143,9 @@ class _NestedReader:
         self.pos = 0
 
     def where(self, pos: int | None = None) -> str:
-        pos = self.pos if pos is None else pos
+        # the end of the text is where its last word ends: a tree typed on one line and
+        # followed by Enter is still wrong "on line 1"
+        pos = min(self.pos if pos is None else pos, len(self.text.rstrip()))
         line = self.text.count("\n", 0, pos) + 1
         column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
         return f"line {line}, column {column}"

@@ -195,7 +195,7 @@ class _BoundsReader:
         self.pos = 0
 
     def fail(self, message: str, pos: int | None = None) -> BStarError:
-        pos = self.pos if pos is None else pos
+        pos = min(self.pos if pos is None else pos, len(self.text.rstrip()))  # not past Enter
         line = self.text.count("\n", 0, pos) + 1
         column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
         return BStarError(f"line {line}, column {column}: {message}")

@@ -147,8 +147,12 @@ def check_kernel(timeout: float = 60) -> Finding:
     from jupyter_client.manager import start_new_kernel
 
     fix = f"{sys.executable} -m pip install --force-reinstall ipykernel"
+    # without its warning about TCP on localhost (as coursekit.tools.execute.QUIET_KERNEL)
+    quiet = ["--IPKernelApp.log_level=ERROR"]
     try:
-        manager, client = start_new_kernel(kernel_name="python3", startup_timeout=timeout)
+        manager, client = start_new_kernel(
+            kernel_name="python3", startup_timeout=timeout, extra_arguments=quiet
+        )
     except Exception as error:  # any failure to start is the finding itself
         return Finding("Jupyter kernel", False, f"python3 kernel did not start ({error})", fix)
     try:

@@ -48,8 +48,22 @@ def board_html(game: ConnectFour, state: ConnectFourState, last: int | None = No
     )
     return (
         "<table style='background:#1565c0;border-radius:8px;border-collapse:separate'>"
-        f"{''.join(rows)}</table><table><tr>{marks}</tr></table>"
+        f"{''.join(rows)}</table><table><tr>{marks}</tr></table>{LEGEND}"
     )
+
+
+def _disc(mark: str) -> str:
+    return (
+        "<span style='display:inline-block;width:14px;height:14px;border-radius:50%;"
+        f"vertical-align:-2px;background:{PIECE[mark]}'></span>"
+    )
+
+
+# which colour is which player (x moves first)
+LEGEND = (
+    f"<div class='ck-legend'>{_disc('x')} x (moves first, MAX) &nbsp; {_disc('o')} o (MIN)</div>"
+)
+FEATURES = "features (open twos, threes, threats, centre)"
 
 
 class ConnectFourBoard(StaticPreview, widgets.HBox):
@@ -57,7 +71,8 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
 
     Parts: ``columns`` (a button per column), ``limit`` (depth or time per
     move), ``depth``, ``seconds``, ``evaluation`` (the features' EVAL or the
-    course-style open lines), ``side``, ``new_game``, ``board``, ``status``,
+    course-style open lines), ``weight_of`` and ``weight`` (one weight of the
+    features' EVAL), ``side``, ``new_game``, ``board``, ``status``,
     ``plan`` (the limit of the next search and the chosen EVAL of the board), ``report``
     (depth reached, nodes, principal variation) and ``feedback``.
     """
@@ -77,7 +92,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         self.last_search: SearchResult | None = None
         self.last_column: int | None = None
         self._evaluations = {
-            "features (open twos, threes, threats, centre)": connect_four_evaluation(self.game),
+            FEATURES: connect_four_evaluation(self.game),
             "open lines (the course's e(p))": self.game.evaluate,
         }
         self.columns = []
@@ -107,6 +122,19 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             style={"description_width": "initial"}, layout=widgets.Layout(width="360px"),
         )  # fmt: skip
         self.evaluation.add_class("ck-evaluation")
+        # one weight of the features' EVAL at a time: which feature, and its weight
+        features = self._evaluations[FEATURES]
+        self.weight_of = widgets.Dropdown(
+            options=features.names, value="threats", description="Weight of",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="220px"),
+        )  # fmt: skip
+        self.weight_of.add_class("ck-weight-of")
+        self.weight = widgets.FloatSlider(
+            value=self._weight(), min=0.0, max=32.0, step=0.5, description="w",
+            continuous_update=False, style={"description_width": "initial"},
+            layout=widgets.Layout(width="260px"),
+        )  # fmt: skip
+        self.weight.add_class("ck-weight")
         self.side = widgets.ToggleButtons(
             options=[("x (first)", MAX), ("o", MIN)], value=human, description="I play",
             style={"description_width": "initial", "button_width": "auto"},
@@ -128,8 +156,8 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             layout=widgets.Layout(flex="0 0 auto"),
         )
         right = widgets.VBox(
-            [self.side, self.limit, self.depth, self.seconds, self.evaluation, self.plan,
-             self.new_game, self.report],
+            [self.side, self.limit, self.depth, self.seconds, self.evaluation,
+             widgets.HBox([self.weight_of, self.weight]), self.plan, self.new_game, self.report],
             layout=widgets.Layout(flex="1 1 auto", min_width="0"),
         )  # fmt: skip
         super().__init__([left, right])
@@ -138,7 +166,20 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         self.side.observe(lambda _: self.restart(), names="value")
         for control in (self.limit, self.depth, self.seconds, self.evaluation):
             control.observe(lambda _: self._show_plan(), names="value")
+        self.weight_of.observe(lambda _: setattr(self.weight, "value", self._weight()), "value")
+        self.weight.observe(lambda change: self.set_weight(change["new"]), names="value")
         self.restart()
+
+    def _weight(self) -> float:
+        features = self._evaluations[FEATURES]
+        return features.features[features.names.index(self.weight_of.value)].weight
+
+    def set_weight(self, weight: float) -> None:
+        """Give the feature chosen in ``weight_of`` the weight ``weight`` in the features'
+        EVAL (the engine's next search uses it)."""
+        features = self._evaluations[FEATURES]
+        self._evaluations[FEATURES] = features.with_weights({self.weight_of.value: weight})
+        self._show_plan()
 
     @property
     def human(self) -> Player:
@@ -205,10 +246,14 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             limit = f"depth {self.depth.value}"
         name = self.evaluation.value
         value = self._evaluations[name](self.state)
+        weights = " + ".join(
+            f"{number_text(f.weight)}·{f.name}" for f in self._evaluations[FEATURES].features
+        )
         self.plan.value = (
             f"<div>engine's limit: <b>{limit}</b><br>"
             f"EVAL ({html.escape(name.split(' (')[0])}) of this board for x: "
-            f"<b>{number_text(value)}</b></div>"
+            f"<b>{number_text(value)}</b><br>"
+            f"features: {html.escape(weights)}</div>"
         )
 
     def _refresh(self) -> None:

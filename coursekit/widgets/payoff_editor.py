@@ -19,7 +19,6 @@ MAX_SIZE = 6
 
 CHOOSE = "(choose a game)"
 
-PLOT_HEIGHT = "280px"
 """The best-response plot's height: with the table beside it, the editor fits on a slide."""
 
 
@@ -240,7 +239,9 @@ class PayoffEditor(StaticPreview, widgets.VBox):
         elif game.shape == (2, 2):
             from coursekit.draw.plots import best_response_plot, figure_svg  # matplotlib: lazily
 
-            plot = fit_width(figure_svg(best_response_plot(game)), PLOT_HEIGHT)
+            # at its own size: its smallest text (the legend) is 8.3 pt, 11 px (never shrunk
+            # to a height: a 280-px plot had 7-px text)
+            plot = fit_width(figure_svg(best_response_plot(game)))
         else:
             plot = "<p><i>The best-response plot is drawn for 2×2 games.</i></p>"
         return table, summary, plot

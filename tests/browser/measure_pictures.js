@@ -1,6 +1,6 @@
 // Measured in the page by tests/browser/test_pictures.py (an arrow function of the limits).
 // Pictures wider than their cell, a scrolled picture whose root is out of view, text below
-// limits.px, text whose contrast with its background is below limits.aa (WCAG).
+// limits.px, text whose contrast with the colour painted behind it is below limits.aa (WCAG).
 (limits) => {
   const parse = (c) => {
     const m = c && c.match(/[\d.]+/g);
@@ -23,7 +23,31 @@
     }
     return [255, 255, 255];
   };
-  const out = {pictures: 0, wide: [], hidden_root: [], small: [], contrast: [], texts: 0};
+  // the colour really painted behind the middle of a text: the fill of the last shape drawn
+  // before it that covers that point (whatever node or cell it belongs to), else the paper
+  const painted = new Map(); // svg → its shapes that paint a fill, in drawing order
+  const behind = (text, paper) => {
+    const svg = text.ownerSVGElement;
+    if (!painted.has(svg)) {
+      const shapes = [];
+      for (const s of svg.querySelectorAll('polygon, ellipse, path, rect, polyline')) {
+        if (s.closest('.ck-hidden') || Number(getComputedStyle(s).opacity) === 0) continue;
+        const fill = parse(getComputedStyle(s).fill);
+        if (fill) shapes.push([s, s.getBBox(), fill]);
+      }
+      painted.set(svg, shapes);
+    }
+    const box = text.getBBox();
+    const point = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
+    let bg = paper;
+    for (const [s, b, fill] of painted.get(svg)) {
+      if (!(s.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+      const inside = point.x >= b.x && point.x <= b.x + b.width && point.y >= b.y && point.y <= b.y + b.height;
+      if (inside && s.isPointInFill(point)) bg = fill;
+    }
+    return bg;
+  };
+  const out = {pictures: 0, wide: [], hidden_root: [], scrolls: [], small: [], contrast: [], texts: 0};
   const graphs = [...document.querySelectorAll('.ck-graph')].filter((g) => g.querySelector('svg'));
   out.pictures = graphs.length;
   graphs.forEach((g, i) => {
@@ -33,7 +57,11 @@
     if (box.right > host.right + 1 || box.left < host.left - 1) {
       out.wide.push(`picture ${i}: ${box.left | 0}..${box.right | 0} px in ${host.left | 0}..${host.right | 0} px`);
     }
-    const frame = g.querySelector('.ck-graph-frame').getBoundingClientRect();
+    const frameEl = g.querySelector('.ck-graph-frame');
+    const frame = frameEl.getBoundingClientRect();
+    if (frameEl.scrollWidth > frameEl.clientWidth + 1) {
+      out.scrolls.push(`picture ${i}: ${frameEl.scrollWidth} px in ${frameEl.clientWidth} px`);
+    }
     let top = null;
     for (const node of g.querySelectorAll('g.node')) {
       const r = node.getBoundingClientRect();
@@ -46,19 +74,19 @@
       out.texts++;
       const px = parseFloat(t.getAttribute('font-size')) * Math.abs(t.getScreenCTM().a);
       if (px < limits.px - 0.05) out.small.push(`picture ${i} "${t.textContent}": ${px.toFixed(1)} px`);
-      let bg = paper;
-      const node = t.closest('g.node');
-      if (node) {
-        for (const s of node.querySelectorAll('ellipse, polygon, path')) {
-          const fill = parse(getComputedStyle(s).fill);
-          if (fill) bg = fill;
-        }
-      }
+      const bg = behind(t, paper);
       const fg = parse(getComputedStyle(t).fill) || [0, 0, 0];
       const r = ratio(fg, bg);
       if (r < limits.aa) out.contrast.push(`picture ${i} "${t.textContent}": ${r.toFixed(2)}`);
     }
   });
+  // a matplotlib plot in a widget (its text drawn as paths): its smallest text is 11 px at
+  // its own size (tests/widgets/test_payoff_editor.py), so it must not be shown smaller
+  for (const svg of document.querySelectorAll('.ck-plot svg')) {
+    const own = parseFloat(svg.getAttribute('width')) * 4 / 3;
+    const shown = svg.getBoundingClientRect().width;
+    if (own && shown && shown < own * 0.99) out.small.push(`a plot shown at ${(100 * shown / own).toFixed(0)} % of its size`);
+  }
   const html = '.ck-payoff th, .ck-payoff td, .ck-legend, .ck-graph-caption, .ck-graph-readout, .ck-graph-button';
   for (const el of document.querySelectorAll(html)) {
     if (!el.textContent.trim() || el.offsetParent === null) continue;

@@ -214,6 +214,9 @@ SPECS: dict[str, list[Expect]] = {
             before=("EVAL (features) of this board for x: 0",),
             after=(f"EVAL (open lines) of this board for x: {OPEN_FOR_X - OPEN_FOR_O}",),
         ),
+        # one weight of the features' EVAL: the threats' (16), a step up
+        Expect("w", before=("16·threats",), after=("16.5·threats",)),
+        Expect("Weight of", value="centre", before=("threats",), after=("2·centre",)),
     ],
 }
 

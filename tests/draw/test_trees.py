@@ -438,3 +438,14 @@ def test_a_node_keeps_its_name_at_every_step_when_subtrees_are_pruned():
     final = ids(draw_search(r))
     for k in range(len(r.trace) + 1):
         assert all(final.get(name, node) == node for name, node in ids(draw_search(r, k)).items())
+
+
+@pytest.mark.parametrize("algorithm", ["SSS*", "DUAL*"])
+def test_a_best_first_search_ends_with_its_line_solved(algorithm):
+    """SSS* stops when the root is solved: its last picture says so, as its caption does."""
+    tree = GameTree.from_nested(EXAMPLE)
+    r = get(algorithm).function(tree, trace=True)
+    nodes = nodes_of(draw_search(r))
+    assert nodes["n0"]["label"] == number_text(r.value) == "3"  # the root, not empty
+    assert nodes["n1"]["label"] == "3"  # B, on the line to the deciding leaf: not ≤3
+    assert nodes_of(draw_search(r, len(r.trace) - 1))["n0"]["label"] == " "  # still open before

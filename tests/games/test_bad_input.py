@@ -200,6 +200,19 @@ def test_full_width_errors_keep_their_columns():
         GameTree.from_spec("［［3，12，x］］")
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("[[3, 12, 8], [2, 4\n", "line 1, column 19: the list opened at line 1, column 14"),
+        ("[[3, 12, 8], [2, 4,\n\n", "line 1, column 20: expected a number"),
+        ("[[3, 12],\n [2, x]]\n", "line 2, column 6: 'x' is not a number"),
+    ],
+)
+def test_a_tree_typed_then_enter_is_wrong_where_its_text_is(text, where):
+    with pytest.raises(GameTreeError, match=where):
+        GameTree.from_spec(text)
+
+
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("depth", [1_000, 1_500, 5_000])
 def test_deep_nested_text_reads_writes_and_walks(depth):

@@ -78,3 +78,8 @@ def test_a_bounded_tree_can_be_passed_in():
     tree = BoundedTree.from_nested((0, 4, [1, 3]))
     w = BStarExplorer(tree)
     assert w.text.value == "(0, 4, [1, 3])" and w.search.move == 1
+
+
+def test_a_one_line_tree_followed_by_enter_is_wrong_on_line_1(explorer):
+    explorer.text.value = "(0, 10, [(2, 8), (1, 5\n"
+    assert "line 1, column 23" in explorer.feedback.message

@@ -82,3 +82,20 @@ def test_the_texts_take_the_font_size_of_where_they_are_shown():
     w = ConnectFourBoard(rows=4, cols=5, k=4, depth=2)
     w.columns[2].click()
     assert all("font-size" not in part.value for part in (w.board, w.plan, w.report))
+
+
+def test_a_legend_says_which_colour_is_x():
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=1)
+    assert "ck-legend" in w.board.value and "x (moves first" in w.board.value
+
+
+def test_a_weight_of_the_features_changes_what_the_engine_searches_with():
+    w = ConnectFourBoard(rows=4, cols=5, k=4, depth=1)
+    assert w.weight_of.value == "threats" and w.weight.value == 16
+    w.weight.value = 0
+    assert "0·threats" in w.plan.value
+    w.weight_of.value = "centre"
+    assert w.weight.value == 2  # the chosen feature's weight
+    w.weight.value = 10
+    w.columns[2].click()  # the engine answers with the edited EVAL
+    assert w.last_search is not None and "10·centre" in w.plan.value

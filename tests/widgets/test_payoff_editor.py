@@ -178,3 +178,17 @@ def test_every_payoff_cell_has_its_own_placeholder(editor):
     assert hints[2][1] == "a, b (row 3, column 2)"
     flat = [hint for row in hints for hint in row]
     assert len(set(flat)) == 6 and all(hint.startswith("a, b") for hint in flat)
+
+
+def test_the_plot_is_shown_at_its_own_size_with_text_of_11_px():
+    """The SVG is never shrunk (a 280-px-high plot had 7-px text): its smallest text in
+    points, at 4/3 px a point, is the smallest text on the screen."""
+    import matplotlib.text
+
+    from coursekit.draw.plots import best_response_plot
+
+    editor = PayoffEditor(catalog.couples_quarrel())
+    assert "<svg" in editor.plot.value and "max-height" not in editor.plot.value
+    figure = best_response_plot(editor.game)
+    sizes = [t.get_fontsize() for t in figure.findobj(matplotlib.text.Text) if t.get_text()]
+    assert min(sizes) * 4 / 3 >= 11

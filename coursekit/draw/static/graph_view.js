@@ -203,20 +203,44 @@ function fixColours(svg, el, saved) {
     else if (fill === "white" || fill === "#ffffff") shape.style.fill = css(paper);
     else shape.style.fill = "";
   }
+  const behind = backgrounds(svg, paper);
   for (const text of svg.querySelectorAll("text")) {
-    const group = text.closest("g.node, g.edge, g.cluster, g.graph");
-    let background = paper;
-    if (group && group.classList.contains("node")) {
-      for (const shape of shapesOf(group)) {
-        const fill = shape.style.fill || shape.getAttribute("fill");
-        const colour = fill && fill !== "none" ? rgb(fill) : null;
-        if (colour) background = colour;
-      }
-    }
+    const background = behind.get(text);
     const own = text.getAttribute("fill");
     const wanted = own && own !== "black" && own !== "#000000" ? rgb(own) : luminance(background) > 0.4 ? [17, 17, 17] : ink;
     text.style.fill = css(readable(wanted || ink, background));
   }
+}
+
+/** The colour painted behind each text of ``svg``: the fill of the last shape drawn before the
+ * text that covers the middle of the text (a board's highlighted cell covers one mark, not the
+ * node's value under the board), else ``paper``. */
+function backgrounds(svg, paper) {
+  const filled = []; // shapes drawn so far that paint a fill: [shape, its box, its colour]
+  const found = new Map();
+  for (const item of svg.querySelectorAll("text, polygon, ellipse, path, rect, polyline")) {
+    if (item.tagName !== "text") {
+      const fill = item.style.fill || item.getAttribute("fill");
+      const colour = fill && fill !== "none" ? rgb(fill) : null;
+      if (colour && item.getAttribute("opacity") !== "0" && !item.closest(".ck-hidden")) {
+        filled.push([item, item.getBBox(), colour]);
+      }
+      continue;
+    }
+    const box = item.getBBox();
+    const point = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
+    let colour = paper;
+    for (let i = filled.length - 1; i >= 0; i--) {
+      const [shape, b, c] = filled[i];
+      if (point.x < b.x || point.x > b.x + b.width || point.y < b.y || point.y > b.y + b.height) continue;
+      if (shape.isPointInFill(point)) {
+        colour = c;
+        break;
+      }
+    }
+    found.set(item, colour);
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------- AND/OR connector arcs
