@@ -13,6 +13,11 @@ design (model → algorithm → result + trace → picture/widget):
 - :mod:`coursekit.tools` — the ``coursekit`` command: doctor, release, grade, slides.
 
 Importing ``coursekit`` itself is cheap: sub-packages are imported on demand.
+``coursekit.set_language("zh")`` switches every message and hint to Chinese.
 """
 
 __version__ = "0.1.0"
+
+from coursekit.text import language, say, set_language
+
+__all__ = ["__version__", "language", "say", "set_language"]

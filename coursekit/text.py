@@ -3,15 +3,21 @@
 One convention for every picture, table and message: whole numbers plain
 (``3``, not ``3.0``), other numbers short (``0.25``, ``0.333``), infinity
 as ``∞`` and ``-∞`` (a won game for MAX, an unsolvable node's cost), exact
-fractions as ``p/q``. This module imports nothing from the package, so any
+fractions as ``p/q``. And one seam for every sentence a student reads:
+``say(key, **values)`` looks the message up in the table of the chosen
+language (``coursekit/locale/en.json``, ``zh.json``; :func:`set_language`,
+``$COURSEKIT_LANG``). This module imports nothing from the package, so any
 layer may use it.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import re
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 
@@ -141,3 +147,89 @@ def number_value(word: str, what: str = "value") -> float:
     if math.isinf(value):
         raise ValueError(f"{word!r} is too large for a number (write inf for ∞)")
     return value
+
+
+# --- the words a student reads, in the course's languages ---------------------------------
+
+LANGUAGES = ("en", "zh")
+"""The languages of the course: English (the master) and Simplified Chinese."""
+
+LANGUAGE_VARIABLE = "COURSEKIT_LANG"
+"""The environment variable that chooses the language when no code has chosen one."""
+
+_TABLES = Path(__file__).parent / "locale"
+_chosen: str | None = None
+_tables: dict[str, dict[str, str]] = {}
+
+
+def language_code(code: str) -> str:
+    """The course's name for a language written as a person or a system writes it.
+
+    >>> language_code("zh-CN"), language_code("zh_CN.UTF-8"), language_code("EN")
+    ('zh', 'zh', 'en')
+    >>> language_code("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: language 'fr' is not one of the course's languages: en, zh
+    """
+    short = str(code).strip().lower().replace("_", "-").split("-")[0].split(".")[0]
+    if short not in LANGUAGES:
+        raise ValueError(
+            f"language {code!r} is not one of the course's languages: {', '.join(LANGUAGES)}"
+        )
+    return short
+
+
+def set_language(code: str | None) -> None:
+    """Choose the language of every message, hint and label (``None``: back to the default).
+
+    The Chinese notebooks call ``coursekit.set_language("zh")`` in their first code cell.
+    Without a call, the environment variable ``COURSEKIT_LANG`` decides, else English.
+    """
+    global _chosen
+    _chosen = None if code is None else language_code(code)
+
+
+def language() -> str:
+    """The language chosen now: :func:`set_language`, else ``$COURSEKIT_LANG``, else ``"en"``.
+
+    >>> set_language("zh"); language()
+    'zh'
+    >>> set_language(None)
+    """
+    if _chosen is not None:
+        return _chosen
+    wanted = os.environ.get(LANGUAGE_VARIABLE, "")
+    try:
+        return language_code(wanted) if wanted else "en"
+    except ValueError:
+        return "en"  # an unknown $COURSEKIT_LANG must not break a notebook
+
+
+def table(code: str) -> dict[str, str]:
+    """Every message of one language, key → template (``coursekit/locale/<code>.json``)."""
+    code = language_code(code)
+    if code not in _tables:
+        with open(_TABLES / f"{code}.json", encoding="utf-8") as file:
+            _tables[code] = json.load(file)
+    return _tables[code]
+
+
+def say(key: str, *, lang: str | None = None, **values: Any) -> str:
+    """The message ``key`` in the chosen language, its ``{fields}`` filled in from ``values``.
+
+    A message missing from the Chinese table falls back to English (a test keeps the two
+    tables complete); a key in neither is a programming error.
+
+    >>> say("check.correct", lang="en"), say("check.correct", lang="zh")
+    ('✔ Correct.', '✔ 正确。')
+    >>> say("check.type", lang="zh", what="深度", expected="int", actual="str")
+    '深度的类型应为 int，而它的类型是 str。'
+    """
+    code = language_code(lang) if lang is not None else language()
+    template = table(code).get(key)
+    if template is None:
+        template = table("en").get(key)
+    if template is None:
+        raise KeyError(f"no message {key!r} in coursekit/locale/en.json")
+    return template.format(**values)

@@ -8,28 +8,31 @@ from collections.abc import Callable
 from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
 from coursekit.checks.parts import Function, Value
 from coursekit.games import tree_size
+from coursekit.text import say
 
 
-def _check_count(answer: object, expected: int, what: str, formula: str) -> None:
+def _check_count(answer: object, expected: int, kind: str) -> None:
+    """``kind`` is ``"leaves"`` or ``"nodes"`` (messages ``ch00.<kind>``, ``ch00.one.<kind>``)."""
+    what, formula = say(f"ch00.{kind}"), say(f"ch00.formula.{kind}")
     answered(answer)
-    require_type(answer, int, f"The number of {what}")
-    require(answer > 0, f"A tree always has at least one {what[:-1]}: the count must be positive.")
+    require_type(answer, int, say("ch00.number_of", what=what))
+    require(answer > 0, say("ch00.positive", one=say(f"ch00.one.{kind}")))
     if answer > expected:
-        fail(f"Too many {what}. Hint: {formula}")
-    require(answer == expected, f"Too few {what}. Hint: {formula}")
+        fail(say("ch00.too_many", what=what, formula=formula))
+    require(answer == expected, say("ch00.too_few", what=what, formula=formula))
     passed()
 
 
 def check_leaf_count(b: int, m: int, answer: object) -> None:
     """Check the number of leaves of the complete tree with branching ``b`` and depth ``m``."""
     leaves, _ = tree_size(b, m)
-    _check_count(answer, leaves, "leaves", "each level has b times as many nodes as the one above.")
+    _check_count(answer, leaves, "leaves")
 
 
 def check_node_count(b: int, m: int, answer: object) -> None:
     """Check the number of nodes of the complete tree with branching ``b`` and depth ``m``."""
     _, nodes = tree_size(b, m)
-    _check_count(answer, nodes, "nodes", "add up the nodes of every level, root included.")
+    _check_count(answer, nodes, "nodes")
 
 
 def _tree_size_cases(seed: int | None = None, count: int = 60) -> list[tuple[int, int]]:
@@ -55,7 +58,7 @@ def _not_a_pair(got: object, b: int, m: int) -> str | None:
     """The hint for a result that is not a (leaves, nodes) pair (``None`` when it is one)."""
     if isinstance(got, (tuple, list)) and len(got) == 2:
         return None
-    return f"Return a pair (leaves, nodes); your function returned {got!r}."
+    return say("ch00.not_a_pair", got=repr(got))
 
 
 def check_tree_size(
@@ -64,7 +67,7 @@ def check_tree_size(
     """Check a student's ``function(b, m) -> (leaves, nodes)`` on many seeded random trees
     (``seed``: another set of cases, as the grader uses)."""
     answered(function)
-    require(callable(function), "tree size should be a function of b and m.")
+    require(callable(function), say("ch00.not_a_function"))
     run_cases(
         function,
         tree_size,
@@ -77,20 +80,18 @@ def check_tree_size(
 
 
 def _describe_tree(b: int, m: int) -> str:
-    return f"the complete tree with b = {b}, m = {m}"
+    return say("ch00.tree", b=b, m=m)
 
 
 def check_affordable_depth(b: int, budget: int, answer: object) -> None:
     """Check the greatest depth m whose complete tree has at most ``budget`` leaves."""
     answered(answer)
-    require_type(answer, int, "The depth")
-    require(answer >= 0, "A depth counts moves, so it cannot be negative.")
+    require_type(answer, int, say("ch00.depth"))
+    require(answer >= 0, say("ch00.negative_depth"))
     leaves, _ = tree_size(b, answer)
-    require(
-        leaves <= budget, "Too deep: a complete tree that deep has more leaves than the budget."
-    )
+    require(leaves <= budget, say("ch00.too_deep"))
     deeper, _ = tree_size(b, answer + 1)
-    require(deeper > budget, "Too shallow: a complete tree one level deeper still fits the budget.")
+    require(deeper > budget, say("ch00.too_shallow"))
     passed()
 
 

@@ -18,12 +18,15 @@ from collections.abc import Callable, Iterable
 from numbers import Real
 from typing import Any, NoReturn
 
-SUCCESS_LINE = "✔ Correct."
+from coursekit.text import say
+
+SUCCESS_LINE = say("check.correct", lang="en")
+"""The English success line (``say("check.correct")`` is the one in the chosen language)."""
 
 
 def passed() -> None:
-    """Print the fixed success line of a graded cell."""
-    print(SUCCESS_LINE)
+    """Print the fixed success line of a graded cell, in the chosen language."""
+    print(say("check.correct"))
 
 
 class CheckFailed(AssertionError):
@@ -53,15 +56,17 @@ def require_type(value: Any, kinds: type | tuple[type, ...], what: str) -> None:
     """Fail with a hint when ``value`` is not of the expected kind."""
     if not isinstance(value, kinds):
         names = (
-            " or ".join(k.__name__ for k in kinds) if isinstance(kinds, tuple) else kinds.__name__
+            say("word.or").join(k.__name__ for k in kinds)
+            if isinstance(kinds, tuple)
+            else kinds.__name__
         )
-        fail(f"{what} should be of type {names}, but it is of type {type(value).__name__}.")
+        fail(say("check.type", what=what, expected=names, actual=type(value).__name__))
 
 
 def answered(value: Any) -> None:
     """Fail with a friendly hint when an answer variable still holds ``...`` or ``None``."""
     if value is ... or value is None:
-        fail("This part has no answer yet: replace the placeholder with your answer.")
+        fail(say("check.no_answer"))
 
 
 def canonical(value: Any) -> Any:
@@ -131,14 +136,11 @@ def call_student(
     try:
         return function(*args)
     except NotImplementedError:
-        fail("Your function still raises NotImplementedError: write its body first.")
+        fail(say("check.not_implemented"))
     except RecursionError:
-        fail(
-            f"Your function recursed without end on {describe(*args)}: a recursion must stop "
-            "somewhere (in a game: stop at terminal states, is_terminal)."
-        )
+        fail(say("check.recursion", case=describe(*args)))
     except Exception as error:  # the student's bug, reported as a hint
-        fail(f"Your function raised {type(error).__name__}: {error} on {describe(*args)}.")
+        fail(say("check.raised", error=type(error).__name__, message=error, case=describe(*args)))
 
 
 def run_cases(
@@ -162,5 +164,5 @@ def run_cases(
         got = call_student(student, args, describe)
         if not same(got, reference(*args)):
             hint = diagnose(got, *args) if diagnose is not None else None
-            fail(hint or f"Your function gives a wrong result ({got!r}) on {describe(*args)}.")
+            fail(hint or say("check.wrong_result", got=repr(got), case=describe(*args)))
     return count

@@ -33,6 +33,7 @@ from typing import Any
 
 import pytest
 
+from coursekit.text import language, language_code, say
 from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, CellResult
 from coursekit.tools.exercise import is_answer, is_graded, source_digest
 
@@ -62,6 +63,7 @@ def name_cell(text: str, index: int) -> str:
 
 _RESULTS = pytest.StashKey[dict]()  # cell index → CellResult
 _ITEMS = pytest.StashKey[list]()  # the graded cells' test items
+_LANG = pytest.StashKey[str]()  # the language of the summary: the notebook's, else the chosen one
 
 
 class KernelDied(RuntimeError):
@@ -239,35 +241,36 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     results = sorted(config.stash[_RESULTS].values(), key=lambda r: r.index)
     terminalreporter.ensure_newline()  # end the line of progress marks first
     write = terminalreporter.write_line
+    lang = config.stash.get(_LANG, language())
     for line in _edited_graded_cells(terminalreporter):
         terminalreporter.write_line(line, yellow=True)
     problems = [r for r in results if r.kind != "graded" and r.outcome != "passed"]
     problems = [r for r in problems if r.ename != UNANSWERED or not r.kernel_alive]
     if problems:
-        terminalreporter.section("cells that raised an error", sep="-", yellow=True)
+        terminalreporter.section(say("score.errors_section", lang=lang), sep="-", yellow=True)
         for r in problems:
-            what = "answer cell" if r.kind == "answer" else "cell"
-            detail = "timed out" if r.timed_out else f"{r.ename}: {r.evalue}"
+            what = "score.answer_cell" if r.kind == "answer" else "score.cell"
+            detail = say("score.timed_out", lang=lang) if r.timed_out else f"{r.ename}: {r.evalue}"
             if not r.kernel_alive:
-                detail += " — the kernel died here, so no cell after it ran"
-            write(f"{what} {r.index + 1}: {detail}")
+                detail += say("score.kernel_died_here", lang=lang)
+            write(say(what, lang=lang, cell=r.index + 1, detail=detail))
     graded = [r for r in results if r.kind == "graded"]
     if not graded:
-        write("no graded cells (code cells tagged 'check') in this notebook: nothing to score")
+        write(say("score.no_graded", lang=lang))
         return
     edited = {_index(item) for item in _edited_items(config)}
-    terminalreporter.section("score", sep="-", bold=True)
+    terminalreporter.section(say("score.section", lang=lang), sep="-", bold=True)
     total = 0.0
     for number, r in enumerate(graded, 1):
         counts = r.outcome == "passed" and r.index not in edited
         got = r.points if counts else 0.0
         total += got
-        note = " (graded cell edited: 0 at grading)" if r.index in edited else ""
+        note = say("score.edited_note", lang=lang) if r.index in edited else ""
         mark = "✔" if counts else "✘"
-        write(
-            f"{mark} part {number} (cell {r.index + 1}): {_points(got)}/{_points(r.points)}{note}"
-        )
-    write(f"score: {_points(total)} of {_points(sum(r.points for r in graded))} points", bold=True)
+        points = {"got": _points(got), "points": _points(r.points), "note": note}
+        write(say("score.part", lang=lang, mark=mark, number=number, cell=r.index + 1, **points))
+    maximum = _points(sum(r.points for r in graded))
+    write(say("score.total", lang=lang, got=_points(total), total=maximum), bold=True)
 
 
 def _edited_items(config: pytest.Config) -> list[Any]:
@@ -282,11 +285,16 @@ def _edited_items(config: pytest.Config) -> list[Any]:
 
 def _edited_graded_cells(terminalreporter: Any) -> list[str]:
     """Warnings for graded cells whose source differs from the released one."""
+    config = terminalreporter.config
+    lang = config.stash.get(_LANG, language())
     return [
-        f"! {_part_label(item)} (cell {_index(item) + 1}) was edited: your instructor "
-        "grades the original graded cell, and an edited one gets no points (none here "
-        "either). Undo your change to it."
-        for item in _edited_items(terminalreporter.config)
+        say(
+            "score.edited_warning",
+            lang=lang,
+            number=_part_label(item).split()[-1],
+            cell=_index(item) + 1,
+        )
+        for item in _edited_items(config)
     ]
 
 
@@ -302,6 +310,21 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     session.config.stash[_ITEMS] = [
         item for item in session.items if _is_cell(item) and is_graded(item.cell)
     ]
+    session.config.stash[_LANG] = _notebook_language(session.items)
+
+
+def _notebook_language(items: list[pytest.Item]) -> str:
+    """The language named in the checked notebook's metadata (``coursekit.language``),
+    else the one chosen by ``$COURSEKIT_LANG``."""
+    for item in items:
+        if _is_cell(item):
+            meta = item.parent.nb.metadata.get("coursekit", {})
+            wanted = meta.get("language") if isinstance(meta, dict) else None
+            try:
+                return language_code(wanted) if wanted else language()
+            except ValueError:
+                return language()
+    return language()
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
