@@ -41,6 +41,10 @@ COMMANDS = {
         "coursekit.tools.grade",
         "grade submitted exercise notebooks against the solutions and write a CSV",
     ),
+    "translate": (
+        "coursekit.tools.translate",
+        "build the Chinese notebooks from the English ones and their translation files",
+    ),
     "tournament": (
         "coursekit.tools.tournament",
         "play students' evaluation functions against each other at a fixed time per move",

@@ -1,0 +1,398 @@
+"""Chinese notebooks built from the English masters and one translation file per notebook.
+
+The English notebooks stay the masters. Beside each one that is translated, a
+Markdown file holds the Chinese text of its markdown cells, one section per
+cell, each headed by the cell's id and a hash of the English source it was
+translated from::
+
+    notebooks/00_start_here.ipynb          the master (English)
+    notebooks/zh/00_start_here.zh.md       the translation (edited by hand)
+    notebooks/zh/00_start_here.ipynb       built: never edited by hand
+
+    <!-- cell b8eed9ab en:5d0c8e2f91aa -->
+    # 从这里开始：这门课怎样学
+
+A section named ``metadata.title`` translates the notebook's metadata title.
+``coursekit translate build`` writes the Chinese notebook: the master's code
+cells (source, id, tags, metadata; comments stay English), each markdown cell
+with its Chinese text, a first code cell that calls
+``coursekit.set_language("zh")``, and ``metadata.coursekit.language = "zh"``.
+Outputs are kept from the Chinese notebook already there when the code is
+unchanged (``--execute`` runs the built notebooks again). A translated
+solution notebook (``solutions/zh/``) is also released into ``exercises/zh/``.
+
+``coursekit translate stale`` lists the cells whose English changed since
+they were translated, or that have no translation; ``coursekit translate
+update NB`` adds a ``TODO`` section (holding the English) for every new cell,
+and with ``--accept CELL`` records that a changed cell's translation is
+up to date again; ``coursekit translate check`` fails on anything stale or
+out of date (the tests run it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+from coursekit.tools.exercise import notebook_text, read_notebook
+
+LANGUAGE = "zh"
+FOLDERS = ("notebooks", "solutions")
+"""The folders whose translated notebooks are built (solutions are released to exercises)."""
+
+LANGUAGE_CELL_ID = "coursekit-language"
+LANGUAGE_CELL = 'import coursekit\n\ncoursekit.set_language("zh")  # 提示与消息用中文'
+TITLE = "metadata.title"  # a dot: never a cell id
+TODO = "TODO"
+HEADER = re.compile(r"^<!-- cell (?P<id>[A-Za-z0-9_.-]+) en:(?P<hash>[0-9a-f]{12}) -->\s*$")
+VOLATILE = ("execution",)  # cell metadata that a run rewrites
+
+
+class TranslationError(ValueError):
+    """A translation file that cannot be read, with the file and line."""
+
+
+@dataclass
+class Section:
+    """The Chinese text of one markdown cell and the hash of the English it translates."""
+
+    hash: str
+    text: str
+    line: int
+
+
+def english_hash(source: str) -> str:
+    """The first 12 hex digits of the SHA-256 of an English cell source.
+
+    >>> english_hash("# Start here")
+    '470ed0127983'
+    """
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()[:12]
+
+
+def translation_path(master: Path) -> Path:
+    """``notebooks/00_x.ipynb`` → ``notebooks/zh/00_x.zh.md``."""
+    return master.parent / LANGUAGE / f"{master.stem}.{LANGUAGE}.md"
+
+
+def built_path(master: Path) -> Path:
+    """``notebooks/00_x.ipynb`` → ``notebooks/zh/00_x.ipynb``."""
+    return master.parent / LANGUAGE / master.name
+
+
+def master_path(translation: Path) -> Path:
+    """``notebooks/zh/00_x.zh.md`` → ``notebooks/00_x.ipynb``."""
+    stem = translation.name.removesuffix(f".{LANGUAGE}.md")
+    return translation.parent.parent / f"{stem}.ipynb"
+
+
+def read_translation(path: Path) -> dict[str, Section]:
+    """The sections of a translation file, by cell id (``title`` for the notebook's title)."""
+    sections: dict[str, Section] = {}
+    current: str | None = None
+    lines: list[str] = []
+
+    def close() -> None:
+        if current is not None:
+            sections[current].text = "\n".join(lines).strip("\n")
+
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        match = HEADER.match(line)
+        if match:
+            close()
+            current, lines = match["id"], []
+            if current in sections:
+                raise TranslationError(f"{path}:{number}: cell {current} has a second section")
+            sections[current] = Section(match["hash"], "", number)
+        elif current is not None:
+            lines.append(line)
+        elif line.strip() and not (line.startswith("<!--") and line.rstrip().endswith("-->")):
+            raise TranslationError(
+                f"{path}:{number}: text before the first '<!-- cell ID en:HASH -->' line"
+            )
+    close()
+    return sections
+
+
+def write_translation(path: Path, master: Path, sections: dict[str, Section]) -> None:
+    """Write ``sections`` in the order of the master's cells (the title first)."""
+    order = [TITLE] + [cell.get("id") for cell in read_notebook(master).cells]
+    ranked = sorted(sections, key=lambda key: order.index(key) if key in order else len(order))
+    parts = [f"<!-- Chinese text of {master.parent.name}/{master.name}: coursekit translate -->"]
+    for key in ranked:
+        parts.append(f"<!-- cell {key} en:{sections[key].hash} -->\n{sections[key].text}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+
+
+def _english(master_nb: nbformat.NotebookNode) -> dict[str, str]:
+    """The English texts a translation must cover: the title and every markdown cell, by id."""
+    texts = {}
+    title = master_nb.metadata.get("title")
+    if title:
+        texts[TITLE] = title
+    for cell in master_nb.cells:
+        if cell.cell_type == "markdown":
+            texts[cell.get("id")] = cell.source
+    return texts
+
+
+def problems(master: Path) -> list[str]:
+    """What keeps the translation of ``master`` from being complete and current, one line each."""
+    path = translation_path(master)
+    if not path.exists():
+        return [f"{path} is missing (coursekit translate update {master})"]
+    try:
+        sections = read_translation(path)
+    except TranslationError as error:
+        return [str(error)]
+    english = _english(read_notebook(master))
+    found = []
+    for key, source in english.items():
+        section = sections.get(key)
+        if section is None:
+            found.append(f"{path}: cell {key} has no translation")
+        elif section.hash != english_hash(source):
+            found.append(
+                f"{path}:{section.line}: cell {key} changed in English since it was translated"
+            )
+        elif not section.text.strip() or section.text.lstrip().startswith(TODO):
+            found.append(f"{path}:{section.line}: cell {key} is not translated yet ({TODO})")
+    for key, section in sections.items():
+        if key not in english:
+            found.append(f"{path}:{section.line}: cell {key} is no markdown cell of {master}")
+    return found
+
+
+def language_cell() -> nbformat.NotebookNode:
+    """The code cell that switches the kernel's messages to Chinese."""
+    cell = nbformat.v4.new_code_cell(LANGUAGE_CELL)
+    cell["id"] = LANGUAGE_CELL_ID
+    cell.metadata = {"slideshow": {"slide_type": "skip"}, "tags": ["hide-input"]}
+    return cell
+
+
+def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:
+    """The Chinese notebook of ``master``; outputs from ``old`` where its code is unchanged.
+
+    Raises
+    ------
+    TranslationError
+        When a markdown cell has no current translation (the message lists every one).
+    """
+    found = problems(master)
+    if found:
+        raise TranslationError("\n".join(found))
+    sections = read_translation(translation_path(master))
+    nb = copy.deepcopy(read_notebook(master))
+    previous = {}
+    if old is not None:
+        previous = {c.get("id"): c for c in old.cells if c.cell_type == "code"}
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = sections[cell.get("id")].text
+        elif cell.cell_type == "code":
+            before = previous.get(cell.get("id"))
+            if before is not None and before.source == cell.source:
+                cell.outputs = before.outputs
+                cell.execution_count = before.execution_count
+                for key in VOLATILE:
+                    if key in before.metadata:
+                        cell.metadata[key] = before.metadata[key]
+    first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), len(nb.cells))
+    cell = language_cell()
+    if LANGUAGE_CELL_ID in previous:
+        cell.outputs = previous[LANGUAGE_CELL_ID].outputs
+        cell.execution_count = previous[LANGUAGE_CELL_ID].execution_count
+    nb.cells.insert(first_code, cell)
+    if TITLE in sections:
+        nb.metadata["title"] = sections[TITLE].text
+    meta = nb.metadata.setdefault("coursekit", {})
+    meta["language"] = LANGUAGE
+    meta["master"] = f"../{master.name}"
+    widgets = old.metadata.get("widgets") if old is not None else None
+    nb.metadata.pop("widgets", None)
+    if widgets is not None:
+        nb.metadata["widgets"] = widgets
+    return nb
+
+
+def _comparable(cell: nbformat.NotebookNode) -> dict:
+    """A code cell without what a run changes: source, id, metadata, tags."""
+    meta = {k: v for k, v in cell.metadata.items() if k not in VOLATILE}
+    return {"id": cell.get("id"), "source": cell.source, "metadata": meta}
+
+
+def code_differences(master: Path, built: nbformat.NotebookNode) -> list[str]:
+    """The code cells of the built notebook that are not the master's (the language cell aside)."""
+    ours = [_comparable(c) for c in read_notebook(master).cells if c.cell_type == "code"]
+    theirs = [
+        _comparable(c)
+        for c in built.cells
+        if c.cell_type == "code" and c.get("id") != LANGUAGE_CELL_ID
+    ]
+    found = []
+    for index, (a, b) in enumerate(zip(ours, theirs, strict=False)):
+        if a != b:
+            found.append(f"code cell {a['id'] or index}: differs from the master's")
+    if len(ours) != len(theirs):
+        found.append(f"{len(theirs)} code cells, but the master has {len(ours)}")
+    return found
+
+
+def released_path(master: Path) -> Path | None:
+    """Where the Chinese exercise notebook of a solution master goes (None for chapters)."""
+    if master.parent.name != "solutions":
+        return None
+    return master.parent.parent / "exercises" / LANGUAGE / master.name
+
+
+def released_text(built: Path) -> str:
+    """The Chinese exercise notebook released from a built Chinese solution notebook."""
+    from coursekit.tools.exercise import load_exercise_set, released_notebook
+
+    nb = released_notebook(load_exercise_set(built))
+    nb.metadata["coursekit"]["language"] = LANGUAGE
+    return notebook_text(nb)
+
+
+def _same_but_outputs(a: nbformat.NotebookNode, b: nbformat.NotebookNode) -> bool:
+    """True when two notebooks differ at most in outputs, counts and run metadata."""
+
+    def strip(nb: nbformat.NotebookNode) -> list:
+        cells = []
+        for cell in nb.cells:
+            meta = {k: v for k, v in cell.metadata.items() if k not in VOLATILE}
+            cells.append((cell.cell_type, cell.get("id"), cell.source, meta))
+        meta = {k: v for k, v in nb.metadata.items() if k not in ("widgets", "language_info")}
+        return [cells, meta]
+
+    return strip(a) == strip(b)
+
+
+def _is_current(path: Path, text: str) -> bool:
+    return path.exists() and path.read_text(encoding="utf-8") == text
+
+
+def masters(root: Path) -> list[Path]:
+    """Every master notebook that has a translation file, in course order."""
+    found = []
+    for folder in FOLDERS:
+        for path in sorted((root / folder / LANGUAGE).glob(f"*.{LANGUAGE}.md")):
+            found.append(master_path(path))
+    return found
+
+
+def check(root: Path) -> list[str]:
+    """Everything stale: translations, built notebooks, released Chinese exercises."""
+    found = []
+    for master in masters(root):
+        if not master.exists():
+            found.append(f"{translation_path(master)}: its master {master} does not exist")
+            continue
+        stale = problems(master)
+        found += stale
+        built = built_path(master)
+        if not built.exists():
+            found.append(f"{built} is missing (coursekit translate build)")
+            continue
+        nb = read_notebook(built)
+        found += [f"{built}: {line}" for line in code_differences(master, nb)]
+        if not stale and not _same_but_outputs(nb, build_notebook(master, nb)):
+            found.append(f"{built} is out of date (coursekit translate build)")
+        exercise = released_path(master)
+        if exercise is not None and not stale and not _is_current(exercise, released_text(built)):
+            found.append(f"{exercise} is out of date (coursekit translate build)")
+    return found
+
+
+def build(root: Path, *, execute: bool = False, timeout: int = 120) -> list[Path]:
+    """Write every Chinese notebook (and released exercise) that differs; return the paths."""
+    written = []
+    for master in masters(root):
+        built = built_path(master)
+        old = read_notebook(built) if built.exists() else None
+        nb = build_notebook(master, old)
+        if execute:
+            from coursekit.tools.execute import execute_notebook
+
+            nb = execute_notebook(nb, cwd=built.parent.resolve(), timeout=timeout, name=str(built))
+        text = notebook_text(nb)
+        if not built.exists() or built.read_text(encoding="utf-8") != text:
+            built.write_text(text, encoding="utf-8")
+            written.append(built)
+        exercise = released_path(master)
+        if exercise is not None:
+            released = released_text(built)
+            if not exercise.exists() or exercise.read_text(encoding="utf-8") != released:
+                exercise.parent.mkdir(parents=True, exist_ok=True)
+                exercise.write_text(released, encoding="utf-8")
+                written.append(exercise)
+    return written
+
+
+def update(master: Path, accept: list[str]) -> list[str]:
+    """Add a TODO section for every untranslated cell; re-hash the ``accept``ed cells."""
+    path = translation_path(master)
+    sections = read_translation(path) if path.exists() else {}
+    english = _english(read_notebook(master))
+    done = []
+    for key, source in english.items():
+        if key not in sections:
+            sections[key] = Section(english_hash(source), f"{TODO}\n\n{source}", 0)
+            done.append(f"added cell {key} ({TODO})")
+    for key in accept:
+        if key not in sections or key not in english:
+            raise TranslationError(f"{path}: no cell {key} to accept")
+        sections[key].hash = english_hash(english[key])
+        done.append(f"accepted cell {key}")
+    write_translation(path, master, sections)
+    return done
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=("build", "stale", "check", "update"))
+    parser.add_argument("notebook", nargs="?", type=Path, help="for update: the English master")
+    parser.add_argument("--accept", action="append", default=[], metavar="CELL")
+    parser.add_argument("--execute", action="store_true", help="build: run the notebooks too")
+    parser.add_argument("--root", type=Path, default=Path("."), help="the course folder")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.action == "update":
+            if args.notebook is None:
+                print("coursekit translate update: name the English notebook", file=sys.stderr)
+                return 2
+            for line in update(args.notebook, args.accept):
+                print(line)
+            return 0
+        if args.action == "build":
+            for path in build(args.root, execute=args.execute):
+                print(f"wrote {path}")
+            return 0
+        found = (
+            check(args.root)
+            if args.action == "check"
+            else [line for m in masters(args.root) for line in problems(m)]
+        )
+    except TranslationError as error:
+        print(f"coursekit translate: {error}", file=sys.stderr)
+        return 1
+    for line in found:
+        print(line)
+    if args.action == "stale" and found:
+        for master in masters(args.root):
+            english = _english(read_notebook(master))
+            for line in problems(master):
+                key = re.search(r"cell (\S+) ", line)
+                if key and key[1] in english and "changed" in line:
+                    print(f"\n--- {master} cell {key[1]}, English now:\n{english[key[1]]}")
+    return 1 if found else 0
