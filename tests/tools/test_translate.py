@@ -1,0 +1,128 @@
+"""coursekit translate: Chinese notebooks from the English masters and their translation files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from coursekit.tools import translate
+from coursekit.tools.cli import main
+from coursekit.tools.exercise import notebook_text, read_notebook
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_course_translations_are_complete_and_built():
+    assert translate.masters(ROOT), "no translated notebook at all"
+    assert translate.check(ROOT) == []
+
+
+def test_chapter_00_and_its_exercises_exist_in_chinese():
+    for path in (
+        "notebooks/zh/00_start_here.ipynb",
+        "solutions/zh/00_start_here.ipynb",
+        "exercises/zh/00_start_here.ipynb",
+    ):
+        nb = read_notebook(ROOT / path)
+        assert nb.metadata["coursekit"]["language"] == "zh", path
+        first_code = next(c for c in nb.cells if c.cell_type == "code")
+        assert 'set_language("zh")' in first_code.source, path
+
+
+def course(tmp_path: Path) -> Path:
+    """A course folder with one English master (two markdown cells, one code cell)."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["title"] = "Start"
+    cells = [
+        nbformat.v4.new_markdown_cell("# Start"),
+        nbformat.v4.new_code_cell("print(1 + 1)", metadata={"tags": ["x"]}),
+        nbformat.v4.new_markdown_cell("The end."),
+    ]
+    for cell, cell_id in zip(cells, ("head", "code", "tail"), strict=True):
+        cell["id"] = cell_id
+    cells[1].outputs = [nbformat.v4.new_output("stream", name="stdout", text="2\n")]
+    nb.cells = cells
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "00_start.ipynb").write_text(notebook_text(nb), encoding="utf-8")
+    return tmp_path
+
+
+def translate_all(root: Path) -> Path:
+    master = root / "notebooks" / "00_start.ipynb"
+    translate.update(master, [])
+    path = translate.translation_path(master)
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("TODO\n\n# Start", "# 开始").replace("TODO\n\nThe end.", "完。")
+    text = text.replace("TODO\n\nStart", "开始")
+    path.write_text(text, encoding="utf-8")
+    return master
+
+
+def test_update_adds_a_todo_section_per_markdown_cell_and_the_title(tmp_path):
+    master = course(tmp_path) / "notebooks" / "00_start.ipynb"
+    translate.update(master, [])
+    sections = translate.read_translation(translate.translation_path(master))
+    assert list(sections) == ["metadata.title", "head", "tail"]
+    assert sections["head"].hash == translate.english_hash("# Start")
+    assert any("not translated yet" in line for line in translate.problems(master))
+
+
+def test_build_keeps_code_cells_and_adds_the_language(tmp_path):
+    root = course(tmp_path)
+    master = translate_all(root)
+    assert translate.problems(master) == []
+    assert translate.build(root) == [root / "notebooks" / "zh" / "00_start.ipynb"]
+    nb = read_notebook(root / "notebooks" / "zh" / "00_start.ipynb")
+    assert [c.get("id") for c in nb.cells] == ["head", "coursekit-language", "code", "tail"]
+    assert [c.source for c in nb.cells if c.cell_type == "markdown"] == ["# 开始", "完。"]
+    assert nb.cells[2].metadata["tags"] == ["x"] and nb.cells[2].outputs[0]["text"] == "2\n"
+    assert nb.metadata["title"] == "开始" and nb.metadata["coursekit"]["language"] == "zh"
+    assert translate.check(root) == []
+    assert translate.build(root) == []  # nothing changed, nothing written
+
+
+def test_a_changed_master_cell_is_stale_until_translated_again(tmp_path, capsys):
+    root = course(tmp_path)
+    master = translate_all(root)
+    translate.build(root)
+    nb = read_notebook(master)
+    nb.cells[2].source = "The very end."
+    master.write_text(notebook_text(nb), encoding="utf-8")
+    problems = translate.check(root)
+    assert any("cell tail changed in English" in line for line in problems)
+    assert main(["translate", "stale", "--root", str(root)]) == 1
+    assert "English now:\nThe very end." in capsys.readouterr().out
+    with pytest.raises(translate.TranslationError, match="cell tail changed"):
+        translate.build(root)
+    translate.update(master, ["tail"])  # the translator checked the Chinese: still right
+    translate.build(root)
+    assert translate.check(root) == []
+
+
+def test_a_missing_translation_is_named(tmp_path):
+    root = course(tmp_path)
+    master = translate_all(root)
+    path = translate.translation_path(master)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.index("<!-- cell tail")], encoding="utf-8")
+    assert any("cell tail has no translation" in line for line in translate.problems(master))
+
+
+def test_an_edited_code_cell_in_the_chinese_notebook_is_caught(tmp_path):
+    root = course(tmp_path)
+    translate_all(root)
+    translate.build(root)
+    built = root / "notebooks" / "zh" / "00_start.ipynb"
+    nb = read_notebook(built)
+    nb.cells[2].source = "print(3)"
+    built.write_text(notebook_text(nb), encoding="utf-8")
+    assert any("code cell code: differs from the master's" in p for p in translate.check(root))
+
+
+def test_text_before_the_first_section_is_refused(tmp_path):
+    path = tmp_path / "x.zh.md"
+    path.write_text("stray words\n<!-- cell a en:000000000000 -->\n甲\n", encoding="utf-8")
+    with pytest.raises(translate.TranslationError, match="x.zh.md:1: text before"):
+        translate.read_translation(path)
