@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import copy
 import hashlib
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -195,6 +196,8 @@ def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nb
     previous = {}
     if old is not None:
         previous = {c.get("id"): c for c in old.cells if c.cell_type == "code"}
+    first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), len(nb.cells))
+    nb.cells.insert(first_code, language_cell())
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             cell.source = sections[cell.get("id")].text
@@ -206,21 +209,14 @@ def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nb
                 for key in VOLATILE:
                     if key in before.metadata:
                         cell.metadata[key] = before.metadata[key]
-    first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), len(nb.cells))
-    cell = language_cell()
-    if LANGUAGE_CELL_ID in previous:
-        cell.outputs = previous[LANGUAGE_CELL_ID].outputs
-        cell.execution_count = previous[LANGUAGE_CELL_ID].execution_count
-    nb.cells.insert(first_code, cell)
     if TITLE in sections:
         nb.metadata["title"] = sections[TITLE].text
     meta = nb.metadata.setdefault("coursekit", {})
     meta["language"] = LANGUAGE
     meta["master"] = f"../{master.name}"
-    widgets = old.metadata.get("widgets") if old is not None else None
-    nb.metadata.pop("widgets", None)
-    if widgets is not None:
-        nb.metadata["widgets"] = widgets
+    for key in ("widgets", "language_info"):  # what the last run stored
+        if old is not None and key in old.metadata:
+            nb.metadata[key] = old.metadata[key]
     return nb
 
 
@@ -357,8 +353,130 @@ def update(master: Path, accept: list[str]) -> list[str]:
     return done
 
 
+# --- the glossary: one table of the course's terms, English ⇄ Chinese ------------------------
+
+GLOSSARY = Path(__file__).resolve().parent.parent / "locale" / "glossary.json"
+GLOSSARY_PAGE = Path("notebooks") / "glossary.md"
+DASHES = ("－", "—", "–", "‐")
+BRACKETED = re.compile(r"[(（]([^()（）]*[\u4e00-\u9fff][^()（）]*)[)）]")
+CHINESE_RUN = re.compile(r"[《A-Za-zαβ/-]*[\u4e00-\u9fff][\u4e00-\u9fff《》·，/、-]*")
+
+
+def glossary() -> list[dict]:
+    """The entries of ``coursekit/locale/glossary.json``: ``en``, ``zh``, ``also``, ``avoid``."""
+    return json.loads(GLOSSARY.read_text(encoding="utf-8"))["terms"]
+
+
+def _variants(term: str) -> set[str]:
+    """Spellings of ``term`` that are wrong by form: other dashes, a space before the Chinese.
+
+    >>> sorted(_variants("α-β剪枝"))[:2]
+    ['alpha-beta剪枝', 'α-β 剪枝']
+    """
+    found = {term.replace("-", dash) for dash in DASHES if "-" in term}
+    found |= {re.sub(r"(?<=[A-Za-zαβ])(?=[\u4e00-\u9fff])", " ", term)}
+    if "α" in term or "β" in term:
+        found.add(term.replace("α", "alpha").replace("β", "beta"))
+    found.discard(term)
+    return found
+
+
+def misspellings(text: str) -> list[str]:
+    """Each term of the glossary that ``text`` spells otherwise, as ``'wrong' → 'right'``.
+
+    >>> misspellings("静态搜索和α－β剪枝；主变量")
+    ["'α－β剪枝' → 'α-β剪枝'", "'静态搜索' → '静止搜索'"]
+    """
+    found = []
+    for entry in glossary():
+        for wrong in sorted(set(entry.get("avoid", [])) | _variants(entry["zh"])):
+            if wrong in text:
+                found.append(f"{wrong!r} → {entry['zh']!r}")
+    return found
+
+
+def known_terms() -> set[str]:
+    """Every Chinese spelling the glossary knows (right or wrong) and its non-terms."""
+    data = json.loads(GLOSSARY.read_text(encoding="utf-8"))
+    known = set(data.get("not_terms", []))
+    for entry in data["terms"]:
+        known |= {entry["zh"], *entry.get("also", []), *entry.get("avoid", [])}
+    return known
+
+
+def bracketed_terms(text: str) -> list[str]:
+    """The Chinese terms an English text puts in brackets: "solution graph (解图)" → 解图.
+
+    >>> bracketed_terms("a **k-connector** (k-连接符), minimax (极小极大, also 极大极小)")
+    ['k-连接符', '极小极大', '极大极小']
+    """
+    found = []
+    for inside in BRACKETED.findall(text.replace("\n", " ")):
+        for part in re.split(r"[,;:]\s*", inside):
+            found += [run.strip("，、") for run in CHINESE_RUN.findall(part)]
+    return found
+
+
+def glossary_page() -> str:
+    """The glossary as Markdown: English → Chinese, then Chinese → English."""
+    entries = glossary()
+
+    def chinese(entry: dict) -> str:
+        also = entry.get("also", [])
+        return entry["zh"] + (f"（也作 {'、'.join(also)}）" if also else "")
+
+    lines = [
+        "# Glossary · 术语表",
+        "",
+        "Generated from `coursekit/locale/glossary.json` by `coursekit translate glossary`:",
+        "do not edit by hand. 由 `coursekit/locale/glossary.json` 生成，请勿手工修改。",
+        "",
+        "## English → 中文",
+        "",
+        "| English | 中文 |",
+        "|---|---|",
+    ]
+    lines += [
+        f"| {e['en']} | {chinese(e)} |" for e in sorted(entries, key=lambda e: e["en"].lower())
+    ]
+    lines += ["", "## 中文 → English", "", "| 中文 | English | 不要写作 |", "|---|---|---|"]
+    rows = []
+    for entry in entries:
+        for zh in [entry["zh"], *entry.get("also", [])]:
+            avoid = "、".join(entry.get("avoid", [])) if zh == entry["zh"] else ""
+            rows.append((zh, entry["en"], avoid))
+    lines += [f"| {zh} | {en} | {avoid} |" for zh, en, avoid in sorted(rows)]
+    return "\n".join(lines) + "\n"
+
+
+def term_problems(root: Path) -> list[str]:
+    """Glossary problems: a stale glossary page, terms a Chinese notebook misspells, and
+    bracketed terms of the English masters that the glossary lacks."""
+    found = []
+    page = root / GLOSSARY_PAGE
+    if not _is_current(page, glossary_page()):
+        found.append(f"{page} is out of date (coursekit translate glossary)")
+    for master in masters(root):
+        path = translation_path(master)
+        if path.exists():
+            for wrong in misspellings(path.read_text(encoding="utf-8")):
+                found.append(f"{path}: {wrong} (coursekit/locale/glossary.json)")
+    known = known_terms()
+    for folder in FOLDERS:
+        for master in sorted((root / folder).glob("*.ipynb")):
+            for cell in read_notebook(master).cells:
+                if cell.cell_type != "markdown":
+                    continue
+                for term in bracketed_terms(cell.source):
+                    if term not in known:
+                        found.append(
+                            f"{master} cell {cell.get('id')}: {term!r} is not in the glossary"
+                        )
+    return found
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", choices=("build", "stale", "check", "update"))
+    parser.add_argument("action", choices=("build", "stale", "check", "update", "glossary"))
     parser.add_argument("notebook", nargs="?", type=Path, help="for update: the English master")
     parser.add_argument("--accept", action="append", default=[], metavar="CELL")
     parser.add_argument("--execute", action="store_true", help="build: run the notebooks too")
@@ -374,12 +492,17 @@ def run(args: argparse.Namespace) -> int:
             for line in update(args.notebook, args.accept):
                 print(line)
             return 0
+        if args.action == "glossary":
+            page = args.root / GLOSSARY_PAGE
+            page.write_text(glossary_page(), encoding="utf-8")
+            print(f"wrote {page}")
+            return 0
         if args.action == "build":
             for path in build(args.root, execute=args.execute):
                 print(f"wrote {path}")
             return 0
         found = (
-            check(args.root)
+            check(args.root) + term_problems(args.root)
             if args.action == "check"
             else [line for m in masters(args.root) for line in problems(m)]
         )

@@ -124,5 +124,77 @@ def test_an_edited_code_cell_in_the_chinese_notebook_is_caught(tmp_path):
 def test_text_before_the_first_section_is_refused(tmp_path):
     path = tmp_path / "x.zh.md"
     path.write_text("stray words\n<!-- cell a en:000000000000 -->\n甲\n", encoding="utf-8")
-    with pytest.raises(translate.TranslationError, match="x.zh.md:1: text before"):
+    with pytest.raises(translate.TranslationError, match=r"x\.zh\.md:1: text before"):
         translate.read_translation(path)
+
+
+REQUIRED_TERMS = [
+    "博弈树",
+    "极大极小",
+    "极小极大",
+    "α-β剪枝",
+    "α剪枝",
+    "β剪枝",
+    "倒推值",
+    "静态估值函数",
+    "静止搜索",
+    "与或图",
+    "解图",
+    "解图的费用",
+    "能解节点",
+    "不能解节点",
+    "主变量",
+    "零窗口",
+    "置换表",
+    "迭代加深",
+    "遍历深化",
+    "地平线效应",
+    "机遇性博弈",
+    "蒙特卡洛树搜索",
+]
+
+
+def test_the_glossary_has_the_course_terms_once_each():
+    entries = translate.glossary()
+    spellings = [s for e in entries for s in (e["zh"], *e.get("also", []))]
+    assert len(spellings) == len(set(spellings))
+    assert set(REQUIRED_TERMS) <= set(spellings)
+    assert all(e["en"] and e["zh"] for e in entries)
+    wrong = {w for e in entries for w in e.get("avoid", [])}
+    assert "静态搜索" in wrong and not wrong & set(spellings)
+
+
+def test_chinese_chapters_spell_terms_as_the_glossary_and_every_bracketed_term_is_in_it():
+    assert translate.term_problems(ROOT) == []
+
+
+@pytest.mark.parametrize(
+    "text, wrong",
+    [
+        ("这一章讲静态搜索。", "'静态搜索' → '静止搜索'"),
+        ("用 α－β剪枝", "'α－β剪枝' → 'α-β剪枝'"),
+        ("用 α-β 剪枝", "'α-β 剪枝' → 'α-β剪枝'"),
+        ("与/或图的解图", "'与/或图' → '与或图'"),
+        ("主变例", "'主变例' → '主变量'"),
+    ],
+)
+def test_a_misspelt_term_is_named_with_the_right_spelling(text, wrong):
+    assert wrong in translate.misspellings(text)
+
+
+def test_a_misspelling_in_a_translation_file_fails_the_check(tmp_path, monkeypatch):
+    root = course(tmp_path)
+    master = translate_all(root)
+    path = translate.translation_path(master)
+    path.write_text(path.read_text(encoding="utf-8").replace("完。", "静态搜索完。"), "utf-8")
+    problems = translate.term_problems(root)
+    assert any("'静态搜索' → '静止搜索'" in line for line in problems)
+
+
+def test_a_new_bracketed_term_in_a_master_must_enter_the_glossary(tmp_path):
+    root = course(tmp_path)
+    master = root / "notebooks" / "00_start.ipynb"
+    nb = read_notebook(master)
+    nb.cells[0].source = "# Start: the frobnicator (弗罗比器)"
+    master.write_text(notebook_text(nb), encoding="utf-8")
+    assert any("'弗罗比器' is not in the glossary" in p for p in translate.term_problems(root))
