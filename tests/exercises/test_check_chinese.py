@@ -1,0 +1,34 @@
+"""`coursekit check` on a Chinese exercise notebook: Chinese hints and a Chinese score."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from exercise_helpers import ROOT, TIMEOUT
+
+
+def check(path):
+    return subprocess.run(
+        [sys.executable, "-m", "coursekit", "check", str(path), "--timeout", str(2 * TIMEOUT)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def test_the_released_chinese_set_fails_each_part_with_a_chinese_hint():
+    done = check(ROOT / "exercises" / "zh" / "00_start_here.ipynb")
+    assert done.returncode == 1, done.stdout[-2000:]
+    assert len(re.findall(r"^✘ 第 \d 题（第 \d+ 个单元格）：0/", done.stdout, re.MULTILINE)) == 4
+    assert "这一题还没有作答" in done.stdout  # answered(None), from the kernel
+    assert "仍然抛出 NotImplementedError" in done.stdout  # run_cases, from the kernel
+    assert "得分：0 分，满分 5 分" in done.stdout
+    assert "score:" not in done.stdout
+
+
+def test_the_chinese_solution_gets_full_marks_in_chinese():
+    done = check(ROOT / "solutions" / "zh" / "00_start_here.ipynb")
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "得分：5 分，满分 5 分" in done.stdout
