@@ -3,8 +3,10 @@
 Checks Python, the coursekit package, the picture layer (anywidget and the
 vendored WebAssembly Graphviz), the JupyterLab widgets extension and that a
 Jupyter kernel starts and imports coursekit. Graphviz's ``dot`` is optional
-(pictures are drawn in the browser; ``dot`` only exports them as files): its
-line says so and never fails the check. Exits with status 1 when anything
+(pictures are drawn in the browser; ``dot`` only exports them as files), and so
+is a font with Chinese characters (needed by the Chinese notebooks; found with
+``fc-list :lang=zh`` or matplotlib's font manager): their lines say so, with
+the way to get one, and never fail the check. Exits with status 1 when anything
 needs fixing.
 """
 
@@ -175,11 +177,77 @@ def check_kernel(timeout: float = 60) -> Finding:
     return Finding("Jupyter kernel", True, "python3 starts and imports coursekit")
 
 
+CJK_FONTS = (
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "PingFang SC",
+    "Microsoft YaHei",
+    "WenQuanYi Micro Hei",
+    "WenQuanYi Zen Hei",
+    "Heiti SC",
+    "SimHei",
+)
+"""The Chinese fonts the pictures name (graph_view.css), in order of preference."""
+
+
+def install_cjk_font_hint() -> str:
+    if sys.platform == "darwin":
+        return "macOS has PingFang SC built in; check Font Book that it is not disabled"
+    if sys.platform == "win32":
+        return (
+            "Windows has Microsoft YaHei built in; add the Chinese language pack if it is missing"
+        )
+    if shutil.which("apt-get"):
+        return "sudo apt-get install fonts-noto-cjk (then restart the browser)"
+    return (
+        "install Noto Sans CJK SC from https://github.com/notofonts/noto-cjk "
+        "(then restart the browser)"
+    )
+
+
+def installed_cjk_fonts() -> list[str]:
+    """Fonts with Chinese characters: from fontconfig (``fc-list :lang=zh``) where it exists,
+    else those of :data:`CJK_FONTS` that matplotlib's font manager finds."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is not None:
+        try:
+            done = subprocess.run(
+                [fc_list, ":lang=zh", "family"], capture_output=True, text=True, timeout=30
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            done = None
+        if done is not None and done.returncode == 0:
+            names = {name.strip() for line in done.stdout.splitlines() for name in line.split(",")}
+            return sorted(name for name in names if name)
+    try:
+        from matplotlib import font_manager
+    except ImportError:
+        return []
+    names = {font.name for font in font_manager.fontManager.ttflist}
+    return [name for name in CJK_FONTS if name in names]
+
+
+def check_cjk_font() -> Finding:
+    """A font with Chinese characters, without which the Chinese course shows empty boxes."""
+    fonts = installed_cjk_fonts()
+    if not fonts:
+        return Finding(
+            "Chinese font",
+            False,
+            "no font with Chinese characters found (the Chinese notebooks would show boxes)",
+            install_cjk_font_hint(),
+            optional=True,
+        )
+    preferred = [name for name in CJK_FONTS if name in fonts]
+    return Finding("Chinese font", True, (preferred or fonts)[0])
+
+
 CHECKS: list[Callable[[], Finding]] = [
     check_python,
     check_package,
     check_pictures,
     check_dot,
+    check_cjk_font,
     check_widgets_extension,
     check_kernel,
 ]

@@ -31,11 +31,13 @@ def test_doctor_passes_here():
         "coursekit",
         "Pictures",
         "Graphviz",
+        "Chinese font",
         "JupyterLab widgets",
         "Jupyter kernel",
     ]
     assert all(line.startswith(("[ok]", "[opt]")) for line in lines)
-    assert all(line.startswith("[ok]") for line in lines if "Graphviz" not in line)
+    optional = ("Graphviz", "Chinese font")
+    assert all(line.startswith("[ok]") for line in lines if not line[7:].startswith(optional))
 
 
 def test_doctor_passes_without_dot_and_says_how_to_add_it(path_without_dot):
@@ -75,3 +77,17 @@ def test_a_kernel_that_cannot_import_coursekit_is_reported(monkeypatch):
     finding = doctor.check_kernel()
     assert not finding.ok
     assert "cannot import coursekit" in finding.detail
+
+
+def test_a_missing_chinese_font_is_optional_and_says_how_to_get_one(monkeypatch):
+    monkeypatch.setattr(doctor, "installed_cjk_fonts", lambda: [])
+    monkeypatch.setattr(doctor.sys, "platform", "linux")
+    monkeypatch.setattr(doctor.shutil, "which", lambda name: f"/usr/bin/{name}")
+    finding = doctor.check_cjk_font()
+    assert finding.passed and not finding.ok
+    assert "fonts-noto-cjk" in finding.line() and "boxes" in finding.line()
+
+
+def test_the_chinese_font_found_is_named(monkeypatch):
+    monkeypatch.setattr(doctor, "installed_cjk_fonts", lambda: ["AR PL UMing", "Noto Sans CJK SC"])
+    assert doctor.check_cjk_font().line() == "[ok]   Chinese font: Noto Sans CJK SC"
