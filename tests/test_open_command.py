@@ -39,3 +39,13 @@ def test_open_serves_the_notebooks(repo_root, tmp_path):
         assert status == 200 and b"JupyterLab" in page
         with pytest.raises(urllib.error.HTTPError):  # the token is required
             _get(f"{base}/api/contents/notebooks")
+
+
+def test_open_takes_a_language_and_refuses_an_unknown_one(repo_root):
+    import subprocess
+
+    done = subprocess.run(
+        [str(repo_root / "course"), "open", "--lang", "fr"], capture_output=True, text=True
+    )
+    assert done.returncode == 1 and "--lang takes en or zh (got 'fr')" in done.stderr
+    assert (repo_root / "notebooks" / "zh" / "00_start_here.ipynb").is_file()  # what zh opens

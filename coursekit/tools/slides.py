@@ -381,9 +381,11 @@ def export_all(
     return decks
 
 
-def chapter_notebooks(root: Path = Path()) -> list[Path]:
-    """The chapter notebooks, ``notebooks/*.ipynb`` under ``root``, in chapter order."""
-    return sorted((Path(root) / "notebooks").glob("*.ipynb"))
+def chapter_notebooks(root: Path = Path(), lang: str = "en") -> list[Path]:
+    """The chapter notebooks, ``notebooks/*.ipynb`` under ``root``, in chapter order
+    (``lang="zh"``: the Chinese ones, ``notebooks/zh/*.ipynb``)."""
+    folder = Path(root) / "notebooks"
+    return sorted((folder if lang == "en" else folder / lang).glob("*.ipynb"))
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -412,6 +414,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="use the outputs stored in the notebooks (no widget state) instead of running them",
     )
     parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="seconds per cell")
+    add_language_argument(parser)
     parser.add_argument(
         "--fetch-assets",
         action="store_true",
@@ -424,10 +427,10 @@ def run(args: argparse.Namespace) -> int:
         if args.fetch_assets:
             print(f"offline slide assets in {fetch_assets()}")
             return 0
-        notebooks = _chosen(args.notebooks)
+        notebooks = _chosen(args.notebooks, args.lang)
         decks = export_all(
             notebooks,
-            args.out,
+            language_out(args.out, DEFAULT_OUT, args.lang),
             offline=args.offline,
             execute=args.execute,
             timeout=args.timeout,
@@ -446,11 +449,26 @@ def run(args: argparse.Namespace) -> int:
     return 0 if len(decks) == len(notebooks) else 1
 
 
-def _chosen(notebooks: list[Path]) -> list[Path]:
-    """The notebooks named on the command line, or else the chapter notebooks."""
-    notebooks = notebooks or chapter_notebooks()
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=("en", "zh"),
+        default="en",
+        help="zh: the Chinese chapters (notebooks/zh/), into OUT/zh unless --out is given",
+    )
+
+
+def language_out(out: Path, default: Path, lang: str) -> Path:
+    """The output folder: ``default/zh`` for the Chinese chapters unless another was given."""
+    return out / lang if lang != "en" and out == default else out
+
+
+def _chosen(notebooks: list[Path], lang: str = "en") -> list[Path]:
+    """The notebooks named on the command line, or else the chapter notebooks (of ``lang``)."""
+    notebooks = notebooks or chapter_notebooks(lang=lang)
     if not notebooks:
-        raise SlidesError("no notebooks/*.ipynb here: run this in the course folder")
+        where = "notebooks" if lang == "en" else f"notebooks/{lang}"
+        raise SlidesError(f"no {where}/*.ipynb here: run this in the course folder")
     for path in notebooks:
         if not path.is_file():
             raise SlidesError(f"{path}: no such notebook")

@@ -21,8 +21,10 @@ from coursekit.tools.slides import (
     SlidesError,
     _chosen,
     _say,
+    add_language_argument,
     copy_vendor,
     fetch_assets,
+    language_out,
 )
 
 DEFAULT_OUT = Path("build") / "html"
@@ -31,10 +33,11 @@ PAGE_OPTIONS = ("require_js_url", "jquery_url", "mathjax_url", "widget_renderer_
 
 
 @functools.cache
-def html_exporter(theme: str = "light"):
+def html_exporter(theme: str = "light", language: str = "en"):
     """nbconvert's HTML exporter pointed at the ``vendor/`` folder beside the pages.
 
-    ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme.
+    ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme; ``language`` the page's
+    ``<html lang>`` (``zh``: browsers then choose Simplified Chinese glyphs).
     """
     from nbconvert import HTMLExporter
     from traitlets.config import Config
@@ -43,6 +46,7 @@ def html_exporter(theme: str = "light"):
     for option in PAGE_OPTIONS:
         config.HTMLExporter[option] = OFFLINE_URLS[option]
     config.HTMLExporter.theme = theme
+    config.HTMLExporter.language_code = language
     return HTMLExporter(config=config)
 
 
@@ -66,7 +70,8 @@ def export_html(
     """
     notebook = Path(notebook)
     nb = run_for_export(notebook, timeout=timeout, say=say)
-    body, _ = html_exporter(theme).from_notebook_node(
+    language = nb.metadata.get("coursekit", {}).get("language", "en")
+    body, _ = html_exporter(theme, language).from_notebook_node(
         nb, resources={"metadata": {"name": notebook.stem}}
     )
     target = page_path(notebook, out_dir)
@@ -104,13 +109,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--theme", choices=("light", "dark"), default="light", help="JupyterLab theme of the pages"
     )
+    add_language_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        pages = export_pages(
-            _chosen(args.notebooks), args.out, timeout=args.timeout, theme=args.theme
-        )
+        out = language_out(args.out, DEFAULT_OUT, args.lang)
+        notebooks = _chosen(args.notebooks, args.lang)
+        pages = export_pages(notebooks, out, timeout=args.timeout, theme=args.theme)
     except SlidesError as error:
         _say(f"coursekit html: {error}")
         return 1

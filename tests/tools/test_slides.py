@@ -353,3 +353,17 @@ def test_the_command_outside_a_course_folder(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["slides"]) == 1
     assert "no notebooks/*.ipynb here" in capsys.readouterr().err
+
+
+def test_the_chinese_chapters_are_chosen_with_lang_zh(tmp_path):
+    (tmp_path / "notebooks" / "zh").mkdir(parents=True)
+    for name in ("notebooks/00_a.ipynb", "notebooks/zh/00_a.ipynb"):
+        (tmp_path / name).write_text("{}")
+    assert slides.chapter_notebooks(tmp_path) == [tmp_path / "notebooks" / "00_a.ipynb"]
+    assert slides.chapter_notebooks(tmp_path, lang="zh") == [
+        tmp_path / "notebooks" / "zh" / "00_a.ipynb"
+    ]
+    assert slides.language_out(Path("build/slides"), Path("build/slides"), "zh") == Path(
+        "build/slides/zh"
+    )
+    assert slides.language_out(Path("mine"), Path("build/slides"), "zh") == Path("mine")
