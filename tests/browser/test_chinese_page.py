@@ -1,0 +1,97 @@
+"""A Chinese chapter in a real browser: every Chinese character is drawn, none is a box.
+
+The Chinese chapter 00 is exported as a static page (``coursekit html``) and opened
+offline in Chromium. For the prose and for a picture's text, each Chinese character is
+drawn on a canvas in the font stack the page gives that text, and compared with a
+character no font has (U+E000 in the private use area): a missing glyph is drawn as the
+same empty box (.notdef) or as nothing. ``document.fonts.check`` answers ``true`` for
+a font that is not installed at all, so it cannot be the test alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from coursekit.tools import slides, static_html
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTER = ROOT / "notebooks" / "zh" / "00_start_here.ipynb"
+
+# For the text of `selector`: the Chinese characters whose glyph looks like the missing one.
+MISSING_GLYPHS_JS = """([selector, extra]) => {
+  const element = document.querySelector(selector);
+  if (!element) return {found: false};
+  const family = getComputedStyle(element).fontFamily;
+  const text = element.textContent + extra;
+  const chars = [...new Set([...text].filter((c) => /[\\u4e00-\\u9fff]/.test(c)))];
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 48;
+  const context = canvas.getContext('2d', {willReadFrequently: true});
+  const image = (c) => {
+    context.clearRect(0, 0, 48, 48);
+    context.font = `32px ${family}`;
+    context.textBaseline = 'top';
+    context.fillText(c, 4, 4);
+    return context.getImageData(0, 0, 48, 48).data.join(',');
+  };
+  const blank = image(' ');
+  const box = image('\\ue000');
+  const missing = chars.filter((c) => [box, blank].includes(image(c)));
+  return {found: true, family, count: chars.length, missing};
+}"""
+
+
+# A node label as Graphviz writes one (its font-family attribute), in the first picture.
+LABEL_JS = """() => {
+  const svg = document.querySelector('.ck-graph-frame svg');
+  const text = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+  text.setAttribute('font-family', 'Helvetica,sans-Serif');
+  text.setAttribute('class', 'ck-test');
+  text.textContent = '博弈树倒推值';
+  svg.appendChild(text);
+}"""
+
+
+@pytest.fixture(scope="module")
+def page_path(tmp_path_factory) -> Path:
+    try:
+        assets = slides.fetch_assets()
+    except slides.SlidesError as error:
+        pytest.skip(f"the offline assets are missing and cannot be fetched: {error}")
+    out = tmp_path_factory.mktemp("chinese-page")
+    (page,) = static_html.export_pages([CHAPTER], out, assets=assets)
+    return page
+
+
+def test_the_chinese_chapter_draws_every_chinese_character(open_page, page_path, artifacts):
+    page, log = open_page("file://")
+    page.goto(page_path.as_uri())
+    assert page.evaluate("document.documentElement.lang") == "zh"
+    page.wait_for_selector(".ck-graph-frame svg g.node", timeout=60_000)
+    page.evaluate("document.fonts.ready")
+    page.screenshot(path=str(artifacts / "chinese-00_start_here.png"), full_page=True)
+    prose = page.evaluate(MISSING_GLYPHS_JS, [".jp-RenderedMarkdown", "博弈树极小极大剪枝"])
+    assert prose["found"] and prose["count"] > 10
+    assert prose["missing"] == [], (
+        f"no glyph in {prose['family']} for {''.join(prose['missing'])}: install a Chinese font "
+        "(Debian/Ubuntu: apt-get install fonts-noto-cjk; coursekit doctor)"
+    )
+    page.evaluate(LABEL_JS)  # chapter 00's trees have no labels: give one a Chinese label
+    picture = page.evaluate(MISSING_GLYPHS_JS, [".ck-graph-frame svg text.ck-test", ""])
+    assert "Noto Sans CJK SC" in picture["family"]  # the stack of graph_view.css
+    assert picture["missing"] == [], f"pictures: no glyph for {''.join(picture['missing'])}"
+    assert page.evaluate("""document.fonts.check('16px "Noto Sans CJK SC"', '博弈树')""")
+    assert log.off_machine() == [] and log.errors == []
+
+
+def test_a_character_no_font_has_is_caught(open_page, page_path):
+    page, _ = open_page("file://")
+    page.goto(page_path.as_uri())
+    page.wait_for_selector(".jp-RenderedMarkdown")
+    script = MISSING_GLYPHS_JS.replace("\\u4e00-\\u9fff", "\\ue000-\\ue0ff")
+    assert script != MISSING_GLYPHS_JS
+    found = page.evaluate(script, [".jp-RenderedMarkdown", "\ue001"])
+    assert found["missing"] == ["\ue001"]  # the check can fail
