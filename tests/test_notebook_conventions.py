@@ -9,9 +9,12 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted(
-    (ROOT / "solutions").glob("*.ipynb")
-)
+NOTEBOOKS = [  # the English masters and the Chinese notebooks built from them (zh/)
+    *sorted((ROOT / "notebooks").glob("*.ipynb")),
+    *sorted((ROOT / "solutions").glob("*.ipynb")),
+    *sorted((ROOT / "notebooks" / "zh").glob("*.ipynb")),
+    *sorted((ROOT / "solutions" / "zh").glob("*.ipynb")),
+]
 SLIDE_TYPES = {"slide", "subslide", "fragment", "-", "skip", "notes"}
 NAME = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")
 

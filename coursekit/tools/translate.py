@@ -214,7 +214,7 @@ def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nb
     meta = nb.metadata.setdefault("coursekit", {})
     meta["language"] = LANGUAGE
     meta["master"] = f"../{master.name}"
-    for key in ("widgets", "language_info"):  # what the last run stored
+    for key in ("language_info",):  # what the last run stored
         if old is not None and key in old.metadata:
             nb.metadata[key] = old.metadata[key]
     return nb
@@ -316,10 +316,18 @@ def build(root: Path, *, execute: bool = False, timeout: int = 120) -> list[Path
         built = built_path(master)
         old = read_notebook(built) if built.exists() else None
         nb = build_notebook(master, old)
-        if execute:
-            from coursekit.tools.execute import execute_notebook
+        if execute:  # as `coursekit execute` does: no widget state, static pictures kept
+            from coursekit.tools.execute import execute_notebook, keep_static_pictures
 
-            nb = execute_notebook(nb, cwd=built.parent.resolve(), timeout=timeout, name=str(built))
+            nb = execute_notebook(
+                nb,
+                cwd=built.parent.resolve(),
+                timeout=timeout,
+                store_widget_state=False,
+                name=str(built),
+            )
+            nb.metadata.pop("widgets", None)
+            keep_static_pictures(nb)
         text = notebook_text(nb)
         if not built.exists() or built.read_text(encoding="utf-8") != text:
             built.write_text(text, encoding="utf-8")
