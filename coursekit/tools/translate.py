@@ -316,7 +316,9 @@ def build(root: Path, *, execute: bool = False, timeout: int = 120) -> list[Path
         built = built_path(master)
         old = read_notebook(built) if built.exists() else None
         nb = build_notebook(master, old)
-        if execute:  # as `coursekit execute` does: no widget state, static pictures kept
+        if execute and (old is None or not _same_but_outputs(old, nb)):
+            # only what changed, and as `coursekit execute` does: no widget state, static
+            # pictures kept
             from coursekit.tools.execute import execute_notebook, keep_static_pictures
 
             nb = execute_notebook(
@@ -487,7 +489,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=("build", "stale", "check", "update", "glossary"))
     parser.add_argument("notebook", nargs="?", type=Path, help="for update: the English master")
     parser.add_argument("--accept", action="append", default=[], metavar="CELL")
-    parser.add_argument("--execute", action="store_true", help="build: run the notebooks too")
+    parser.add_argument(
+        "--execute", action="store_true", help="build: run the notebooks that changed"
+    )
     parser.add_argument("--root", type=Path, default=Path("."), help="the course folder")
 
 
