@@ -198,3 +198,18 @@ def test_a_new_bracketed_term_in_a_master_must_enter_the_glossary(tmp_path):
     nb.cells[0].source = "# Start: the frobnicator (弗罗比器)"
     master.write_text(notebook_text(nb), encoding="utf-8")
     assert any("'弗罗比器' is not in the glossary" in p for p in translate.term_problems(root))
+
+
+def test_bold_and_italic_in_the_chinese_text_render():
+    """Markdown sees no bold after a letter when it starts with a symbol (显示**✔ …**):
+    every ``*`` must be gone once a translation is rendered (code aside)."""
+    markdown_it = pytest.importorskip("markdown_it")
+    import re
+
+    render = markdown_it.MarkdownIt("commonmark").enable("table").render
+    for master in translate.masters(ROOT):
+        path = translate.translation_path(master)
+        for key, section in translate.read_translation(path).items():
+            html = re.sub(r"<code>.*?</code>|<pre>.*?</pre>", "", render(section.text), flags=re.S)
+            html = re.sub(r"AO\*|SSS\*", "", html)  # the algorithms' names
+            assert "*" not in html, f"{path} cell {key}: unrendered * in {html[:300]}"
