@@ -49,7 +49,15 @@ from typing import Any
 
 from coursekit.games.base import MAX, MIN, Game, Player
 from coursekit.games.gametree import GameTree, GameTreeError
-from coursekit.search.core import Cutoff, Evaluate, Order, Search, SearchError, unroll
+from coursekit.search.core import (
+    Cutoff,
+    Evaluate,
+    Order,
+    Search,
+    SearchError,
+    check_whole_game,
+    unroll,
+)
 from coursekit.search.registry import register
 from coursekit.search.result import CUTOFF, ENTER, EXIT, LEAF, Path, SearchResult
 
@@ -90,6 +98,7 @@ def alphabeta(
     alpha: float = -INF,
     beta: float = INF,
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` by minimax with α-β pruning.
 
@@ -110,6 +119,10 @@ def alphabeta(
     trace:
         Record every node's (α, β) on entry and exit, every leaf and every
         cut-off with its kind and cause (see :meth:`Trace.cutoffs`).
+    force:
+        Search to the end of the game even when that is estimated to take
+        hours (without ``depth`` or ``cutoff``, see
+        :func:`~coursekit.search.core.check_whole_game`).
 
     Returns
     -------
@@ -123,7 +136,10 @@ def alphabeta(
     ------
     SearchError
         For a bad depth, a depth limit without e(p), symmetry without
-        ``game.key``, or a window that is not two numbers with alpha < beta.
+        ``game.key``, or a window that is not two numbers with alpha < beta;
+        for an e(p) that returns NaN or a non-number, an ``order`` that is not
+        ``order(state, actions)``; and, up front, for a search of a whole game
+        too large to finish (pass ``depth``, or ``force=True``).
 
     See Also
     --------
@@ -147,12 +163,17 @@ def alphabeta(
         trace=trace, algorithm="alpha-beta",
     )  # fmt: skip
     soft = bool(fail_soft)
+    search = Search(game, state, **options)
+    if depth is None and cutoff is None:
+        check_whole_game(game, search.root, "alphabeta", force)
     try:
-        return _recursive_alphabeta(Search(game, state, **options), soft, alpha, beta)
+        return _recursive_alphabeta(search, soft, alpha, beta)
     except RecursionError:
         # Deeper than Python lets functions call each other (about 1,000 plies): the same
         # search, node for node and event for event, with an explicit stack.
         return _alphabeta_with_stack(Search(game, state, **options), soft, alpha, beta)
+    except TypeError as error:  # a non-number from e(p), an order of the wrong shape, …
+        raise search.explain(error) from None
 
 
 def _recursive_alphabeta(search: Search, soft: bool, alpha: float, beta: float) -> SearchResult:

@@ -115,6 +115,8 @@ class Negamax:
         """
         try:
             return self._run(alpha, beta, tuple(pv))
+        except TypeError as error:  # a non-number from e(p), an order of the wrong shape, …
+            raise self.search.explain(error) from None
         except RecursionError:
             raise SearchError(
                 "the tree is deeper than Python's recursion limit allows negamax to search; "
