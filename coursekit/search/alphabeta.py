@@ -17,7 +17,8 @@ The steps of MAX-VALUE(s, α, β) (MIN-VALUE mirrors them):
    least the β of a MIN ancestor, who will never let the game come here;
    the remaining moves are never generated;
 5. return α (fail-hard: the value clipped to the window) or v (fail-soft:
-   a tighter bound when the search fails).
+   a tighter bound when the search fails). The textbook's MAX-VALUE returns
+   v, also when it stops at step 4 ("if v ≥ β: return v"): it is fail-soft.
 
 At a MIN node the stop of step 4 is an **α cut** (α剪枝): β ≤ the α of a
 MAX ancestor. Bounds are compared only between MIN and MAX nodes, with any
@@ -107,9 +108,10 @@ def alphabeta(
     game, state, depth, evaluate, cutoff, order, symmetry:
         As for :func:`~coursekit.search.minimax`.
     fail_soft:
-        ``False`` (the textbook's *fail-hard* form): a node's value is clipped
-        to its window [α, β]. ``True`` (*fail-soft*): when the true value lies
-        outside the window, the returned value is still a bound on the
+        ``False`` (*fail-hard*, the default): a node's value is clipped to
+        its window [α, β]. ``True`` (*fail-soft*, the textbook's MAX-VALUE and
+        MIN-VALUE, which return v itself, also on a cut): when the true value
+        lies outside the window, the returned value is still a bound on the
         correct side, and a tighter one (≤ α on a fail-low, ≥ β on a
         fail-high).
     alpha, beta:
