@@ -12,13 +12,16 @@ from coursekit.games import MAX, MIN, ConnectFour, GameTree, Grundy, GrundyState
 from coursekit.search import (
     SearchError,
     alphabeta,
+    aspiration,
     engine,
     human,
     iterative_deepening,
     minimax,
     minimax_two_phase,
+    mtdf,
     negamax,
     play,
+    pvs,
     quiescent,
     solve,
 )
@@ -149,6 +152,10 @@ BAD = {
         lambda: iterative_deepening(ConnectFour()),
         r"iterative_deepening\(ConnectFour.* no depth limit .* seconds=",
     ),
+    "negamax whole Connect Four": (lambda: negamax(ConnectFour()), r"negamax\(ConnectFour"),
+    "pvs whole Connect Four": (lambda: pvs(ConnectFour()), r"pvs\(ConnectFour.* force=True"),
+    "mtdf whole Connect Four": (lambda: mtdf(ConnectFour()), r"mtdf\(ConnectFour"),
+    "aspiration whole Connect Four": (lambda: aspiration(ConnectFour()), "no depth limit"),
     "iterative deepening, seconds=inf": (
         lambda: iterative_deepening(ConnectFour(), seconds=math.inf),
         "no depth limit",
