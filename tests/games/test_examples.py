@@ -37,20 +37,20 @@ def test_the_package_prunes_what_an_own_alphabeta_prunes():
     pruned: list[str] = []
     value = own_alphabeta(tree, tree.initial, -math.inf, math.inf, pruned)
     r = alphabeta(tree, trace=True, fail_soft=True)
-    assert value == r.value == minimax(tree).value == 7
-    assert pruned == r.trace.pruned() == ["Q2", "H2", "T2", "J", "W", "Y2", "N"]
-    assert r.stats.leaves == 13 == len(tree.leaves) - 10  # 10 tips lie below the seven ×
+    assert value == r.value == minimax(tree).value == 5
+    assert pruned == r.trace.pruned() == ["L2", "N", "P2", "D2", "S", "U", "B2"]
+    assert r.stats.leaves == 12 == len(tree.leaves) - 10  # 10 tips lie below the seven ×
 
 
 def test_its_cuts_are_both_kinds_and_some_are_deep():
     cuts = alphabeta(six_level_tree(), trace=True).trace.cutoffs()
     kinds = [(c.node, c.kind, c.cause) for c in cuts]
     assert kinds == [
-        ("Q", "beta", "G"),
-        ("H", "alpha", "C"),
-        ("T", "beta", "A"),
-        ("D", "beta", "A"),
-        ("K", "alpha", "S0"),
-        ("Y", "beta", "B"),
-        ("F", "beta", "B"),
+        ("L", "beta", "F"),
+        ("G", "alpha", "C"),  # the deck's α cut: the 与 node G cannot raise C's α
+        ("P", "beta", "A"),
+        ("D", "beta", "A"),  # the deck's β cut: the 或 node D cannot lower A's β
+        ("I", "alpha", "S0"),
+        ("J", "alpha", "S0"),
+        ("B", "alpha", "S0"),
     ]

@@ -408,6 +408,6 @@ def test_a_game_tree_keeps_its_node_names_until_edited():
     explorer = TreeExplorer(six_level_tree(), algorithm="alpha-beta")
     assert explorer.tree.initial == "S0"
     first = str(explorer.search.trace.cutoffs()[0])
-    assert first == "β cut at Q: α = 8 ≥ β = 5 of G; pruned Q2"
+    assert first == "β cut at L: α = 8 ≥ β = 5 of F; pruned L2"
     explorer.text.value = explorer.text.value.replace("9", "10")  # an edit names afresh
     assert explorer.tree.initial == "A"
