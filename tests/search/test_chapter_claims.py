@@ -139,3 +139,20 @@ def test_chapter_5_names_quiescence_and_the_chess_positions_right():
 def test_the_decks_terms_appear(chapter, terms):
     text = prose(chapter)
     assert [t for t in terms if t not in text] == []
+
+
+def test_the_six_level_example_is_told_with_the_packages_numbers():
+    from coursekit.games.examples import six_level_tree
+    from coursekit.search import minimax
+
+    tree = six_level_tree()
+    r = alphabeta(tree, trace=True)
+    deep = [c for c in r.trace.cutoffs() if c.cause not in (c.path[-2:-1] or (tree.initial,))]
+    text = prose("04_alphabeta.ipynb")
+    assert f"**{r.stats.leaves} of the {len(tree.leaves)} tips**" in text
+    assert "seven branches are pruned (×) by α and β cuts, three of them **deep**" in text
+    assert len(r.trace.pruned()) == 7 and len(deep) == 3
+    value = minimax(tree).value
+    assert f"finds one for t = {value} and proves there is none for t = {value + 1}" in prose(
+        "02_and_or_graphs.ipynb"
+    )
