@@ -185,7 +185,7 @@ class Search:
                 return utility(state, MAX)
             value = static(state)
             if value != value:  # only NaN differs from itself; every comparison with it is False
-                raise SearchError(_not_a_number(name, static, state, value))
+                raise SearchError(_not_a_number(name, static, state_text(game, state), value))
             return value
 
         return leaf_value
@@ -242,12 +242,15 @@ class Search:
                     try:
                         value = evaluate(state)
                     except TypeError as error:
-                        return f"{name} failed with a TypeError for the state {state!r}: {error}"
+                        return (
+                            f"{name} failed with a TypeError ({error}) for the state "
+                            f"{state_text(game, state)}"
+                        )
                 if isinstance(value, bool) or not isinstance(value, Real):
                     return (
                         f"{name} must return a number (int or float, ±inf for a won or lost "
-                        f"game), but for the state {state!r} it returned {value!r} "
-                        f"({type(value).__name__})"
+                        f"game), but it returned {value!r} ({type(value).__name__}) for the "
+                        f"state {state_text(game, state)}"
                     )
                 continue
             children = [game.result(state, a) for a in game.actions(state)]
@@ -295,12 +298,24 @@ def unroll(line: tuple | None) -> list[Action]:
     return moves
 
 
-def _not_a_number(name: str, function: Callable, state: State, value: Any) -> str:
+def state_text(game: Game, state: State) -> str:
+    """``state`` for an error message: its repr, and the board when the game can draw one."""
+    to_text = getattr(game, "to_text", None)
+    if to_text is None or isinstance(game, GameTree):
+        return repr(state)
+    try:
+        board = to_text(state)
+    except Exception:  # a message must never fail: without the board, then
+        return repr(state)
+    return f"{state!r}:\n{board}" if "\n" in board else f"{state!r} ({board})"
+
+
+def _not_a_number(name: str, function: Callable, state: str, value: Any) -> str:
     what = getattr(function, "__qualname__", None) or repr(function)
     return (
-        f"{name} ({what}) returned {value!r} for the state {state!r}: an evaluation must "
-        "return a number (±inf for a won or lost game), never NaN, which no comparison of "
-        "α-β can order"
+        f"{name} ({what}) returned {value!r}, but an evaluation must return a number (±inf "
+        f"for a won or lost game), never NaN, which no comparison of α-β can order; it did so "
+        f"for the state {state}"
     )
 
 
@@ -314,7 +329,9 @@ def _order_problem(order: Callable, state: State, actions: list) -> str | None:
             f"the order to try them; calling it on the root failed: {error}"
         )
     try:
-        same = sorted(map(repr, ordered)) == sorted(map(repr, actions))
+        same = isinstance(ordered, Sequence) and sorted(map(repr, ordered)) == sorted(
+            map(repr, actions)
+        )
     except TypeError:
         same = False
     if not same:

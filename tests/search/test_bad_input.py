@@ -96,7 +96,7 @@ BAD = {
     # chapters 4-6: what an evaluation or an order callback returns is checked
     "alphabeta e(p) NaN": (
         lambda: alphabeta(T3, depth=2, evaluate=lambda s: math.nan),
-        r"evaluate \(.*\) returned nan for the state TicTacToeState\(.*never NaN",
+        r"evaluate \(.*\) returned nan, .* never NaN.* the state TicTacToeState\(x=1, o=2\):\nx o",
     ),
     "alphabeta game.evaluate NaN": (
         lambda: alphabeta(NanEvaluation(), depth=2),
@@ -104,7 +104,7 @@ BAD = {
     ),
     "iterative deepening e(p) NaN": (
         lambda: iterative_deepening(T3, max_depth=3, evaluate=lambda s: math.nan),
-        "returned nan for the state",
+        "returned nan, but an evaluation must return a number",
     ),
     "negamax e(p) NaN": (
         lambda: negamax(T3, depth=2, evaluate=lambda s: math.nan),
@@ -112,7 +112,7 @@ BAD = {
     ),
     "alphabeta e(p) str": (
         lambda: alphabeta(T3, depth=2, evaluate=lambda s: "1"),
-        r"evaluate must return a number .* for the state .* it returned '1' \(str\)",
+        r"evaluate must return a number .* it returned '1' \(str\) for the state TicTacToe",
     ),
     "alphabeta e(p) None": (
         lambda: alphabeta(T3, depth=2, evaluate=lambda s: None),
@@ -125,6 +125,10 @@ BAD = {
     "alphabeta order one argument": (
         lambda: alphabeta(T3, depth=2, order=lambda actions: actions),
         r"order must be a function order\(state, actions\)",
+    ),
+    "alphabeta order returns a generator": (
+        lambda: alphabeta(T3, depth=2, order=lambda s, actions: (a for a in actions)),
+        r"order\(state, actions\) must return the actions .* \(a list\)",
     ),
     "alphabeta order returns None": (
         lambda: alphabeta(T3, depth=2, order=lambda s, actions: None),
@@ -190,7 +194,7 @@ def test_a_nan_evaluation_is_caught_wherever_it_appears():
     """Only one position evaluates to NaN, deep in the tree: still named, with that position."""
     tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     evaluate = {"A": 0, "B": 1, "C": 2, "D": math.nan}.get
-    with pytest.raises(SearchError, match="returned nan for the state 'D'"):
+    with pytest.raises(SearchError, match=r"returned nan, .* for the state 'D'"):
         alphabeta(tree, depth=1, evaluate=evaluate)
 
 
