@@ -123,7 +123,7 @@ def test_chapter_5_names_quiescence_and_the_chess_positions_right():
     b = game.parse("3r2k1/p2n1ppp/1pq1pn2/3N4/8/8/P3QPPP/4R1K1 w - - 0 1").board
     moved = {sq for sq in range(64) if a.piece_at(sq) != b.piece_at(sq)}
     assert sorted(map(lambda sq: "abcdefgh"[sq % 8] + str(sq // 8 + 1), moved)) == ["d5", "f3"]
-    assert "white rook" in text and "made for this notebook" in text
+    assert "differ only in where **a rook** stands" in text and "made for this notebook" in text
     assert "on f3 in (a) and on d5 in (b)" in text
     assert "Only the white knight stands elsewhere" not in text
 
