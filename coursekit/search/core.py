@@ -208,15 +208,27 @@ class Search:
 
         The search loops never check types: a string or ``None`` from e(p), or an
         ``order`` of the wrong shape, shows up as a ``TypeError`` somewhere inside.
-        Only then is the culprit looked for: ``order`` called once at the root, and
-        the leaves of the first few hundred nodes valued again, each value checked.
+        Only then is the culprit looked for: ``order`` and ``cutoff`` called once at
+        the root, and the leaves of the first few hundred nodes valued again, each
+        value checked.
         """
         game, root = self.game, self.root
         if self._order is not None:
             problem = _order_problem(self._order, root, list(game.actions(root)))
             if problem:
                 return SearchError(problem)
-        problem = self._first_bad_leaf()
+        if self._cutoff is not None:
+            try:
+                self._cutoff(root, 0)
+            except TypeError as failure:
+                return SearchError(
+                    "cutoff must be a function cutoff(state, ply) that says True where the "
+                    f"search stops; calling it on the root failed: {failure}"
+                )
+        try:
+            problem = self._first_bad_leaf()
+        except TypeError:  # the game or the cutoff itself fails: say so below
+            problem = None
         if problem:
             return SearchError(problem)
         return SearchError(
@@ -405,7 +417,7 @@ def check_whole_game(game: Game, state: State, name: str, force: bool) -> None:
     nodes = _estimates.get(key)
     if nodes is None:
         nodes = _estimates[key] = estimate_tree_nodes(game, state)
-        if len(_estimates) > 1_000:
+        if len(_estimates) > 1_000:  # a long session of many positions: start afresh
             _estimates.clear()
     guess = nodes ** (2 / 3)
     if guess <= SEARCH_LIMIT:

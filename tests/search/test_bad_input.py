@@ -138,6 +138,10 @@ BAD = {
         lambda: iterative_deepening(T3, max_depth=2, order=lambda actions: actions),
         r"order must be a function order\(state, actions\)",
     ),
+    "alphabeta cutoff one argument": (
+        lambda: alphabeta(T3, depth=2, cutoff=lambda state: False),
+        r"cutoff must be a function cutoff\(state, ply\)",
+    ),
     "quiescent noisy=5": (lambda: quiescent(T3, noisy=5), "noisy must be a function"),
     "quiescent evaluate=5": (
         lambda: quiescent(T3, evaluate=5, noisy=lambda s: []),
