@@ -368,6 +368,7 @@ def update(master: Path, accept: list[str]) -> list[str]:
 GLOSSARY = Path(__file__).resolve().parent.parent / "locale" / "glossary.json"
 GLOSSARY_PAGE = Path("notebooks") / "glossary.md"
 DASHES = ("－", "—", "–", "‐")
+QUOTED = re.compile(r"“[^”]*”|「[^」]*」")
 BRACKETED = re.compile(r"[(（]([^()（）]*[\u4e00-\u9fff][^()（）]*)[)）]")
 CHINESE_RUN = re.compile(r"[《A-Za-zαβ/-]*[\u4e00-\u9fff][\u4e00-\u9fff《》·，/、-]*")
 
@@ -394,9 +395,15 @@ def _variants(term: str) -> set[str]:
 def misspellings(text: str) -> list[str]:
     """Each term of the glossary that ``text`` spells otherwise, as ``'wrong' → 'right'``.
 
+    A wrong spelling inside quotation marks (“静态搜索”, 「静态搜索」) is a mention, not a
+    use: text that warns against a spelling may quote it.
+
     >>> misspellings("静态搜索和α－β剪枝；主变量")
     ["'α－β剪枝' → 'α-β剪枝'", "'静态搜索' → '静止搜索'"]
+    >>> misspellings("叫静止搜索，不叫“静态搜索”")
+    []
     """
+    text = QUOTED.sub("", text)
     found = []
     for entry in glossary():
         for wrong in sorted(set(entry.get("avoid", [])) | _variants(entry["zh"])):

@@ -31,12 +31,13 @@ def test_doctor_passes_here():
         "coursekit",
         "Pictures",
         "Graphviz",
+        "Sandbox (grading, tournaments)",
         "Chinese font",
         "JupyterLab widgets",
         "Jupyter kernel",
     ]
     assert all(line.startswith(("[ok]", "[opt]")) for line in lines)
-    optional = ("Graphviz", "Chinese font")
+    optional = ("Graphviz", "Sandbox", "Chinese font")
     assert all(line.startswith("[ok]") for line in lines if not line[7:].startswith(optional))
 
 
@@ -91,3 +92,12 @@ def test_a_missing_chinese_font_is_optional_and_says_how_to_get_one(monkeypatch)
 def test_the_chinese_font_found_is_named(monkeypatch):
     monkeypatch.setattr(doctor, "installed_cjk_fonts", lambda: ["AR PL UMing", "Noto Sans CJK SC"])
     assert doctor.check_cjk_font().line() == "[ok]   Chinese font: Noto Sans CJK SC"
+
+
+def test_a_machine_without_bubblewrap_is_told_how_to_get_it(monkeypatch):
+    from coursekit.tools import doctor, sandbox
+
+    monkeypatch.setattr(sandbox, "sandbox_problem", lambda: "`bwrap` is missing")
+    finding = doctor.check_sandbox()
+    assert not finding.ok and finding.optional and finding.passed
+    assert "apt-get install -y bubblewrap" in finding.line()
