@@ -267,11 +267,11 @@ def _copy_if_changed(source: Path, target: Path) -> None:
 
 
 @functools.cache
-def slides_exporter(*, offline: bool = False):
+def slides_exporter(*, offline: bool = False, language: str = "en"):
     """nbconvert's reveal.js exporter with the course's template (white theme, 16:9).
 
-    ``offline`` points every library at the ``vendor/`` folder beside the deck. Built
-    once per kind and reused for every deck.
+    ``offline`` points every library at the ``vendor/`` folder beside the deck;
+    ``language`` is the deck's ``<html lang>``. Built once per kind and reused for every deck.
     """
     from nbconvert import SlidesExporter
     from traitlets.config import Config
@@ -286,6 +286,7 @@ def slides_exporter(*, offline: bool = False):
     options.reveal_scroll = True
     options.reveal_width = "1280"
     options.reveal_height = "720"
+    options.language_code = language
     if offline:
         for option, url in OFFLINE_URLS.items():
             options[option] = url
@@ -341,7 +342,9 @@ def export_slides(
     else:
         nb = nbformat.read(notebook, as_version=4)
     resources = {"metadata": {"name": notebook.stem}, "coursekit": {"offline": offline}}
-    body, _ = slides_exporter(offline=offline).from_notebook_node(nb, resources=resources)
+    language = nb.metadata.get("coursekit", {}).get("language", "en")
+    exporter = slides_exporter(offline=offline, language=language)
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
     target = deck_path(notebook, out_dir)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(body, encoding="utf-8")

@@ -367,3 +367,14 @@ def test_the_chinese_chapters_are_chosen_with_lang_zh(tmp_path):
         "build/slides/zh"
     )
     assert slides.language_out(Path("mine"), Path("build/slides"), "zh") == Path("mine")
+
+
+def test_a_chinese_deck_says_its_language(tmp_path):
+    nb = new_notebook(
+        cells=[new_markdown_cell("# 博弈树", metadata={"slideshow": {"slide_type": "slide"}})]
+    )
+    nb.metadata["coursekit"] = {"language": "zh"}
+    path = tmp_path / "00_zh.ipynb"
+    nbformat.write(nb, path)
+    deck = slides.export_slides(path, tmp_path / "out", execute=False)
+    assert '<html lang="zh">' in deck.read_text(encoding="utf-8")
