@@ -82,6 +82,8 @@ def _public(reference: str) -> Any:
 def _cell_code(source: str) -> str:
     """A cell's source as plain Python (IPython's ``%magic`` and ``!shell`` lines turned into calls
     that fail here: there is no IPython)."""
+    if not any(line.lstrip().startswith(("%", "!")) for line in source.splitlines()):
+        return source  # plain Python: no need to import IPython (a second per process)
     try:
         from IPython.core.inputtransformer2 import TransformerManager
     except ImportError:
