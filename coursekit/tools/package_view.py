@@ -14,7 +14,8 @@ It shows a *view*: a copy of the package in which
   being caught by a recorder the student's code could switch off. Functions
   that run while the package is imported (decorators, registrations) keep
   their bodies, so the package still imports;
-* there are no ``__pycache__`` folders (they would hold the compiled originals).
+* no ``__pycache__`` folder is copied (it would hold the compiled originals);
+  the view is compiled afresh, from its own sources.
 
 Example::
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import atexit
+import compileall
 import functools
 import json
 import re
@@ -199,6 +201,8 @@ def build_view(
             out.write_text(withheld_source(path, module, keep), encoding="utf-8")
         else:
             shutil.copyfile(path, out)
+    # compiled from the view itself (never the originals): a sandbox cannot write them
+    compileall.compile_dir(str(target), quiet=2, workers=1)
     return folder
 
 
