@@ -53,7 +53,9 @@ class MatchEngine:
 
     Give ``depth`` (search that many plies), ``seconds`` (iterative deepening
     within that time per move, never deeper than ``depth`` if both are given)
-    or neither (search to the end: only for small games).
+    or neither (search to the end: only for small games). What a search takes
+    comes from its registry entry: one with a clock of its own (MCTS) gets
+    ``seconds`` itself, one without a depth limit refuses ``depth``.
     """
 
     name: str
@@ -75,19 +77,27 @@ class MatchEngine:
         if not isinstance(self.name, str) or not self.name:
             raise SearchError(f"an engine needs a name, got {self.name!r}")
         try:
-            get(self.search)
+            algorithm = get(self.search)
         except KeyError as error:
             raise SearchError(f"engine {self.name!r}: {error.args[0]}") from None
+        if self.depth is not None and not algorithm.depth:
+            raise SearchError(f"engine {self.name!r}: {self.search} takes no depth limit")
+        if self.evaluate is not None and not algorithm.evaluation:
+            raise SearchError(f"engine {self.name!r}: {self.search} takes no evaluation")
 
     def think(self, game: Game, state: Any) -> SearchResult:
         """Search ``state`` and return the result (its ``move`` is the engine's choice)."""
-        function = get(self.search).function
+        algorithm = get(self.search)
+        if self.seconds is not None and algorithm.clock:
+            return algorithm.function(game, state, seconds=self.seconds)
         if self.seconds is not None:
             return iterative_deepening(
-                game, state, search=function, seconds=self.seconds,
+                game, state, search=algorithm.function, seconds=self.seconds,
                 max_depth=self.depth, evaluate=self.evaluate,
             )  # fmt: skip
-        return function(game, state, depth=self.depth, evaluate=self.evaluate)
+        if not algorithm.depth:  # an anytime search with its own default budget
+            return algorithm.function(game, state)
+        return algorithm.function(game, state, depth=self.depth, evaluate=self.evaluate)
 
 
 @dataclass(frozen=True)
