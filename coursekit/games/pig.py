@@ -138,9 +138,10 @@ class Pig:
         sign = (mine > theirs) - (mine < theirs)
         return sign * player.sign
 
-    def evaluate(self, state: PigState) -> float:
-        """e(p): the score difference (turn total counted) over the target, from MAX's side."""
-        return (self.score(state, MAX) - self.score(state, MIN)) / self.target
+    def evaluate(self, state: PigState) -> Fraction:
+        """e(p): the score difference (turn total counted) over the target, from MAX's side
+        (a fraction, so that expected values stay exact)."""
+        return Fraction(self.score(state, MAX) - self.score(state, MIN), self.target)
 
     def to_text(self, state: PigState) -> str:
         """One line: scores, turn total, whose turn."""
