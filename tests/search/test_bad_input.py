@@ -7,11 +7,13 @@ import sys
 import pytest
 
 from coursekit.errors import CoursekitError
-from coursekit.games import MAX, MIN, GameTree, Grundy, GrundyState, TicTacToe
+from coursekit.games import MAX, MIN, GameTree, Grundy, GrundyState, Pig, TicTacToe
 from coursekit.search import (
     SearchError,
     engine,
+    expectiminimax,
     human,
+    mcts,
     minimax,
     minimax_two_phase,
     play,
@@ -37,6 +39,18 @@ class NoKey:
         if name == "key":
             raise AttributeError(name)
         return getattr(self.tree, name)
+
+
+class HalfChance:
+    """A game that says where chance moves but not what can happen."""
+
+    initial = "A"
+
+    def __getattr__(self, name):
+        return getattr(TREE, name)
+
+    def is_chance(self, state):
+        return False
 
 
 def two_engines():
@@ -82,6 +96,14 @@ BAD = {
     "play illegal move": (lambda: play(TREE, (lambda g, s: "Z", engine())), "chose 'Z'"),
     "play state": (lambda: play(TREE, two_engines(), state="Z"), "state 'Z'"),
     "engine depth": (lambda: play(T3, (engine(depth=-2), engine())), "depth must be 0"),
+    "expectiminimax None": (lambda: expectiminimax(None), "game must follow the Game protocol"),
+    "expectiminimax depth": (lambda: expectiminimax(Pig(), depth=-1), "depth must be 0"),
+    "expectiminimax no outcomes": (
+        lambda: expectiminimax(HalfChance()),
+        "has is_chance but no chance_outcomes",
+    ),
+    "mcts None": (lambda: mcts(None), "game must follow the Game protocol"),
+    "mcts playouts": (lambda: mcts(T3, playouts=-3), "playouts must be"),
     "registry name": (lambda: get("minimaxx"), "no search algorithm called 'minimaxx'"),
     "registry unhashable": (lambda: get(["minimax"]), "no search algorithm called"),
 }
