@@ -170,9 +170,9 @@ class ChanceTree:
         return self._player[state]
 
     def actions(self, state: Path) -> range:
-        """The child indices of a decision node (none at a leaf)."""
+        """The child indices of a decision node (none at a leaf or a chance node)."""
         self._require(state)
-        return range(self._children.get(state, 0))
+        return range(0 if state in self._chances else self._children.get(state, 0))
 
     def is_chance(self, state: Path) -> bool:
         """True at a chance node."""
