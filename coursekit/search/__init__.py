@@ -56,6 +56,7 @@ from coursekit.search.result import (
 )
 from coursekit.search.solve import Solution, solve
 from coursekit.search.sss_star import OpenEntry, Step, dual_star, sss_star
+from coursekit.search.star1 import star1
 from coursekit.search.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
 
 __all__ = [
@@ -127,4 +128,5 @@ __all__ = [
     "scale_changes_decision",
     "solve",
     "sss_star",
+    "star1",
 ]

@@ -1,5 +1,6 @@
 """Expectiminimax against brute force, minimax, a Pig solver, and the scale of values."""
 
+import math
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -9,7 +10,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from coursekit.games import MAX, MIN, ChanceTree, GameTree, Pig
-from coursekit.search import expectiminimax, minimax, scale_changes_decision
+from coursekit.search import alphabeta, expectiminimax, minimax, scale_changes_decision, star1
+from coursekit.search.core import SearchError
 from coursekit.search.result import ENTER, EXIT, LEAF
 
 # --- an independent brute force: every pair of pure strategies ----------------------------
@@ -190,3 +192,40 @@ def test_pig_to_two_in_one_turn_each_by_hand():
     assert expectiminimax(Pig(target=2, turns=1)).value == Fraction(5, 6) - Fraction(
         1, 6
     ) * Fraction(5, 6)
+
+
+# --- Star1: the same value and move, fewer nodes ---------------------------------------------
+
+
+@given(chance_trees, st.sampled_from(["tight", "loose", "none"]))
+@settings(max_examples=500, deadline=None)
+def test_star1_agrees_with_expectiminimax(tree, bounds):
+    low, high = min(tree.utility(s) for s in tree.states if tree.is_terminal(s)), 9
+    chosen = {"tight": (min(low, -9), high), "loose": (-100, 100), "none": (-math.inf, math.inf)}
+    full, pruned = expectiminimax(tree), star1(tree, bounds=chosen[bounds])
+    assert (pruned.value, pruned.move) == (full.value, full.move)
+    assert pruned.stats.nodes <= full.stats.nodes
+
+
+@given(st.integers(0, 10**6), st.sampled_from([MAX, MIN]))
+@settings(max_examples=200, deadline=None)
+def test_star1_without_chance_is_alpha_beta(seed, root):
+    tree = GameTree.random(branching=(1, 3), depth=4, seed=seed, values=(0, 4), root=root)
+    r, m = star1(tree), minimax(tree)
+    assert (r.value, r.move) == (m.value, m.move)
+    assert r.stats.leaves == alphabeta(tree).stats.leaves
+
+
+@pytest.mark.parametrize(("target", "turns"), [(4, 1), (5, 2)])
+def test_star1_prunes_pig(target, turns):
+    game = Pig(target=target, turns=turns)
+    full, pruned = expectiminimax(game), star1(game, bounds=(-1, 1))
+    assert (pruned.value, pruned.move) == (full.value, full.move)
+    assert pruned.stats.nodes < full.stats.nodes  # Pig to 5, 2 turns: 14,008 of 22,841
+
+
+def test_star1_refuses_a_leaf_outside_its_bounds():
+    with pytest.raises(SearchError, match="outside the bounds"):
+        star1(ChanceTree.from_nested([1, 20]), bounds=(0, 10))
+    with pytest.raises(SearchError, match="bounds must be a pair"):
+        star1(ChanceTree.from_nested([1, 2]), bounds=(10, 0))
