@@ -29,7 +29,7 @@ from coursekit.games.base import MAX, MIN, Game
 from coursekit.games.playout import random_line
 from coursekit.search.core import Evaluate, SearchError
 from coursekit.search.iterative_deepening import iterative_deepening
-from coursekit.search.registry import get
+from coursekit.search.registry import CHANCE, DETERMINISTIC, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
 
@@ -86,8 +86,17 @@ class MatchEngine:
             raise SearchError(f"engine {self.name!r}: {self.search} takes no evaluation")
 
     def think(self, game: Game, state: Any) -> SearchResult:
-        """Search ``state`` and return the result (its ``move`` is the engine's choice)."""
+        """Search ``state`` and return the result (its ``move`` is the engine's choice).
+
+        Raises
+        ------
+        SearchError
+            When the search does not play this kind of game (its registry entry's ``games``).
+        """
         algorithm = get(self.search)
+        kind = CHANCE if getattr(game, "is_chance", None) is not None else DETERMINISTIC
+        if kind not in algorithm.games:
+            raise SearchError(f"engine {self.name!r}: {self.search} does not play {kind} games")
         if self.seconds is not None and algorithm.clock:
             return algorithm.function(game, state, seconds=self.seconds)
         if self.seconds is not None:
@@ -230,8 +239,11 @@ def play_game(
     Raises
     ------
     SearchError
-        When an opening move is not legal.
+        When an opening move is not legal, or the game has chance nodes (a match
+        rolls no dice yet).
     """
+    if getattr(game, "is_chance", None) is not None:
+        raise SearchError(f"{game!r} has chance nodes: matches are between deterministic games")
     state = game.initial
     moves: list[Any] = []
     for move in opening:

@@ -20,6 +20,7 @@ from coursekit.search import (
     solve,
 )
 from coursekit.search.core import Search
+from coursekit.search.match import MatchEngine, match
 from coursekit.search.minimax import _minimax_with_stack, _recursive_minimax
 from coursekit.search.registry import get
 
@@ -104,6 +105,14 @@ BAD = {
     ),
     "mcts None": (lambda: mcts(None), "game must follow the Game protocol"),
     "mcts playouts": (lambda: mcts(T3, playouts=-3), "playouts must be"),
+    "match with dice": (
+        lambda: match(
+            Pig(),
+            MatchEngine("a", search="expectiminimax"),
+            MatchEngine("b", search="expectiminimax"),
+        ),
+        "matches are between deterministic games",
+    ),
     "registry name": (lambda: get("minimaxx"), "no search algorithm called 'minimaxx'"),
     "registry unhashable": (lambda: get(["minimax"]), "no search algorithm called"),
 }

@@ -7,7 +7,7 @@ places by itself (and a test registration of each kind checks the rules too).
 
 import pytest
 
-from coursekit.games import GameTree, TicTacToe
+from coursekit.games import GameTree, Pig, TicTacToe
 from coursekit.search import minimax, registry
 from coursekit.search.core import SearchError
 from coursekit.search.match import MatchEngine
@@ -40,6 +40,9 @@ def check_consumers() -> None:
         if not algorithm.depth:
             with pytest.raises(SearchError, match="takes no depth limit"):
                 MatchEngine(name, search=name, depth=2)
+        if CHANCE not in algorithm.games:
+            with pytest.raises(SearchError, match="does not play chance games"):
+                engine.think(Pig(target=2, turns=1), Pig(target=2, turns=1).initial)
         if algorithm.clock:
             clocked = MatchEngine(name, search=name, seconds=0.05)
             assert clocked.think(game, almost_over).move == 2, name
