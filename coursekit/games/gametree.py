@@ -127,6 +127,8 @@ _NAMED = {
     "(": "a parenthesis: write lists with square brackets [ ]",
     ")": "a parenthesis: write lists with square brackets [ ]",
     "。": "a full-width full stop '。': write decimals with an ASCII point '.'",
+    "{": "a brace '{': write lists with square brackets [ ]",
+    "}": "a brace '}': write lists with square brackets [ ]",
 }
 
 
@@ -168,7 +170,9 @@ class _NestedReader:
             raise self.fail("the text is empty: type a tree such as [[3, 12, 8], [2, 4, 6]]")
         tree = self.item()
         if self.skip_space():
-            raise self.fail(f"unexpected {self.text[self.pos]!r} after the end of the tree")
+            char = self.text[self.pos]
+            extra = ": one ']' too many" if char == "]" else ""
+            raise self.fail(f"unexpected {char!r} after the end of the tree{extra}")
         return tree
 
     def item(self) -> Nested:
@@ -184,7 +188,12 @@ class _NestedReader:
                         "empty list []: an inner node needs at least one child", stack[-1][1]
                     )
                 continue
-            if char in ("", "]", ","):
+            if char == ",":
+                raise self.fail(
+                    "a child is missing before this ',' (a comma right after '[' or after "
+                    "another comma): write a number or a list there, or drop the comma"
+                )
+            if char in ("", "]"):
                 found = "the end of the text" if not char else repr(char)
                 raise self.fail(f"expected a number or '[' but found {found}")
             value: Nested = self.number()
@@ -195,9 +204,14 @@ class _NestedReader:
                 items.append(value)
                 char = self.skip_space()
                 if not char:
-                    raise self.fail(f"the list opened at {self.where(start)} is never closed")
+                    raise self.fail(
+                        f"the list opened at {self.where(start)} is never closed: add a ']'"
+                    )
                 if char != "]" and char != ",":
-                    raise self.fail(f"expected ',' or ']' but found {char!r}")
+                    raise self.fail(
+                        f"expected ',' or ']' but found {char!r}: a comma is missing between "
+                        "two children, or a ']' to close the list"
+                    )
                 self.pos += 1
                 if char == "," and self.skip_space() != "]":
                     break  # another item follows

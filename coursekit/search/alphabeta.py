@@ -17,7 +17,8 @@ The steps of MAX-VALUE(s, α, β) (MIN-VALUE mirrors them):
    least the β of a MIN ancestor, who will never let the game come here;
    the remaining moves are never generated;
 5. return α (fail-hard: the value clipped to the window) or v (fail-soft:
-   a tighter bound when the search fails).
+   a tighter bound when the search fails). The textbook's MAX-VALUE returns
+   v, also when it stops at step 4 ("if v ≥ β: return v"): it is fail-soft.
 
 At a MIN node the stop of step 4 is an **α cut** (α剪枝): β ≤ the α of a
 MAX ancestor. Bounds are compared only between MIN and MAX nodes, with any
@@ -49,7 +50,15 @@ from typing import Any
 
 from coursekit.games.base import MAX, MIN, Game, Player
 from coursekit.games.gametree import GameTree, GameTreeError
-from coursekit.search.core import Cutoff, Evaluate, Order, Search, SearchError, unroll
+from coursekit.search.core import (
+    Cutoff,
+    Evaluate,
+    Order,
+    Search,
+    SearchError,
+    check_whole_game,
+    unroll,
+)
 from coursekit.search.registry import register
 from coursekit.search.result import CUTOFF, ENTER, EXIT, LEAF, Path, SearchResult
 
@@ -90,6 +99,7 @@ def alphabeta(
     alpha: float = -INF,
     beta: float = INF,
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` by minimax with α-β pruning.
 
@@ -98,9 +108,10 @@ def alphabeta(
     game, state, depth, evaluate, cutoff, order, symmetry:
         As for :func:`~coursekit.search.minimax`.
     fail_soft:
-        ``False`` (the textbook's *fail-hard* form): a node's value is clipped
-        to its window [α, β]. ``True`` (*fail-soft*): when the true value lies
-        outside the window, the returned value is still a bound on the
+        ``False`` (*fail-hard*, the default): a node's value is clipped to
+        its window [α, β]. ``True`` (*fail-soft*, the textbook's MAX-VALUE and
+        MIN-VALUE, which return v itself, also on a cut): when the true value
+        lies outside the window, the returned value is still a bound on the
         correct side, and a tighter one (≤ α on a fail-low, ≥ β on a
         fail-high).
     alpha, beta:
@@ -110,6 +121,10 @@ def alphabeta(
     trace:
         Record every node's (α, β) on entry and exit, every leaf and every
         cut-off with its kind and cause (see :meth:`Trace.cutoffs`).
+    force:
+        Search to the end of the game even when that is estimated to take
+        hours (without ``depth`` or ``cutoff``, see
+        :func:`~coursekit.search.core.check_whole_game`).
 
     Returns
     -------
@@ -123,7 +138,10 @@ def alphabeta(
     ------
     SearchError
         For a bad depth, a depth limit without e(p), symmetry without
-        ``game.key``, or a window that is not two numbers with alpha < beta.
+        ``game.key``, or a window that is not two numbers with alpha < beta;
+        for an e(p) that returns NaN or a non-number, an ``order`` that is not
+        ``order(state, actions)``; and, up front, for a search of a whole game
+        too large to finish (pass ``depth``, or ``force=True``).
 
     See Also
     --------
@@ -147,12 +165,17 @@ def alphabeta(
         trace=trace, algorithm="alpha-beta",
     )  # fmt: skip
     soft = bool(fail_soft)
+    search = Search(game, state, **options)
+    if depth is None and cutoff is None:
+        check_whole_game(game, search.root, "alphabeta", force)
     try:
-        return _recursive_alphabeta(Search(game, state, **options), soft, alpha, beta)
+        return _recursive_alphabeta(search, soft, alpha, beta)
     except RecursionError:
         # Deeper than Python lets functions call each other (about 1,000 plies): the same
         # search, node for node and event for event, with an explicit stack.
         return _alphabeta_with_stack(Search(game, state, **options), soft, alpha, beta)
+    except TypeError as error:  # a non-number from e(p), an order of the wrong shape, …
+        raise search.explain(error) from None
 
 
 def _recursive_alphabeta(search: Search, soft: bool, alpha: float, beta: float) -> SearchResult:

@@ -27,12 +27,16 @@ Writing another algorithm (α-β, negamax, …) follows :func:`~coursekit.search
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from collections.abc import Callable, Hashable, Sequence
+from numbers import Real
 from typing import Any
 
 from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, Game
+from coursekit.games.gametree import GameTree
 from coursekit.search.result import SearchResult, Stats, Trace
 
 State = Any
@@ -149,6 +153,7 @@ class Search:
         self.cutoff_test: Cutoff = self._make_cutoff_test(depth, cutoff)
         self.eval: Evaluate = self._make_eval(evaluate, limited=depth is not None or bool(cutoff))
         self.moves: Callable[[State], Sequence[Action]] = self._make_moves(order, symmetry)
+        self._evaluate, self._order, self._cutoff = evaluate, order, cutoff
         self._started = time.perf_counter()
 
     def _make_cutoff_test(self, depth: int | None, cutoff: Cutoff | None) -> Cutoff:
@@ -173,7 +178,17 @@ class Search:
                 f"or use a game with an evaluate() method ({game!r} has none)"
             )
         is_terminal = game.is_terminal
-        return lambda state: utility(state, MAX) if is_terminal(state) else static(state)
+        name = "evaluate" if evaluate else "game.evaluate"
+
+        def leaf_value(state: State) -> float:
+            if is_terminal(state):
+                return utility(state, MAX)
+            value = static(state)
+            if value != value:  # only NaN differs from itself; every comparison with it is False
+                raise SearchError(_not_a_number(name, static, state_text(game, state), value))
+            return value
+
+        return leaf_value
 
     def _make_moves(self, order: Order | None, symmetry: bool) -> Callable[[State], Sequence]:
         game = self.game
@@ -187,6 +202,72 @@ class Search:
         if order is None:
             return actions
         return lambda state: order(state, actions(state))
+
+    def explain(self, error: TypeError) -> SearchError:
+        """The SearchError to raise for a ``TypeError`` met inside the search (the rare path).
+
+        The search loops never check types: a string or ``None`` from e(p), or an
+        ``order`` of the wrong shape, shows up as a ``TypeError`` somewhere inside.
+        Only then is the culprit looked for: ``order`` and ``cutoff`` called once at
+        the root, and the leaves of the first few hundred nodes valued again, each
+        value checked.
+        """
+        game, root = self.game, self.root
+        if self._order is not None:
+            problem = _order_problem(self._order, root, list(game.actions(root)))
+            if problem:
+                return SearchError(problem)
+        if self._cutoff is not None:
+            try:
+                self._cutoff(root, 0)
+            except TypeError as failure:
+                return SearchError(
+                    "cutoff must be a function cutoff(state, ply) that says True where the "
+                    f"search stops; calling it on the root failed: {failure}"
+                )
+        try:
+            problem = self._first_bad_leaf()
+        except TypeError:  # the game or the cutoff itself fails: say so below
+            problem = None
+        if problem:
+            return SearchError(problem)
+        return SearchError(
+            f"the search of {game!r} failed with a TypeError ({error}): a value it compared or "
+            "a list of moves it used has the wrong type; check evaluate, order and cutoff, "
+            "and the game's actions, result and utility"
+        )
+
+    def _first_bad_leaf(self, budget: int = 500) -> str | None:
+        """Value the first ``budget`` nodes' leaves again, depth first: the first non-number."""
+        game = self.game
+        evaluate = self._evaluate or getattr(game, "evaluate", None)
+        limited = self.depth is not None or self._cutoff is not None
+        stack = [(self.root, 0)]
+        while stack and budget > 0:
+            state, ply = stack.pop()
+            budget -= 1
+            if self.cutoff_test(state, ply):
+                if game.is_terminal(state) or not limited:
+                    name, value = "game.utility", game.utility(state, MAX)
+                else:
+                    name = "evaluate" if self._evaluate else "game.evaluate"
+                    try:
+                        value = evaluate(state)
+                    except TypeError as error:
+                        return (
+                            f"{name} failed with a TypeError ({error}) for the state "
+                            f"{state_text(game, state)}"
+                        )
+                if isinstance(value, bool) or not isinstance(value, Real):
+                    return (
+                        f"{name} must return a number (int or float, ±inf for a won or lost "
+                        f"game), but it returned {value!r} ({type(value).__name__}) for the "
+                        f"state {state_text(game, state)}"
+                    )
+                continue
+            children = [game.result(state, a) for a in game.actions(state)]
+            stack.extend((child, ply + 1) for child in reversed(children))
+        return None
 
     def result(
         self,
@@ -227,3 +308,133 @@ def unroll(line: tuple | None) -> list[Action]:
         action, line = line
         moves.append(action)
     return moves
+
+
+def state_text(game: Game, state: State) -> str:
+    """``state`` for an error message: its repr, and the board when the game can draw one."""
+    to_text = getattr(game, "to_text", None)
+    if to_text is None or isinstance(game, GameTree):
+        return repr(state)
+    try:
+        board = to_text(state)
+    except Exception:  # a message must never fail: without the board, then
+        return repr(state)
+    return f"{state!r}:\n{board}" if "\n" in board else f"{state!r} ({board})"
+
+
+def _not_a_number(name: str, function: Callable, state: str, value: Any) -> str:
+    what = getattr(function, "__qualname__", None) or repr(function)
+    return (
+        f"{name} ({what}) returned {value!r}, but an evaluation must return a number (±inf "
+        f"for a won or lost game), never NaN, which no comparison of α-β can order; it did so "
+        f"for the state {state}"
+    )
+
+
+def _order_problem(order: Callable, state: State, actions: list) -> str | None:
+    """What is wrong with ``order`` (called once, on ``state``'s moves), or None."""
+    try:
+        ordered = order(state, list(actions))
+    except TypeError as error:
+        return (
+            "order must be a function order(state, actions) that returns the same actions in "
+            f"the order to try them; calling it on the root failed: {error}"
+        )
+    try:
+        same = isinstance(ordered, Sequence) and sorted(map(repr, ordered)) == sorted(
+            map(repr, actions)
+        )
+    except TypeError:
+        same = False
+    if not same:
+        return (
+            "order(state, actions) must return the actions it was given, reordered (a list); "
+            f"for the root's actions {actions!r} it returned {ordered!r}"
+        )
+    return None
+
+
+SEARCH_LIMIT = 10_000_000
+"""The most nodes a search of the whole game may be expected to visit without ``force=True``
+(about half a minute at a few microseconds a node)."""
+
+
+def estimate_tree_nodes(game: Game, state: State, *, samples: int = 50, seed: int = 0) -> float:
+    """Knuth's (1975) estimate of the number of nodes of the game tree below ``state``.
+
+    Play ``samples`` random games; each gives 1 + b₁ + b₁b₂ + b₁b₂b₃ + …, where bᵢ is
+    the number of moves at the i-th position of that game (each level of the tree
+    is as wide as the product of the branchings above it). The mean is an
+    unbiased estimate of the tree's size; a few games give its order of magnitude.
+
+    >>> from coursekit.games import TicTacToe
+    >>> 1e5 < estimate_tree_nodes(TicTacToe(), TicTacToe().initial) < 3e6   # exactly 549,946
+    True
+    """
+    rng = random.Random(seed)
+    total = 0.0
+    for _ in range(samples):
+        s, width, size = state, 1.0, 1.0
+        while not game.is_terminal(s) and size < 1e300:
+            moves = list(game.actions(s))
+            if not moves:
+                break
+            width *= len(moves)
+            size += width
+            s = game.result(s, rng.choice(moves))
+        total += size
+    return total / samples
+
+
+_estimates: dict[tuple[str, State], float] = {}
+
+
+def check_whole_game(game: Game, state: State, name: str, force: bool) -> None:
+    """Refuse up front a search to the end of the game that would run for hours.
+
+    α-β visits between about 2√N nodes of a tree of N (the best move order,
+    Knuth & Moore 1975) and all N (the worst). The guess compared with
+    :data:`SEARCH_LIMIT` lies between the two, N^(2/3): Connect Four endgames
+    with good move order come in below it, the whole of small boards above.
+
+    Raises
+    ------
+    SearchError
+        When ``force`` is False and N^(2/3), for N the :func:`estimate_tree_nodes`
+        of the tree below ``state``, is more than :data:`SEARCH_LIMIT`.
+
+    >>> from coursekit.games import ConnectFour, TicTacToe
+    >>> check_whole_game(TicTacToe(), TicTacToe().initial, "alphabeta", force=False)
+    >>> check_whole_game(ConnectFour(), ConnectFour().initial, "alphabeta", force=False)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    coursekit.search.core.SearchError: alphabeta(ConnectFour(rows=6, cols=7, k=4)) with no depth ...
+    """
+    if force or isinstance(game, GameTree):  # a GameTree is explicit: its nodes are in memory
+        return
+    key = (repr(game), state)  # the same game and position: the same estimate, made once
+    nodes = _estimates.get(key)
+    if nodes is None:
+        nodes = _estimates[key] = estimate_tree_nodes(game, state)
+        if len(_estimates) > 1_000:  # a long session of many positions: start afresh
+            _estimates.clear()
+    guess = nodes ** (2 / 3)
+    if guess <= SEARCH_LIMIT:
+        return
+    raise SearchError(
+        f"{name}({game!r}) with no depth limit searches every game to its end: about "
+        f"{nodes:.1e} nodes in the game tree (Knuth's estimate from 50 random games), of which "
+        f"α-β would visit between {2 * math.sqrt(nodes):.1e} (the best move order) and all; "
+        f"about {guess:.1e} is likely, more than SEARCH_LIMIT = {SEARCH_LIMIT:,} (at a few "
+        f"microseconds a node that is {_duration(3e-6 * guess)}). Pass depth=… (with an "
+        "evaluation e(p)), or use iterative_deepening(game, seconds=…), or solve(game) for a "
+        "small game; force=True runs it anyway"
+    )
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("years", 3.15e7), ("days", 86_400), ("hours", 3_600), ("minutes", 60)):
+        if seconds >= size:
+            return f"about {seconds / size:,.0f} {unit}"
+    return f"about {seconds:,.0f} seconds"

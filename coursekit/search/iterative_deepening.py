@@ -52,7 +52,7 @@ from typing import Any
 from coursekit.games.base import Game
 from coursekit.search.aspiration import _number
 from coursekit.search.aspiration import aspiration as run_aspiration
-from coursekit.search.core import Evaluate, Order, SearchError
+from coursekit.search.core import Evaluate, Order, SearchError, check_position, check_whole_game
 from coursekit.search.negamax import as_history, as_killers, as_table, negamax
 from coursekit.search.registry import get
 from coursekit.search.result import SearchResult
@@ -133,6 +133,7 @@ def iterative_deepening(
     killers: bool = False,
     history: bool = False,
     aspiration: float | None = None,
+    force: bool = False,
     **options: Any,
 ) -> DeepeningResult:
     """Search deeper and deeper until ``seconds`` are spent or ``max_depth`` is searched.
@@ -148,16 +149,21 @@ def iterative_deepening(
     seconds : float, optional
         The time budget. The first iteration (depth 1) always finishes, so a
         legal move is always returned; later iterations are abandoned when the
-        clock runs out. ``None``: no clock.
+        clock runs out. ``None`` (or ``math.inf``): no clock.
     max_depth : int, optional
         The deepest iteration; ``None``: go on until the tree is exhausted.
         ``depth`` is accepted as another name for it (the explorers pass it).
+        With neither a clock nor a deepest iteration the run is checked up
+        front as a search of the whole game (:func:`~coursekit.search.core.check_whole_game`).
     evaluate, order, trace, **options :
         Passed to every iteration's search (``evaluate`` is e(p) at the cut-off).
     pv_first, table, killers, history, aspiration :
         Chapter 6's enhancements, each on its own (see the module docstring);
         all off by default. They need a search that takes them: negamax (the
         default when one is on) or PVS.
+    force : bool
+        Run without a clock or a deepest iteration even when going on until the
+        tree is exhausted is estimated to take hours.
 
     Returns
     -------
@@ -170,7 +176,9 @@ def iterative_deepening(
     SearchError
         When ``seconds`` is not a positive number, ``max_depth`` not a
         positive whole number, ``search`` not a search, ``aspiration`` not a
-        number > 0, or an enhancement asked of a search that cannot use it.
+        number > 0, or an enhancement asked of a search that cannot use it;
+        and, up front, when neither ``seconds`` nor ``max_depth`` bounds a run
+        on a game too large to search to the end (unless ``force=True``).
 
     See Also
     --------
@@ -208,10 +216,14 @@ def iterative_deepening(
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
     ):
         raise SearchError(f"seconds must be a positive number of seconds, got {seconds!r}")
+    if seconds == math.inf:
+        seconds = None  # no clock at all
     if max_depth is not None and (
         isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1
     ):
         raise SearchError(f"max_depth must be a whole number >= 1, got {max_depth!r}")
+    if seconds is None and max_depth is None:  # nothing stops it before the tree is exhausted
+        check_whole_game(game, check_position(game, state), "iterative_deepening", force)
     started = time.perf_counter()
     deadline = math.inf if seconds is None else started + seconds
 

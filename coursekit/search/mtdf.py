@@ -92,6 +92,7 @@ def mtdf(
     killers: bool | Killers | None = None,
     history: bool | History | None = None,
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` by MTD(f): zero-window passes until the bounds meet.
 
@@ -108,7 +109,7 @@ def mtdf(
     table : bool or TranspositionTable
         The memory (``True``: a new table, the default; ``False``: none —
         correct, but each pass searches again what the last one saw).
-    killers, history :
+    killers, history, force :
         As for :func:`~coursekit.search.negamax.negamax`.
     trace : bool
         Record the last depth's passes, one after the other.
@@ -148,7 +149,7 @@ def mtdf(
         engine = prepare(
             game, state, depth=d, evaluate=evaluate, cutoff=cutoff, order=order,
             symmetry=symmetry, trace=trace and d == depths[-1], algorithm="MTD(f)", table=tt,
-            killers=ks, history=hs,
+            killers=ks, history=hs, force=force,
         )  # fmt: skip
         g, line = mtd(engine, g)
         result = engine.result(g, line)

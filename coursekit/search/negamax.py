@@ -45,7 +45,15 @@ from typing import Any
 
 from coursekit.games.base import MAX, Game
 from coursekit.search.alphabeta import ALPHA_CUT, BETA_CUT, _check_window
-from coursekit.search.core import Cutoff, Evaluate, Order, Search, SearchError, unroll
+from coursekit.search.core import (
+    Cutoff,
+    Evaluate,
+    Order,
+    Search,
+    SearchError,
+    check_whole_game,
+    unroll,
+)
 from coursekit.search.ordering import History, Killers, arrange
 from coursekit.search.registry import register
 from coursekit.search.result import CUTOFF, ENTER, EXIT, LEAF, Path, SearchResult
@@ -115,6 +123,8 @@ class Negamax:
         """
         try:
             return self._run(alpha, beta, tuple(pv))
+        except TypeError as error:  # a non-number from e(p), an order of the wrong shape, …
+            raise self.search.explain(error) from None
         except RecursionError:
             raise SearchError(
                 "the tree is deeper than Python's recursion limit allows negamax to search; "
@@ -269,11 +279,18 @@ class Negamax:
 def prepare(
     game: Game, state: Any, *, depth: int | None, evaluate: Evaluate | None,
     cutoff: Cutoff | None, order: Order | None, symmetry: bool, trace: bool, algorithm: str,
-    table: Any, killers: Any, history: Any, minimal_window: bool = False,
+    table: Any, killers: Any, history: Any, minimal_window: bool = False, force: bool = False,
 ) -> Negamax:  # fmt: skip
-    """The shared set-up of the chapter-6 searches: the arguments checked, a :class:`Negamax`."""
+    """The shared set-up of the chapter-6 searches: the arguments checked, a :class:`Negamax`.
+
+    A search to the end of the game (no ``depth``, no ``cutoff``) is first checked by
+    :func:`~coursekit.search.core.check_whole_game` unless ``force`` is True.
+    """
     search = Search(game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
                     symmetry=symmetry, trace=trace, algorithm=algorithm)  # fmt: skip
+    if depth is None and cutoff is None:
+        name = {"PVS": "pvs", "MTD(f)": "mtdf"}.get(algorithm, algorithm)
+        check_whole_game(game, search.root, name, force)
     return Negamax(
         search, table=as_table(table), killers=as_killers(killers), history=as_history(history),
         minimal_window=minimal_window,
@@ -301,6 +318,7 @@ def negamax(
     history: bool | History | None = None,
     pv: Sequence = (),
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` by negamax with α-β pruning (fail-soft).
 
@@ -327,6 +345,9 @@ def negamax(
     trace : bool
         Record the search's events, values and windows from MAX's side; a
         node answered from the table is an ``enter`` followed by an ``exit``.
+    force : bool
+        Search to the end of the game even when that is estimated to take
+        hours (see :func:`~coursekit.search.core.check_whole_game`).
 
     Returns
     -------
@@ -338,7 +359,10 @@ def negamax(
     ------
     SearchError
         For a bad depth, window, table, killers or history, a depth limit
-        without e(p), or a tree deeper than the recursion limit.
+        without e(p), or a tree deeper than the recursion limit; for an e(p)
+        that returns NaN or a non-number, or an ``order`` that is not
+        ``order(state, actions)``; and, up front, for a search of a whole game
+        too large to finish (pass ``depth``, or ``force=True``).
 
     See Also
     --------
@@ -356,7 +380,7 @@ def negamax(
     engine = prepare(
         game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
         symmetry=symmetry, trace=trace, algorithm="negamax", table=table, killers=killers,
-        history=history,
+        history=history, force=force,
     )  # fmt: skip
     value, line = engine.run(alpha, beta, pv)
     return engine.result(value, line)

@@ -69,13 +69,14 @@ def pvs(
     history: bool | History | None = None,
     pv: Sequence = (),
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` by principal-variation search (fail-soft negamax α-β).
 
     Parameters
     ----------
     game, state, depth, evaluate, cutoff, order, symmetry, alpha, beta,
-    table, killers, history, pv, trace :
+    table, killers, history, pv, trace, force :
         As for :func:`~coursekit.search.negamax.negamax`.
 
     Returns
@@ -105,7 +106,7 @@ def pvs(
     engine = prepare(
         game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
         symmetry=symmetry, trace=trace, algorithm="PVS", table=table, killers=killers,
-        history=history, minimal_window=True,
+        history=history, minimal_window=True, force=force,
     )  # fmt: skip
     value, line = engine.run(alpha, beta, pv)
     return engine.result(value, line)

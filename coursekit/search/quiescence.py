@@ -1,4 +1,4 @@
-"""Quiescence search (静态搜索): do not judge a position in the middle of an exchange.
+"""Quiescence search (静止搜索): do not judge a position in the middle of an exchange.
 
 A depth-limited search values the positions at its horizon by EVAL. If the
 last move there was a capture, EVAL sees a piece won — and not the recapture
@@ -136,7 +136,8 @@ def quiescent(
     ------
     SearchError
         When the game has no EVAL or no notion of noisy moves and none is
-        given, or ``max_depth`` is not a whole number >= 0.
+        given, ``evaluate`` or ``noisy`` is not a function, or ``max_depth``
+        is not a whole number >= 0.
     """
     if evaluate is None:
         evaluate = getattr(game, "evaluate", None)
@@ -148,6 +149,13 @@ def quiescent(
             raise SearchError(
                 f"{game!r} does not say which moves are noisy: pass noisy=lambda state: [...]"
             )
+    for name, function in (("evaluate", evaluate), ("noisy", noisy)):
+        if not callable(function):
+            raise SearchError(
+                f"{name} must be a function of a state, got {function!r}"
+                + (": write noisy=lambda state: [...], the moves that make it not quiet"
+                   if name == "noisy" else "")
+            )  # fmt: skip
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
         raise SearchError(f"max_depth must be a whole number >= 0, got {max_depth!r}")
     return Quiescence(game, evaluate, noisy, max_depth)

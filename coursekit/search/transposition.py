@@ -152,6 +152,29 @@ def flag_of(value: float, alpha: float, beta: float) -> str:
     return EXACT
 
 
+MAX_TABLE_SIZE = 10_000_000
+"""The most slots a table with a size limit may have: the slots alone take 8 bytes each
+(80 MB here), and each stored entry about 200 bytes more (about 2 GB when full)."""
+
+_BYTES_PER_ENTRY = 200  # a slot's pointer, its (key, Entry) pair and the Entry: about this
+
+
+def _too_large(size: int) -> str:
+    return (
+        f"size={size:,} slots would need about {_bytes_text(8 * size)} before any entry is "
+        f"stored and about {_bytes_text(_BYTES_PER_ENTRY * size)} when full; the limit is "
+        f"MAX_TABLE_SIZE = {MAX_TABLE_SIZE:,}. Give a smaller size (a million slots serve a "
+        "search of a few million nodes), or size=None for a table that grows with what is stored"
+    )
+
+
+def _bytes_text(count: float) -> str:
+    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
+        if count >= scale:
+            return f"{count / scale:,.0f} {unit}"
+    return f"{count:,.0f} bytes"
+
+
 class TranspositionTable:
     """A table of :class:`Entry` by position key (see the module docstring).
 
@@ -164,7 +187,8 @@ class TranspositionTable:
     Raises
     ------
     SearchError
-        When ``size`` is not a whole number ≥ 1 or ``None``.
+        When ``size`` is not a whole number ≥ 1 or ``None``, or more slots
+        than :data:`MAX_TABLE_SIZE` (or than the memory holds).
 
     Examples
     --------
@@ -178,10 +202,15 @@ class TranspositionTable:
     def __init__(self, size: int | None = None) -> None:
         if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
             raise SearchError(f"size must be a whole number >= 1 or None, got {size!r}")
+        if size is not None and size > MAX_TABLE_SIZE:
+            raise SearchError(_too_large(size))
         self.size = size
         # Without a limit: key → Entry. With one: `size` slots, each None or (key, Entry).
         self._entries: dict[Hashable, Entry] = {}
-        self._slots: list[tuple[Hashable, Entry] | None] = [None] * size if size else []
+        try:
+            self._slots: list[tuple[Hashable, Entry] | None] = [None] * size if size else []
+        except MemoryError:
+            raise SearchError(_too_large(size)) from None
         self.probes = 0
         """Lookups made."""
         self.hits = 0

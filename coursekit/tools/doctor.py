@@ -128,6 +128,20 @@ def check_dot() -> Finding:
     return Finding("Graphviz", True, f"{version} ({dot})")
 
 
+def check_sandbox() -> Finding:
+    """Whether student code can be sealed off here (needed only to grade or run a tournament)."""
+    from coursekit.tools.sandbox import control_groups_problem, sandbox_problem
+
+    name = "Sandbox (grading, tournaments)"
+    problem = sandbox_problem()
+    if problem is not None:
+        fix = "apt-get install -y bubblewrap (only instructors who grade need it)"
+        return Finding(name, False, problem, fix, optional=True)
+    groups = control_groups_problem()
+    whole = "memory of each tree bounded" if groups is None else f"per process only: {groups}"
+    return Finding(name, True, f"bubblewrap runs ({whole})")
+
+
 def check_widgets_extension() -> Finding:
     from jupyter_core.paths import jupyter_path
 
@@ -180,6 +194,7 @@ CHECKS: list[Callable[[], Finding]] = [
     check_package,
     check_pictures,
     check_dot,
+    check_sandbox,
     check_widgets_extension,
     check_kernel,
 ]

@@ -506,6 +506,9 @@ def _value_grade(
     return _from_verdict(declared_parts.judge(part, data), points)
 
 
+WITHHELD = "is not available while this part is graded"
+"""What a withheld library function says when a student's function calls it (package_view)."""
+
 BY_HAND_HINT = (
     "This part asks for values worked out by hand: write the values themselves (numbers, "
     "strings, lists, sets, dicts). The grader reads them without running code, and found {}."
@@ -645,6 +648,8 @@ def grade_submission(
             part_grade = PartGrade(0.0, "tampered", f"graded cell {merged.tampered[part.number]}")
         elif isinstance(declaration, declared_parts.Function):
             part_grade = _function_grade(declaration, merged, exercise, settings, part.points)
+            if WITHHELD in part_grade.detail:
+                grade.review.append(f"{part.label} calls the library's own version of its answer")
         elif isinstance(declaration, declared_parts.Value) and declaration.by_hand:
             part_grade = _by_hand_grade(declaration, merged, part.points)
         else:

@@ -182,7 +182,9 @@ class EntryEngine:
         self.game_name, self.search, self.seconds = game_name, search, seconds
         self.sandbox = sandbox
         self.process: SandboxedProcess | None = None
-        self.moves_seen: list[Any] = []
+        self.thinking = 0.0
+        """Seconds between a request and its reply, summed: the referee's clock, not the entry's."""
+        self.moves = 0
 
     def _command(self) -> list[str]:
         seen = (INPUT if self.sandbox.sealed else self.entry.path.parent) / self.entry.path.name
@@ -225,12 +227,15 @@ class EntryEngine:
             if problem:
                 raise EngineFailure(self.name, f"could not start: {problem}")
         assert self.process is not None
+        asked = time.monotonic()
         try:
             self.process.send(json.dumps({"state": list(state)}).encode())
         except OSError:
             self.stop()
             raise EngineFailure(self.name, "crashed (its process ended)") from None
-        reply = self._reply(time.monotonic() + self.seconds + GRACE)
+        reply = self._reply(asked + self.seconds + GRACE)
+        self.thinking += time.monotonic() - asked
+        self.moves += 1
         if reply is None:
             alive = self.process.alive()
             self.stop()
@@ -256,6 +261,9 @@ class Standings:
 
     result: MatchResult
     disqualified: tuple[Entry, ...]
+    seconds_per_move: dict[str, float] = field(default_factory=dict)
+    """Each entry's mean time from the referee's request to its reply (starting an entry's
+    process before its first move of a game is not counted)."""
 
 
 def run_tournament(
@@ -325,7 +333,8 @@ def run_tournament(
             played.append(game_played)
             if out is not None:
                 partial = MatchResult(tuple(by_name), tuple(played))
-                write_csv(Standings(partial, tuple(disqualified)), out / "standings.partial.csv")
+                standings = Standings(partial, tuple(disqualified), _timing(engines))
+                write_csv(standings, out / "standings.partial.csv")
 
         try:
             result = round_robin(
@@ -335,7 +344,7 @@ def run_tournament(
         finally:
             for engine in engines:
                 engine.stop()
-    return Standings(result, tuple(disqualified))
+    return Standings(result, tuple(disqualified), _timing(engines))
 
 
 def _private_copy(path: Path, folder: Path) -> Path:
@@ -388,21 +397,14 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(file.name, path)
 
 
-def seconds_per_move(result: MatchResult) -> dict[str, float]:
-    """Each entry's mean thinking time per move, as the referee's clock measured it."""
-    seconds: dict[str, float] = {name: 0.0 for name in result.engines}
-    moves: dict[str, int] = {name: 0 for name in result.engines}
-    for g in result.games:
-        for name in (g.max_engine, g.min_engine):
-            seconds[name] += g.seconds.get(name, 0.0)
-            moves[name] += len(g.depths.get(name, []))
-    return {name: seconds[name] / moves[name] if moves[name] else 0.0 for name in seconds}
+def _timing(engines: Sequence[EntryEngine]) -> dict[str, float]:
+    return {e.name: e.thinking / e.moves if e.moves else 0.0 for e in engines}
 
 
 def write_csv(standings: Standings, path: Path) -> None:
     """One row per entry: rank, games, wins, draws, losses, points, time a move, problems."""
     forfeits = _forfeits(standings.result)
-    timing = seconds_per_move(standings.result)
+    timing = standings.seconds_per_move
     text = io.StringIO()
     out = csv.writer(text)
     out.writerow(
@@ -412,7 +414,7 @@ def write_csv(standings: Standings, path: Path) -> None:
     for rank, row in enumerate(standings.result.table(), start=1):
         out.writerow(
             [rank, row.engine, row.games, row.wins, row.draws, row.losses, row.points,
-             f"{timing[row.engine]:.3f}", "; ".join(forfeits.get(row.engine, []))]
+             f"{timing.get(row.engine, 0.0):.3f}", "; ".join(forfeits.get(row.engine, []))]
         )  # fmt: skip
     for entry in standings.disqualified:
         out.writerow(["", entry.name, 0, 0, 0, 0, 0, "", f"disqualified: {entry.problem}"])
@@ -425,12 +427,12 @@ def write_html(standings: Standings, path: Path, title: str) -> None:
     order = [row.engine for row in result.table()]
     cross = result.crosstable()
     forfeits = _forfeits(result)
-    timing = seconds_per_move(result)
+    timing = standings.seconds_per_move
     esc = html.escape
     rows = "".join(
         f"<tr><td>{rank}</td><td>{esc(r.engine)}</td><td>{r.games}</td><td>{r.wins}</td>"
         f"<td>{r.draws}</td><td>{r.losses}</td><td><b>{r.points:g}</b></td>"
-        f"<td>{timing[r.engine]:.3f}</td>"
+        f"<td>{timing.get(r.engine, 0.0):.3f}</td>"
         f"<td>{esc('; '.join(forfeits.get(r.engine, [])))}</td></tr>"
         for rank, r in enumerate(result.table(), start=1)
     )

@@ -140,7 +140,8 @@ class TreeExplorer(StaticPreview, widgets.VBox):
     ``counts_box``, whose title compares minimax with the chosen one) and ``picture``
     (for SSS* and DUAL* its caption shows the OPEN list at each step); ``tree`` and
     ``search`` hold the last good tree and its search result, ``searched_tree`` the tree
-    in the chosen order (the one searched and drawn).
+    in the chosen order (the one searched and drawn). A :class:`GameTree` passed in keeps
+    its own node names (a figure's S0, A, B, …) until the tree is edited or reordered.
     """
 
     def __init__(
@@ -149,13 +150,14 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         root: Player = MAX,
         algorithm: str = "minimax",
     ) -> None:
-        if isinstance(tree, GameTree):
-            root, tree = tree.root_player, tree.to_spec()
+        given = tree if isinstance(tree, GameTree) else None  # its labels stay until an edit
+        if given is not None:
+            root, tree = given.root_player, given.to_spec()
         if algorithm not in explorable():
             raise SearchError(
                 f"algorithm must be one of {', '.join(map(repr, explorable()))}, got {algorithm!r}"
             )
-        self.tree: GameTree = GameTree.from_spec(tree, root)
+        self.tree: GameTree = given or GameTree.from_spec(tree, root)
         self.search: SearchResult | None = None
         self._search_failed = False
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.checks import ch04, ch05, ch06
+from coursekit.checks import ch01, ch02, ch03, ch04, ch05, ch06
 
 ROOT = Path(__file__).resolve().parents[2]
 SAYS = "write the values themselves (literals): the grader reads them without running code"
@@ -96,3 +96,25 @@ def test_each_by_hand_part_says_the_answer_is_read_as_literals(module, exercise)
 def test_a_call_is_not_a_literal():
     assert not is_literal(ast.parse("minimax(TREE).value", mode="eval").body)
     assert is_literal(ast.parse("[(-math.inf, 2 * 3), {'a': -1.5}]", mode="eval").body)
+
+
+EARLY_SETS = [(ch01, "01_game_theory"), (ch02, "02_and_or_graphs"), (ch03, "03_minimax")]
+
+
+@pytest.mark.parametrize(("module", "exercise"), EARLY_SETS, ids=[e for _, e in EARLY_SETS])
+def test_the_early_sets_by_hand_answers_are_literals_and_their_questions_say_so(module, exercise):
+    """Sets 01–03 letter no questions: the text just above a by-hand answer cell says it."""
+    nb = json.loads((ROOT / "solutions" / f"{exercise}.ipynb").read_text(encoding="utf-8"))
+    for name in by_hand_names(module):
+        index = next(
+            i
+            for i, c in enumerate(nb["cells"])
+            if "solution" in c["metadata"].get("tags", [])
+            and re.search(rf"^{name}\s*=", "".join(c["source"]), re.M)
+        )
+        top = ast.parse("".join(nb["cells"][index]["source"])).body
+        last = [s.value for s in top if isinstance(s, ast.Assign) and s.targets[0].id == name][-1]
+        assert is_literal(last), f"{exercise}: {name} is not written as literals"
+        above = next(c for c in reversed(nb["cells"][:index]) if c["cell_type"] == "markdown")
+        text = " ".join("".join(above["source"]).split()).lower()
+        assert SAYS in text, f"{exercise}: the question above {name} does not say so"

@@ -75,6 +75,25 @@ BAD = {
         "levels deep",
     ),
     "spec root 'MAX'": (lambda: GameTree.from_spec("[1, 2]", root="MAX"), "root must be"),
+    # each from_spec message names the problem and where it is
+    "spec braces": (lambda: GameTree.from_spec("{1, 2}"), "column 1: found a brace"),
+    "spec missing comma": (
+        lambda: GameTree.from_spec("[[1, 2],\n [3, 4]\n [5, 6]]"),
+        "line 3, column 2: expected ',' or ']' but found '\\[': a comma is missing",
+    ),
+    "spec two commas": (
+        lambda: GameTree.from_spec("[[1, 2],, [3]]"),
+        "column 9: a child is missing before this ','",
+    ),
+    "spec comma first": (lambda: GameTree.from_spec("[, 1]"), "column 2: a child is missing"),
+    "spec unclosed says where": (
+        lambda: GameTree.from_spec("[[1, 2], [3"),
+        "column 12: the list opened at line 1, column 10 is never closed: add a ']'",
+    ),
+    "spec one ] too many": (
+        lambda: GameTree.from_spec("[1, 2]]"),
+        "column 7: unexpected ']' after the end of the tree: one ']' too many",
+    ),
     # other constructors
     "nested bool leaf": (lambda: GameTree.from_nested([[1, True]]), r"spec\[0\]\[1\]"),
     "nested str leaf": (lambda: GameTree.from_nested([[1, "2"]]), "is not a number"),

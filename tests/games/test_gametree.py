@@ -111,7 +111,7 @@ def test_text_may_hold_decimals_infinity_and_a_trailing_comma():
         ("[[3, 12], [2, 4]", "line 1, column 17: the list opened at line 1, column 1 is never"),
         ("[[3, 12]] 4", "line 1, column 11: unexpected '4' after the end of the tree"),
         ("[[3 12]]", "line 1, column 5: expected ',' or ']' but found '1'"),
-        ("[3, , 4]", "line 1, column 5: expected a number or '[' but found ','"),
+        ("[3, , 4]", "line 1, column 5: a child is missing before this ','"),
         ("   ", "the text is empty"),
         ("[1, 2, 3", "never closed"),
         ("[1, 2e]", "'2e' is not a number"),

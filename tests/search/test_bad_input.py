@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 import pytest
 
 from coursekit.errors import CoursekitError
-from coursekit.games import MAX, MIN, GameTree, Grundy, GrundyState, Pig, TicTacToe
+from coursekit.games import MAX, MIN, ConnectFour, GameTree, Grundy, GrundyState, Pig, TicTacToe
 from coursekit.search import (
     SearchError,
+    alphabeta,
+    aspiration,
     engine,
     expectiminimax,
     human,
+    iterative_deepening,
     mcts,
     minimax,
     minimax_two_phase,
+    mtdf,
+    negamax,
     play,
+    pvs,
+    quiescent,
     solve,
 )
 from coursekit.search.core import Search
 from coursekit.search.match import MatchEngine, match
 from coursekit.search.minimax import _minimax_with_stack, _recursive_minimax
 from coursekit.search.registry import get
+from coursekit.search.transposition import TranspositionTable
 
 TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 T3 = TicTacToe()
@@ -115,7 +124,89 @@ BAD = {
     ),
     "registry name": (lambda: get("minimaxx"), "no search algorithm called 'minimaxx'"),
     "registry unhashable": (lambda: get(["minimax"]), "no search algorithm called"),
+    # chapters 4-6: what an evaluation or an order callback returns is checked
+    "alphabeta e(p) NaN": (
+        lambda: alphabeta(T3, depth=2, evaluate=lambda s: math.nan),
+        r"evaluate \(.*\) returned nan, .* never NaN.* the state TicTacToeState\(x=1, o=2\):\nx o",
+    ),
+    "alphabeta game.evaluate NaN": (
+        lambda: alphabeta(NanEvaluation(), depth=2),
+        r"game.evaluate \(.*\) returned nan",
+    ),
+    "iterative deepening e(p) NaN": (
+        lambda: iterative_deepening(T3, max_depth=3, evaluate=lambda s: math.nan),
+        "returned nan, but an evaluation must return a number",
+    ),
+    "negamax e(p) NaN": (
+        lambda: negamax(T3, depth=2, evaluate=lambda s: math.nan),
+        "returned nan",
+    ),
+    "alphabeta e(p) str": (
+        lambda: alphabeta(T3, depth=2, evaluate=lambda s: "1"),
+        r"evaluate must return a number .* it returned '1' \(str\) for the state TicTacToe",
+    ),
+    "alphabeta e(p) None": (
+        lambda: alphabeta(T3, depth=2, evaluate=lambda s: None),
+        r"evaluate must return a number .* it returned None",
+    ),
+    "negamax e(p) None": (
+        lambda: negamax(T3, depth=2, evaluate=lambda s: None),
+        "evaluate must return a number",
+    ),
+    "alphabeta order one argument": (
+        lambda: alphabeta(T3, depth=2, order=lambda actions: actions),
+        r"order must be a function order\(state, actions\)",
+    ),
+    "alphabeta order returns a generator": (
+        lambda: alphabeta(T3, depth=2, order=lambda s, actions: (a for a in actions)),
+        r"order\(state, actions\) must return the actions .* \(a list\)",
+    ),
+    "alphabeta order returns None": (
+        lambda: alphabeta(T3, depth=2, order=lambda s, actions: None),
+        r"order\(state, actions\) must return the actions .* it returned None",
+    ),
+    "iterative deepening order one argument": (
+        lambda: iterative_deepening(T3, max_depth=2, order=lambda actions: actions),
+        r"order must be a function order\(state, actions\)",
+    ),
+    "alphabeta cutoff one argument": (
+        lambda: alphabeta(T3, depth=2, cutoff=lambda state: False),
+        r"cutoff must be a function cutoff\(state, ply\)",
+    ),
+    "quiescent noisy=5": (lambda: quiescent(T3, noisy=5), "noisy must be a function"),
+    "quiescent evaluate=5": (
+        lambda: quiescent(T3, evaluate=5, noisy=lambda s: []),
+        "evaluate must be a function",
+    ),
+    "table size 10**12": (
+        lambda: TranspositionTable(size=10**12),
+        r"size=1,000,000,000,000 slots would need about 8 TB .* MAX_TABLE_SIZE",
+    ),
+    # a search that would not finish in a lifetime is refused up front, with the way out
+    "alphabeta whole Connect Four": (
+        lambda: alphabeta(ConnectFour()),
+        r"no depth limit .* nodes in the game tree .* years\). Pass depth=",
+    ),
+    "iterative deepening, no limit": (
+        lambda: iterative_deepening(ConnectFour()),
+        r"iterative_deepening\(ConnectFour.* no depth limit .* seconds=",
+    ),
+    "negamax whole Connect Four": (lambda: negamax(ConnectFour()), r"negamax\(ConnectFour"),
+    "pvs whole Connect Four": (lambda: pvs(ConnectFour()), r"pvs\(ConnectFour.* force=True"),
+    "mtdf whole Connect Four": (lambda: mtdf(ConnectFour()), r"mtdf\(ConnectFour"),
+    "aspiration whole Connect Four": (lambda: aspiration(ConnectFour()), "no depth limit"),
+    "iterative deepening, seconds=inf": (
+        lambda: iterative_deepening(ConnectFour(), seconds=math.inf),
+        "no depth limit",
+    ),
 }
+
+
+class NanEvaluation(TicTacToe):
+    """Tic-tac-toe whose own e(p) says NaN."""
+
+    def evaluate(self, state):
+        return math.nan
 
 
 @pytest.mark.timeout(30)
@@ -124,6 +215,22 @@ def test_bad_input_is_named(name):
     call, pattern = BAD[name]
     with pytest.raises(SearchError, match=pattern):
         call()
+
+
+@pytest.mark.timeout(60)
+def test_small_whole_games_and_force_are_searched():
+    """The up-front estimate lets tic-tac-toe through, and force=True anything."""
+    assert alphabeta(T3).value == 0
+    assert iterative_deepening(T3, seconds=math.inf).value == 0
+    assert alphabeta(ConnectFour(rows=3, cols=3, k=3), force=True).value == 0
+
+
+def test_a_nan_evaluation_is_caught_wherever_it_appears():
+    """Only one position evaluates to NaN, deep in the tree: still named, with that position."""
+    tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    evaluate = {"A": 0, "B": 1, "C": 2, "D": math.nan}.get
+    with pytest.raises(SearchError, match=r"returned nan, .* for the state 'D'"):
+        alphabeta(tree, depth=1, evaluate=evaluate)
 
 
 def test_search_errors_are_coursekit_errors():

@@ -31,11 +31,13 @@ def test_doctor_passes_here():
         "coursekit",
         "Pictures",
         "Graphviz",
+        "Sandbox (grading, tournaments)",
         "JupyterLab widgets",
         "Jupyter kernel",
     ]
     assert all(line.startswith(("[ok]", "[opt]")) for line in lines)
-    assert all(line.startswith("[ok]") for line in lines if "Graphviz" not in line)
+    optional = ("Graphviz", "Sandbox")
+    assert all(line.startswith("[ok]") for line in lines if not line[7:].startswith(optional))
 
 
 def test_doctor_passes_without_dot_and_says_how_to_add_it(path_without_dot):
@@ -75,3 +77,12 @@ def test_a_kernel_that_cannot_import_coursekit_is_reported(monkeypatch):
     finding = doctor.check_kernel()
     assert not finding.ok
     assert "cannot import coursekit" in finding.detail
+
+
+def test_a_machine_without_bubblewrap_is_told_how_to_get_it(monkeypatch):
+    from coursekit.tools import doctor, sandbox
+
+    monkeypatch.setattr(sandbox, "sandbox_problem", lambda: "`bwrap` is missing")
+    finding = doctor.check_sandbox()
+    assert not finding.ok and finding.optional and finding.passed
+    assert "apt-get install -y bubblewrap" in finding.line()

@@ -9,6 +9,7 @@ import pytest
 from coursekit.draw.graph_view import StepThrough, captions_of
 from coursekit.draw.trees import CURRENT, draw_search, search_caption
 from coursekit.games import MAX, MIN, GameTree
+from coursekit.games.examples import six_level_tree
 from coursekit.games.gametree import GameTreeError
 from coursekit.search import algorithms, minimax, register, reorder
 from coursekit.widgets import TreeExplorer
@@ -403,3 +404,12 @@ def test_a_random_order_follows_the_seed(explorer):
         assert shuffled[seed] == reorder(explorer.tree, "random", seed=seed).to_nested()
         assert explorer.search.value == minimax(explorer.tree).value
     assert len({str(t) for t in shuffled.values()}) > 1
+
+
+def test_a_game_tree_keeps_its_node_names_until_edited():
+    explorer = TreeExplorer(six_level_tree(), algorithm="alpha-beta")
+    assert explorer.tree.initial == "S0"
+    first = str(explorer.search.trace.cutoffs()[0])
+    assert first == "β cut at L: α = 8 ≥ β = 5 of F; pruned L2"
+    explorer.text.value = explorer.text.value.replace("9", "10")  # an edit names afresh
+    assert explorer.tree.initial == "A"
