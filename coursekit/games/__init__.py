@@ -6,15 +6,19 @@ any of them. Values are always given from MAX's point of view.
 """
 
 from coursekit.games.base import MAX, MIN, Game, Player
+from coursekit.games.chancetree import ChanceTree, ChanceTreeError
 from coursekit.games.connectfour import ConnectFour, ConnectFourState
 from coursekit.games.gametree import GameTree, GameTreeError, tree_size
 from coursekit.games.grundy import Grundy, GrundyState, sprague_grundy
+from coursekit.games.pig import Pig, PigState
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 from coursekit.games.zobrist import HashedState, ZobristTable
 
 __all__ = [
     "MAX",
     "MIN",
+    "ChanceTree",
+    "ChanceTreeError",
     "ConnectFour",
     "ConnectFourState",
     "Game",
@@ -23,6 +27,8 @@ __all__ = [
     "Grundy",
     "GrundyState",
     "HashedState",
+    "Pig",
+    "PigState",
     "Player",
     "TicTacToe",
     "TicTacToeState",

@@ -80,6 +80,16 @@ class Game(Protocol):
         The state that ``text`` describes, so that ``parse(to_text(s)) == s``; bad text raises
         an error derived from :class:`~coursekit.errors.CoursekitError` that says where.
 
+    Games of chance (chapter 7) add two methods; a game without them has no chance nodes:
+
+    ``is_chance(state) -> bool``
+        True at a chance node (a dice roll): nobody chooses there, chance does.
+        ``to_move`` may be asked there too and names the player who rolled.
+    ``chance_outcomes(state) -> Sequence[tuple[outcome, probability]]``
+        The outcomes of the chance node ``state``, in a fixed order, with probabilities
+        that add up to 1; ``result(state, outcome)`` is the state after that outcome
+        (outcomes are the "actions" of a chance node, ``actions`` is not asked there).
+
     Whole-game serialisations have other names (``GameTree.to_spec`` / ``from_spec``).
     """
 

@@ -23,6 +23,7 @@ from coursekit.search.alphabeta import (
 from coursekit.search.aspiration import aspiration
 from coursekit.search.bstar import BoundedTree, BStarResult, BStep, bstar
 from coursekit.search.core import Search, SearchError, distinct_actions
+from coursekit.search.expectiminimax import expectiminimax, scale_changes_decision
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
 from coursekit.search.match import (
     EngineFailure,
@@ -32,6 +33,7 @@ from coursekit.search.match import (
     match,
     round_robin,
 )
+from coursekit.search.mcts import MCTSResult, MCTSStep, MCTSTrace, mcts
 from coursekit.search.minimax import minimax, minimax_two_phase
 from coursekit.search.mtdf import mtdf
 from coursekit.search.negamax import negamax
@@ -54,6 +56,7 @@ from coursekit.search.result import (
 )
 from coursekit.search.solve import Solution, solve
 from coursekit.search.sss_star import OpenEntry, Step, dual_star, sss_star
+from coursekit.search.star1 import star1
 from coursekit.search.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
 
 __all__ = [
@@ -79,6 +82,9 @@ __all__ = [
     "History",
     "Iteration",
     "Killers",
+    "MCTSResult",
+    "MCTSStep",
+    "MCTSTrace",
     "MatchEngine",
     "MatchResult",
     "NodeView",
@@ -102,10 +108,12 @@ __all__ = [
     "distinct_uniform_tree",
     "dual_star",
     "engine",
+    "expectiminimax",
     "human",
     "iterative_deepening",
     "leaves_by_depth",
     "match",
+    "mcts",
     "minimax",
     "minimax_two_phase",
     "mtdf",
@@ -117,6 +125,8 @@ __all__ = [
     "register",
     "reorder",
     "round_robin",
+    "scale_changes_decision",
     "solve",
     "sss_star",
+    "star1",
 ]

@@ -29,7 +29,7 @@ from coursekit.games.base import MAX, MIN, Game
 from coursekit.games.playout import random_line
 from coursekit.search.core import Evaluate, SearchError
 from coursekit.search.iterative_deepening import iterative_deepening
-from coursekit.search.registry import get
+from coursekit.search.registry import CHANCE, DETERMINISTIC, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
 
@@ -53,7 +53,9 @@ class MatchEngine:
 
     Give ``depth`` (search that many plies), ``seconds`` (iterative deepening
     within that time per move, never deeper than ``depth`` if both are given)
-    or neither (search to the end: only for small games).
+    or neither (search to the end: only for small games). What a search takes
+    comes from its registry entry: one with a clock of its own (MCTS) gets
+    ``seconds`` itself, one without a depth limit refuses ``depth``.
     """
 
     name: str
@@ -75,19 +77,36 @@ class MatchEngine:
         if not isinstance(self.name, str) or not self.name:
             raise SearchError(f"an engine needs a name, got {self.name!r}")
         try:
-            get(self.search)
+            algorithm = get(self.search)
         except KeyError as error:
             raise SearchError(f"engine {self.name!r}: {error.args[0]}") from None
+        if self.depth is not None and not algorithm.depth:
+            raise SearchError(f"engine {self.name!r}: {self.search} takes no depth limit")
+        if self.evaluate is not None and not algorithm.evaluation:
+            raise SearchError(f"engine {self.name!r}: {self.search} takes no evaluation")
 
     def think(self, game: Game, state: Any) -> SearchResult:
-        """Search ``state`` and return the result (its ``move`` is the engine's choice)."""
-        function = get(self.search).function
+        """Search ``state`` and return the result (its ``move`` is the engine's choice).
+
+        Raises
+        ------
+        SearchError
+            When the search does not play this kind of game (its registry entry's ``games``).
+        """
+        algorithm = get(self.search)
+        kind = CHANCE if getattr(game, "is_chance", None) is not None else DETERMINISTIC
+        if kind not in algorithm.games:
+            raise SearchError(f"engine {self.name!r}: {self.search} does not play {kind} games")
+        if self.seconds is not None and algorithm.clock:
+            return algorithm.function(game, state, seconds=self.seconds)
         if self.seconds is not None:
             return iterative_deepening(
-                game, state, search=function, seconds=self.seconds,
+                game, state, search=algorithm.function, seconds=self.seconds,
                 max_depth=self.depth, evaluate=self.evaluate,
             )  # fmt: skip
-        return function(game, state, depth=self.depth, evaluate=self.evaluate)
+        if not algorithm.depth:  # an anytime search with its own default budget
+            return algorithm.function(game, state)
+        return algorithm.function(game, state, depth=self.depth, evaluate=self.evaluate)
 
 
 @dataclass(frozen=True)
@@ -220,8 +239,11 @@ def play_game(
     Raises
     ------
     SearchError
-        When an opening move is not legal.
+        When an opening move is not legal, or the game has chance nodes (a match
+        rolls no dice yet).
     """
+    if getattr(game, "is_chance", None) is not None:
+        raise SearchError(f"{game!r} has chance nodes: matches are between deterministic games")
     state = game.initial
     moves: list[Any] = []
     for move in opening:

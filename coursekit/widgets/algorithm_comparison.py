@@ -3,9 +3,9 @@
 The tree is typed (nested lists) or generated (:meth:`GameTree.random` with a
 branching factor, a depth and a seed); the child order can be kept, made the
 worst, shuffled or made the best (:func:`coursekit.search.reorder`). The table
-lists, for every algorithm in :func:`coursekit.search.algorithms` that can
-search the tree, its value, the nodes it generated and the leaves it
-evaluated; beside them the minimal tree of Knuth and Moore,
+lists, for every exact algorithm in :func:`coursekit.search.algorithms` that
+plays deterministic games and can search the tree, its value, the nodes it
+generated and the leaves it evaluated; beside them the minimal tree of Knuth and Moore,
 B^⌈D/2⌉ + B^⌊D/2⌋ − 1 leaves, for a uniform tree. New algorithms appear by
 themselves when they register. (SSS*'s OPEN list step by step is shown by the
 :class:`~coursekit.widgets.TreeExplorer`, whose steps work without a kernel too.)
@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from coursekit.errors import CoursekitError
 from coursekit.games import MAX, GameTree
 from coursekit.search import algorithms, best_case_leaves, reorder
+from coursekit.search.registry import DETERMINISTIC
 from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview
 
@@ -181,7 +182,7 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         self.tree = tree
         self.minimal_leaves = _minimal_leaves(tree)
         rows, self.counts = [], {}
-        for name, algorithm in algorithms().items():
+        for name, algorithm in algorithms(exact=True, game_kind=DETERMINISTIC).items():
             try:
                 result = algorithm.function(tree)
             except CoursekitError as error:

@@ -41,7 +41,7 @@ from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.gametree import GameTree, GameTreeError, uniform_shape
 from coursekit.search.alphabeta import ORDERINGS, best_case_leaves, reorder
 from coursekit.search.core import SearchError
-from coursekit.search.registry import algorithms, get
+from coursekit.search.registry import DETERMINISTIC, Algorithm, algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, StepControls, SvgView
@@ -113,6 +113,18 @@ def affordable_steps(search: SearchResult, depth: int | None) -> tuple[int | Non
         steps = changed_steps(search, depth)
 
 
+def explorable() -> dict[str, Algorithm]:
+    """The algorithms the explorer offers: those whose trace is tree events (enter / leaf /
+    exit / cutoff, what it steps through) and that play deterministic game trees."""
+    return algorithms(trace="tree", game_kind=DETERMINISTIC)
+
+
+def countable() -> dict[str, Algorithm]:
+    """The algorithms whose nodes and leaves :func:`node_counts` compares: the exact ones
+    that play deterministic game trees (an anytime estimate does whatever work it is given)."""
+    return algorithms(exact=True, game_kind=DETERMINISTIC)
+
+
 class TreeExplorer(StaticPreview, widgets.VBox):
     """Edit a tree as nested lists; every edit searches again and redraws at once.
 
@@ -141,9 +153,9 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         given = tree if isinstance(tree, GameTree) else None  # its labels stay until an edit
         if given is not None:
             root, tree = given.root_player, given.to_spec()
-        if algorithm not in algorithms():
+        if algorithm not in explorable():
             raise SearchError(
-                f"algorithm must be one of {', '.join(map(repr, algorithms()))}, got {algorithm!r}"
+                f"algorithm must be one of {', '.join(map(repr, explorable()))}, got {algorithm!r}"
             )
         self.tree: GameTree = given or GameTree.from_spec(tree, root)
         self.search: SearchResult | None = None
@@ -167,7 +179,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         )
         self.root.add_class("ck-root").add_class(INLINE)
         self.algorithm = widgets.Dropdown(
-            options=list(algorithms()),
+            options=list(explorable()),
             value=algorithm,
             description="Algorithm",
             tooltip="every registered search; B* needs bounds at its nodes: see BStarExplorer",
@@ -392,14 +404,15 @@ class TreeExplorer(StaticPreview, widgets.VBox):
 
 
 def node_counts(tree: GameTree) -> dict[str, tuple[int, int] | str]:
-    """Every registered algorithm's (nodes, leaves) on ``tree``, or why it cannot search it.
+    """Every exact registered algorithm's (nodes, leaves) on ``tree`` (:func:`countable`),
+    or why it cannot search it.
 
     >>> counts = node_counts(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> counts["minimax"], counts["alpha-beta"], counts["SSS*"]
     ((13, 9), (11, 7), (11, 7))
     """
     counts: dict[str, tuple[int, int] | str] = {}
-    for name, algorithm in algorithms().items():
+    for name, algorithm in countable().items():
         try:
             stats = algorithm.function(tree).stats
         except Exception as error:  # e.g. too deep for a recursive search, or a later

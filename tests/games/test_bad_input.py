@@ -15,11 +15,13 @@ from coursekit.errors import CoursekitError
 from coursekit.games import (
     MAX,
     MIN,
+    ChanceTree,
     ConnectFour,
     GameTree,
     GameTreeError,
     Grundy,
     GrundyState,
+    Pig,
     TicTacToe,
     TicTacToeState,
     sprague_grundy,
@@ -35,6 +37,7 @@ C4 = ConnectFour(rows=4, cols=5, k=4)
 G7 = Grundy(7)
 Z3 = TicTacToe(hashing="zobrist")
 Z4 = ConnectFour(rows=4, cols=5, k=4, hashing="zobrist")
+PIG = Pig(target=6, turns=2)
 
 BAD = {
     # GameTree.random: every argument
@@ -165,6 +168,25 @@ BAD = {
     "zobrist seed 1.5": (lambda: ZobristTable(squares=9, seed=1.5), "seed must be"),
     "zobrist board -1": (lambda: ZobristTable(squares=9).hash_of(-1, 0), "max_pieces must be"),
     "zobrist board big": (lambda: ZobristTable(9).hash_of(0, 1 << 9), "min_pieces must be"),
+    # chance trees and Pig (chapter 7)
+    "chance tree 'x'": (lambda: ChanceTree(["x"]), "must be a number, a list"),
+    "chance tree empty list": (lambda: ChanceTree([1, []]), "has no children"),
+    "chance tree sum": (lambda: ChanceTree(((0.5, 1), (0.4, 2))), "add up to 0.9"),
+    "chance tree negative": (lambda: ChanceTree(((1.5, 1), (-0.5, 2))), "bad probability"),
+    "chance tree bool": (lambda: ChanceTree(((True, 1),)), "bad probability"),
+    "chance tree not pairs": (lambda: ChanceTree(((1, 2, 3),)), "probability, child"),
+    "chance tree root": (lambda: ChanceTree([1, 2], root="MAX"), "root must be MAX or MIN"),
+    "chance tree no node": (lambda: ChanceTree([1, 2]).result((), 5), "no node"),
+    "chance tree leaf of inner": (lambda: ChanceTree([1, 2]).utility(()), "not a leaf"),
+    "chance random depth": (lambda: ChanceTree.random(-1), "depth must be"),
+    "chance random chance": (lambda: ChanceTree.random(2, chance=2), "chance must be"),
+    "chance random big": (lambda: ChanceTree.random(40, branching=3), "smaller tree"),
+    "pig target 1": (lambda: Pig(target=1), "target must be"),
+    "pig turns 0": (lambda: Pig(turns=0), "turns must be"),
+    "pig turns 1.5": (lambda: Pig(turns=1.5), "turns must be"),
+    "pig move": (lambda: PIG.result(PIG.initial, "jump"), "'roll' or 'hold'"),
+    "pig face 7": (lambda: PIG.result(PIG.result(PIG.initial, "roll"), 7), "1 … 6"),
+    "pig utility unfinished": (lambda: PIG.utility(PIG.initial), "not over"),
 }
 
 

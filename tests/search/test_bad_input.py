@@ -8,14 +8,16 @@ import sys
 import pytest
 
 from coursekit.errors import CoursekitError
-from coursekit.games import MAX, MIN, ConnectFour, GameTree, Grundy, GrundyState, TicTacToe
+from coursekit.games import MAX, MIN, ConnectFour, GameTree, Grundy, GrundyState, Pig, TicTacToe
 from coursekit.search import (
     SearchError,
     alphabeta,
     aspiration,
     engine,
+    expectiminimax,
     human,
     iterative_deepening,
+    mcts,
     minimax,
     minimax_two_phase,
     mtdf,
@@ -26,6 +28,7 @@ from coursekit.search import (
     solve,
 )
 from coursekit.search.core import Search
+from coursekit.search.match import MatchEngine, match
 from coursekit.search.minimax import _minimax_with_stack, _recursive_minimax
 from coursekit.search.registry import get
 from coursekit.search.transposition import TranspositionTable
@@ -46,6 +49,18 @@ class NoKey:
         if name == "key":
             raise AttributeError(name)
         return getattr(self.tree, name)
+
+
+class HalfChance:
+    """A game that says where chance moves but not what can happen."""
+
+    initial = "A"
+
+    def __getattr__(self, name):
+        return getattr(TREE, name)
+
+    def is_chance(self, state):
+        return False
 
 
 def two_engines():
@@ -91,6 +106,22 @@ BAD = {
     "play illegal move": (lambda: play(TREE, (lambda g, s: "Z", engine())), "chose 'Z'"),
     "play state": (lambda: play(TREE, two_engines(), state="Z"), "state 'Z'"),
     "engine depth": (lambda: play(T3, (engine(depth=-2), engine())), "depth must be 0"),
+    "expectiminimax None": (lambda: expectiminimax(None), "game must follow the Game protocol"),
+    "expectiminimax depth": (lambda: expectiminimax(Pig(), depth=-1), "depth must be 0"),
+    "expectiminimax no outcomes": (
+        lambda: expectiminimax(HalfChance()),
+        "has is_chance but no chance_outcomes",
+    ),
+    "mcts None": (lambda: mcts(None), "game must follow the Game protocol"),
+    "mcts playouts": (lambda: mcts(T3, playouts=-3), "playouts must be"),
+    "match with dice": (
+        lambda: match(
+            Pig(),
+            MatchEngine("a", search="expectiminimax"),
+            MatchEngine("b", search="expectiminimax"),
+        ),
+        "matches are between deterministic games",
+    ),
     "registry name": (lambda: get("minimaxx"), "no search algorithm called 'minimaxx'"),
     "registry unhashable": (lambda: get(["minimax"]), "no search algorithm called"),
     # chapters 4-6: what an evaluation or an order callback returns is checked

@@ -73,7 +73,9 @@ def test_the_root_player_can_change(explorer):
 
 
 def test_every_registered_algorithm_is_offered(explorer):
-    assert list(explorer.algorithm.options) == list(algorithms())
+    assert list(explorer.algorithm.options) == list(
+        algorithms(trace="tree", game_kind="deterministic")
+    )
     explorer.algorithm.value = "minimax (two-phase)"
     assert explorer.search.algorithm == "minimax (two-phase)" and explorer.search.value == 3
     first = explorer.search.trace[1]
@@ -316,7 +318,7 @@ def test_the_counts_table_holds_every_algorithms_own_stats(explorer, ordering):
     table, current = counts_table(explorer)
     assert current == {"SSS*"}
     tree = explorer.searched_tree
-    for name, algorithm in algorithms().items():
+    for name, algorithm in algorithms(exact=True, game_kind="deterministic").items():
         stats = algorithm.function(tree).stats
         assert table[name] == (f"{stats.nodes:,}", f"{stats.leaves:,}"), name
     # the course's tree is uniform (b = 3, d = 2): the minimal tree is α-β's in the best order
