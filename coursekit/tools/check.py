@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from coursekit.tools.sandbox import python
+
 if TYPE_CHECKING:
     from coursekit.tools.sandbox import Sandbox
 
@@ -82,7 +84,7 @@ def pytest_command(
     the run is the same wherever it is started; run it with :func:`pytest_env`.
     """
     command = [
-        sys.executable,
+        python(),
         "-c",
         PYTEST,
         str(notebook),
@@ -154,7 +156,7 @@ def run_cells(
     notebook = Path(notebook).resolve()
     sandbox = sandbox or Sandbox(sealed=False)
     seen = (INPUT if sandbox.sealed else notebook.parent) / notebook.name
-    run = [sys.executable, "-m", "coursekit.tools.inside", "run", str(seen), REPORT, *collect]
+    run = [python(), "-m", "coursekit.tools.inside", "run", str(seen), REPORT, *collect]
     check = pytest_command(
         Path(notebook.name), timeout=timeout, report=Path(REPORT), rootdir=Path(".")
     )

@@ -67,6 +67,12 @@ WORK = Path("/coursekit-work")
 PASSED_ENVIRONMENT = ("LANG", "LC_ALL", "LC_CTYPE", "TZ")
 """The only variables of the caller's environment that reach the sandbox (locale, time zone)."""
 
+
+def python() -> str:
+    """This interpreter's path without ``..`` in it (a sandbox has only the folders it shows)."""
+    return os.path.normpath(os.path.abspath(sys.executable))
+
+
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 """The system's programs and libraries, shown read-only in the sandbox."""
 
@@ -290,7 +296,7 @@ class Sandbox:
         passed = {name: os.environ[name] for name in PASSED_ENVIRONMENT if name in os.environ}
         inside = {
             **passed,
-            "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+            "PATH": f"{Path(python()).parent}:/usr/local/bin:/usr/bin:/bin",
             "HOME": str(WORK),
             "TMPDIR": "/tmp",
             "PYTHONDONTWRITEBYTECODE": "1",

@@ -22,13 +22,12 @@ import ast
 import base64
 import json
 import pickle
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from coursekit.checks.parts import MAX_BYTES, Function, Stopped, answer_value, public_name
-from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess
+from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess, python
 
 STARTUP_SECONDS = 30
 """Time the student's cells may take to run before the first call (beyond the part's time)."""
@@ -93,7 +92,7 @@ class StudentFunction:
         self.__name__ = part.name
         seen = INPUT if sandbox is not None and sandbox.sealed else inputs
         command = [
-            sys.executable,
+            python(),
             "-m",
             "coursekit.tools.inside",
             "answer",

@@ -56,6 +56,7 @@ from coursekit.tools.sandbox import (
     Limits,
     Sandbox,
     SandboxedProcess,
+    python,
     sandbox_problem,
 )
 
@@ -188,7 +189,7 @@ class EntryEngine:
 
     def _command(self) -> list[str]:
         seen = (INPUT if self.sandbox.sealed else self.entry.path.parent) / self.entry.path.name
-        return [sys.executable, "-m", "coursekit.tools.inside", "entry", str(seen),
+        return [python(), "-m", "coursekit.tools.inside", "entry", str(seen),
                 self.game_name, self.search, repr(self.seconds)]  # fmt: skip
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
