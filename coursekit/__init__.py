@@ -5,7 +5,7 @@ design (model → algorithm → result + trace → picture/widget):
 
 - :mod:`coursekit.games` — *what* is played: the Game protocol and concrete games.
 - :mod:`coursekit.search` — *how* a game tree is searched: minimax, α-β and beyond.
-- :mod:`coursekit.andor` — AND/OR graphs (与/或图), solution graphs (解图) and AO*.
+- :mod:`coursekit.andor` — AND/OR graphs (与或图), solution graphs (解图) and AO*.
 - :mod:`coursekit.gametheory` — normal-form games: payoffs, dominance, equilibria.
 - :mod:`coursekit.draw` — pictures (graphviz, matplotlib, HTML) of results.
 - :mod:`coursekit.widgets` — ipywidgets explorers built from the pictures and algorithms.

@@ -1,4 +1,4 @@
-"""AND/OR graphs (与/或图) and the search of decomposable problems.
+"""AND/OR graphs (与或图) and the search of decomposable problems.
 
 An AND/OR graph is a hypergraph whose k-connectors (k-连接符) join a parent
 node to a set of k successors that must *all* be solved. Here live the graph

@@ -1,4 +1,4 @@
-"""The AND/OR graph (与/或图): nodes, k-connectors (k-连接符), terminal nodes, h.
+"""The AND/OR graph (与或图): nodes, k-connectors (k-连接符), terminal nodes, h.
 
 An AND/OR graph is a *hypergraph*: each k-connector joins one parent node to
 an ordered list of k successors that must **all** be solved (an AND), while
@@ -7,7 +7,7 @@ draws a connector with k > 1 with an arc across its k edges.
 
 Special cases: when every connector is a 1-connector the AND/OR graph is an
 ordinary directed graph; when every node has at most one parent it is an
-AND/OR tree (与/或树).
+AND/OR tree (与或树).
 
 The structure lives in a ``networkx.DiGraph`` (:attr:`AndOrGraph.digraph`) in
 which every connector is a node of its own::

@@ -8,7 +8,7 @@
   several positions side by side;
 * :func:`horizon_plot` — EVAL along a line of play with and without
   quiescence search: the static value jumps with every capture, the
-  quiescent one already knows the exchange's end (the horizon effect, 水平线效应).
+  quiescent one already knows the exchange's end (the horizon effect, 地平线效应).
 
 Pictures read evaluations and results; they never search on their own
 except :func:`horizon_plot`, whose whole point is the comparison.
