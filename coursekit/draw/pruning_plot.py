@@ -33,6 +33,36 @@ class PlotError(CoursekitError):
     """Data a plot cannot draw; the message says what is missing."""
 
 
+SLIDE_CHART_PT = 15.0
+"""The smallest text of a chart, in points. A notebook stores a chart at 100 dpi (a point
+is 100/72 px) and a slide shows it at that size while it is at most
+:data:`SLIDE_CHART_HEIGHT_IN` high, on a 1280×720 screen at 96 %: 15 pt is 20 px there,
+like the slides' code and tables (21 px in a JupyterLab column)."""
+
+SLIDE_CHART_HEIGHT_IN = 4.6
+"""The height of a chart, in inches: 460 px, under the 480 px a slide gives a picture."""
+
+
+def legible_on_slides() -> dict[str, float]:
+    """Matplotlib settings (``plt.rc_context``) that write every text of a chart in
+    :data:`SLIDE_CHART_PT` or larger, its title a point larger.
+
+    >>> legible_on_slides()["legend.fontsize"]
+    15.0
+    """
+    size = SLIDE_CHART_PT
+    return {
+        "font.size": size,
+        "axes.labelsize": size,
+        "axes.titlesize": size + 1,
+        "xtick.labelsize": size,
+        "ytick.labelsize": size,
+        "legend.fontsize": size,
+        "legend.title_fontsize": size,
+        "figure.titlesize": size + 1,
+    }
+
+
 def pruning_plot(
     data: Mapping[str, Sequence[float]], branching: int, *, title: str | None = None
 ) -> Figure:
