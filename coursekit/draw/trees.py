@@ -623,6 +623,17 @@ class _Builder:
         """Whether the node's name stands under it: a leaf's (it has no window or cut)."""
         return self.names and node.terminal and node.name is not None
 
+    def _name_inside(self, node: _Node) -> bool:
+        """Whether an inner node's name stands inside it: in a tree too wide for names
+        beside its nodes, drawn before any search (its inner nodes have no value)."""
+        return (
+            self.names_under_leaves
+            and self.names
+            and not node.terminal
+            and node.name is not None
+            and not self._value_text(node)
+        )
+
     @staticmethod
     def _faint_text(node: _Node) -> str | None:
         """The colour of the texts of a node not searched (yet): None for the others."""
@@ -638,6 +649,9 @@ class _Builder:
             attrs["margin"] = "0.04"
         elif node.inside is not None:
             attrs["label"] = f"{node.inside}\\n{text}" if text else str(node.inside)
+        elif self._name_inside(node):
+            attrs["label"], attrs["fontsize"] = str(node.name), "10"
+            attrs["width"] = attrs["height"] = "0.45"
         else:
             attrs["label"] = text or " "
             attrs["width"] = attrs["height"] = "0.45"
@@ -706,7 +720,8 @@ class _Builder:
     def _side_text(self, node: _Node) -> list[str]:
         """The lines written beside a node: its name, its window (α, β) and its cut."""
         parts = []
-        if self.names and node.name is not None and not self._name_under(node):
+        named = self.names and node.name is not None
+        if named and not self._name_under(node) and not self._name_inside(node):
             parts.append(str(node.name))
         if node.status != "leaf" and (node.alpha is not None or node.beta is not None):
             parts.append(f"α={number_text(node.alpha)} β={number_text(node.beta)}")
