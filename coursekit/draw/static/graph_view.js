@@ -381,8 +381,8 @@ function fit(svg, frame, rootTitle, groups) {
 // width of its column and the height the slide has left (shared with the slide's other
 // pictures), enlarged up to text of SLIDE_MAX_TEXT_PX; a picture whose text would be smaller
 // at that size keeps the text size and scrolls, the root in view, and a note over its corner
-// says that it goes on. A click on a scrolling picture shows it whole (its text smaller, but
-// never below SLIDE_OVERVIEW_PX: an overview), another click legible again.
+// says that it goes on. A click on a scrolling picture shows it whole over the slide (its
+// text smaller, but never below SLIDE_OVERVIEW_PX: an overview), another click legible again.
 const SLIDE_TEXT_PX = 21; // 20 px as shown on a 1280×720 screen (reveal.js keeps a 4 % margin)
 const SLIDE_OVERVIEW_PX = 14.6; // 14 px as shown: an overview is still read from the room
 const SLIDE_MAX_TEXT_PX = 30; // the slide's body text: no picture text larger than it
@@ -408,16 +408,17 @@ function fitSlide(svg, frame, rootTitle, groups) {
   const box = svg.viewBox.baseVal;
   const units = smallestText(svg);
   if (!box || !box.width || !box.height) return;
+  // shown whole, the picture covers the slide (coursekit_slides.css): all of it is its room
+  const whole = frame.classList.contains("ck-graph-whole");
   const room = frame.clientWidth;
-  // the height the slide has left, shared with the other pictures on the slide
+  // else the height the slide has left, shared with the other pictures on the slide
   const slideHeight = parseFloat(getComputedStyle(deck.querySelector(".slides")).height) || 720;
   const pictures = slide.querySelectorAll(".ck-graph-frame svg").length || 1;
   const before = slide.scrollHeight;
   const left = (slideHeight - before) / pictures;
-  const tall = Math.max(SLIDE_MIN_HEIGHT_PX, frame.offsetHeight + left);
+  const tall = whole ? frame.clientHeight : Math.max(SLIDE_MIN_HEIGHT_PX, frame.offsetHeight + left);
   // px per viewBox unit: as large as the room allows, within the text limits
   let perUnit = Math.min(room / box.width, tall / box.height);
-  const whole = frame.classList.contains("ck-graph-whole");
   if (units) {
     perUnit = Math.min(perUnit, SLIDE_MAX_TEXT_PX / units);
     perUnit = Math.max(perUnit, (whole ? SLIDE_OVERVIEW_PX : SLIDE_TEXT_PX) / units);
@@ -430,7 +431,7 @@ function fitSlide(svg, frame, rootTitle, groups) {
   svg.style.height = `${height}px`;
   const wide = width > room + 1;
   const high = height > tall + 1;
-  frame.style.maxHeight = high ? `${tall}px` : "";
+  frame.style.maxHeight = high && !whole ? `${tall}px` : "";
   frame.style.overflowY = high ? "auto" : "";
   frame.classList.toggle("ck-graph-scrolls", wide || high);
   frame.title = whole ? "click: legible text again" : wide || high ? "click: the whole picture" : "";
@@ -592,6 +593,8 @@ function render({ model, el }) {
     if (!svg || !frame.closest(".reveal")) return;
     const whole = frame.classList.contains("ck-graph-whole");
     if (!whole && !frame.classList.contains("ck-graph-scrolls")) return;
+    // the overview covers the slide: the slide keeps its layout under it
+    stage.style.minHeight = whole ? "" : `${stage.offsetHeight}px`;
     frame.classList.toggle("ck-graph-whole", !whole);
     fit(svg, frame, model.get("root"), groups);
   });
