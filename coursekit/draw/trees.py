@@ -649,9 +649,10 @@ class _Builder:
             attrs["margin"] = "0.04"
         elif node.inside is not None:
             attrs["label"] = f"{node.inside}\\n{text}" if text else str(node.inside)
-        elif self._name_inside(node):
+        elif self._name_inside(node):  # "B1a2c" in 10 pt fits a 0.45-inch node
             attrs["label"], attrs["fontsize"] = str(node.name), "10"
             attrs["width"] = attrs["height"] = "0.45"
+            attrs["fixedsize"] = "true"
         else:
             attrs["label"] = text or " "
             attrs["width"] = attrs["height"] = "0.45"
