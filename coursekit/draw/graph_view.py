@@ -483,6 +483,7 @@ def _style(look: tuple) -> dict[str, str]:
 
 _TAG = re.compile(r"<[^>]*>")
 _NEWLINE = re.compile(r"\\[nlr]|\n")
+_LAST_BREAK = re.compile(r"\\[nlr]$")
 
 
 def _lines(item: str, attrs: dict[str, str]) -> tuple[list[str], list[str]] | None:
@@ -500,6 +501,7 @@ def _lines(item: str, attrs: dict[str, str]) -> tuple[list[str], list[str]] | No
         pieces = re.split(r"<BR\s*/?>", label[1:-1], flags=re.IGNORECASE)
         label = "\\n".join(html.unescape(_TAG.sub("", piece)) for piece in pieces)
     xlabel = attrs.get("xlabel", "")
+    label = _LAST_BREAK.sub("", label)  # a break that ends the last line starts no new one
     return (
         _NEWLINE.split(label) if label else [],
         _NEWLINE.split(xlabel) if xlabel else [],

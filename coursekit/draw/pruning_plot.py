@@ -33,6 +33,36 @@ class PlotError(CoursekitError):
     """Data a plot cannot draw; the message says what is missing."""
 
 
+SLIDE_CHART_PT = 15.0
+"""The smallest text of a chart, in points. A notebook stores a chart at 100 dpi (a point
+is 100/72 px) and a slide shows it at that size while it is at most
+:data:`SLIDE_CHART_HEIGHT_IN` high, on a 1280×720 screen at 96 %: 15 pt is 20 px there,
+like the slides' code and tables (21 px in a JupyterLab column)."""
+
+SLIDE_CHART_HEIGHT_IN = 4.6
+"""The height of a chart, in inches: 460 px, under the 480 px a slide gives a picture."""
+
+
+def legible_on_slides() -> dict[str, float]:
+    """Matplotlib settings (``plt.rc_context``) that write every text of a chart in
+    :data:`SLIDE_CHART_PT` or larger, its title a point larger.
+
+    >>> legible_on_slides()["legend.fontsize"]
+    15.0
+    """
+    size = SLIDE_CHART_PT
+    return {
+        "font.size": size,
+        "axes.labelsize": size,
+        "axes.titlesize": size + 1,
+        "xtick.labelsize": size,
+        "ytick.labelsize": size,
+        "legend.fontsize": size,
+        "legend.title_fontsize": size,
+        "figure.titlesize": size + 1,
+    }
+
+
 def pruning_plot(
     data: Mapping[str, Sequence[float]], branching: int, *, title: str | None = None
 ) -> Figure:
@@ -71,10 +101,19 @@ def pruning_plot(
     depths = list(data.get("depth", ()))
     if not depths:
         raise PlotError('data needs a "depth" list (as leaves_by_depth returns)')
+    with plt.rc_context(legible_on_slides()):
+        figure = _curves(data, depths, branching, title)
+    plt.close(figure)  # returned, not left open: a notebook then shows it exactly once
+    return figure
+
+
+def _curves(
+    data: Mapping[str, Sequence[float]], depths: list, branching: int, title: str | None
+) -> Figure:
+    """The curves and measurements of :func:`pruning_plot`, its arguments checked."""
     b = float(branching)
     d = np.linspace(min(depths), max(depths), 200)
-    figure, axes = plt.subplots(figsize=(7, 4.2), layout="constrained")
-    plt.close(figure)  # returned, not left open: a notebook then shows it exactly once
+    figure, axes = plt.subplots(figsize=(11, SLIDE_CHART_HEIGHT_IN), layout="constrained")
     axes.plot(d, b**d, color="black", lw=1.5, label="minimax: $B^D$")
     axes.plot(d, 2 * b ** (d / 2) - 1, "--", color="#2e7d32", lw=1.2,
               label="best case, even $D$: $2B^{D/2}-1$")  # fmt: skip
@@ -93,5 +132,6 @@ def pruning_plot(
     axes.set_xticks(depths)
     axes.set_title(title or f"α-β on uniform trees, B = {branching}: move order matters")
     axes.grid(alpha=0.3, which="both")
-    axes.legend(fontsize=8, loc="upper left")
+    # beside the plot, where its text (as large as the rest) hides no curve
+    axes.legend(loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
     return figure

@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
 
-from coursekit.draw.pruning_plot import PlotError
+from coursekit.draw.pruning_plot import SLIDE_CHART_HEIGHT_IN, PlotError, legible_on_slides
 
 PALETTE = (
     "#7f8c8d", "#1565c0", "#c0392b", "#2e7d32", "#8e44ad", "#ef6c00", "#00838f", "#6d4c41",
@@ -90,7 +90,23 @@ def search_effort_plot(
         raise PlotError(f"minimal: {unknown[0]!r} is not a problem of counts")
 
     width = 0.8 / len(names)
-    fig, ax = plt.subplots(figsize=(10, 5.2))
+    with plt.rc_context(legible_on_slides()):
+        fig = _bars(counts, problems, names, minimal, width, measure, title)
+    plt.close(fig)
+    return fig
+
+
+def _bars(
+    counts: Mapping[str, Mapping[str, float]],
+    problems: list[str],
+    names: list[str],
+    minimal: dict[str, float],
+    width: float,
+    measure: str,
+    title: str | None,
+) -> Figure:
+    """The grouped bars of :func:`search_effort_plot`, its data checked."""
+    fig, ax = plt.subplots(figsize=(9.5, SLIDE_CHART_HEIGHT_IN))
     x = np.arange(len(problems))
     for i, name in enumerate(names):
         heights = [counts[p].get(name, np.nan) for p in problems]
@@ -112,9 +128,9 @@ def search_effort_plot(
     lowest = min([v for row in counts.values() for v in row.values()] + list(minimal.values()))
     ax.set_ylim(bottom=lowest / 2)  # the smallest bar stands clear of the axis
     ax.grid(axis="y", which="major", alpha=0.3)
-    ax.legend(fontsize="small", ncol=2, frameon=False)
+    # beside the bars, where its text (as large as the rest) hides none of them
+    ax.legend(loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
     if title:
         ax.set_title(title)
     fig.tight_layout()
-    plt.close(fig)
     return fig

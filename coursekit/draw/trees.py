@@ -105,7 +105,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
             )
         )
     leaves = sum(node.terminal for node in nodes)
-    compact = names and leaves * NODE_SLOT_PT > readable_width_pt()
+    compact = names and leaves * LEAF_SLOT_PT > readable_width_pt()
     return _Builder(nodes, names=names, boards=False, names_under_leaves=compact).picture("tree")
 
 
@@ -231,12 +231,16 @@ def _draw(
     return picture
 
 
-NODE_SLOT_PT = 54.0
-"""The width a drawn tree gives each node of a level, in points: a 0.45-inch node, the
-0.25-inch gap beside it and a little for its name (measured with Graphviz: 50–54 pt)."""
+NODE_SLOT_PT = 82.0
+"""The width a drawn tree gives each node of a level, in points: a 0.45-inch node, its
+name beside it and the gaps (measured with Graphviz: 63–81 pt)."""
 
-WINDOW_SLOT_PT = 78.0
-"""The same when α and β are written beside the nodes (the gap grows to 0.6 inch)."""
+WINDOW_SLOT_PT = 118.0
+"""The same when α and β are written beside the nodes too (measured: 90–117 pt on
+levels of 8 to 27 nodes; up to 129 on a level of 2 to 5, which fits anyway)."""
+
+LEAF_SLOT_PT = 45.0
+"""The same for a leaf of the tree, its name under it (measured: 40–44 pt)."""
 
 RULER_PT = 150.0
 """The width of the ruler of depths drawn on the left of a depth-limited search."""
@@ -254,7 +258,8 @@ def readable_depth(
     still readable (11 px or more), and at most ``max_nodes`` nodes show.
 
     A level of n nodes is about n × :data:`NODE_SLOT_PT` points wide (n ×
-    :data:`WINDOW_SLOT_PT` with α/β beside the nodes); the page shrinks a picture to its
+    :data:`WINDOW_SLOT_PT` with α/β beside the nodes, n × :data:`LEAF_SLOT_PT` for the
+    leaves, the last level); the page shrinks a picture to its
     column, and a picture wider than ``room_pt`` would show its 12-pt node text below
     11 px (:func:`coursekit.draw.base.readable_width_pt`).
 
@@ -279,7 +284,7 @@ def readable_depth(
     Examples
     --------
     >>> readable_depth([1, 3, 9])              # the course's tree: drawn whole
-    >>> readable_depth([1, 3, 9, 27])          # 27 leaves need 1,458 pt of 982
+    >>> readable_depth([1, 3, 9, 27])          # 27 leaves need 1,215 pt of 982
     2
     >>> readable_depth([1, 3, 9], windows=True), readable_depth([1, 5, 25, 125])
     (None, 1)
@@ -287,11 +292,14 @@ def readable_depth(
     3
     """
     room = readable_width_pt() if room_pt is None else room_pt
-    slot = WINDOW_SLOT_PT if windows else NODE_SLOT_PT
     room -= RULER_PT if ruler else 0.0
     total = 0
     for depth, size in enumerate(level_sizes):
         total += size
+        # the last level holds the leaves, their names under them; the others are drawn
+        # with their labels beside them (and, a level drawn last, their subtrees as ⋯)
+        last = depth == len(level_sizes) - 1
+        slot = LEAF_SLOT_PT if last else WINDOW_SLOT_PT if windows else NODE_SLOT_PT
         if depth > 0 and (size * slot > room or total > max_nodes):
             return depth - 1
     return None
@@ -529,6 +537,16 @@ def _with_open_list(text: str, result: SearchResult, k: int) -> str:
     return f"{text}\n{open_list}" if open_list else text
 
 
+LABEL_SUFFIX = "_label"
+"""A tree node's label node is named after it with this suffix (``n3`` → ``n3_label``)."""
+
+NAME_SUFFIX = "_name"
+"""A leaf's name stands under it, in a text node named after it with this suffix."""
+
+LABEL_CLASS = "ck-label"
+"""The SVG class of the text nodes beside tree nodes (not nodes of the tree itself)."""
+
+
 class _Builder:
     """Turns a list of nodes into the graphviz picture."""
 
@@ -555,32 +573,37 @@ class _Builder:
         self.current = current.path[:max_depth] if current is not None else None
         self.depth_limit = depth_limit
         self.trimmed = trimmed or set()  # nodes whose children are left out of the picture
-        # a wide tree: narrow leaves, each with its name on a line under it (not beside)
+        # a wide tree: narrow leaves, their names (under them) in smaller text
         self.names_under_leaves = names_under_leaves
 
     def picture(self, name: str) -> Picture:
         windows = any(n.alpha is not None or n.beta is not None for n in self.nodes)
+        # (the gap between a node and its label too: the labels themselves keep nodes apart)
         spacing = (
-            {"nodesep": "0.6", "ranksep": "0.6"}
+            {"nodesep": "0.12", "ranksep": "0.35"}
             if windows
             else {"nodesep": "0.08", "ranksep": "0.3"}
             if self.names_under_leaves
-            else {"nodesep": "0.25", "ranksep": "0.4"}
+            else {"nodesep": "0.12", "ranksep": "0.4"}
         )
         picture = Picture(name, graph_attr={"rankdir": "TB", **spacing})
         self._ruler(picture)  # declared first, so that it stands on the left
         for node in self.nodes:
             picture.node(self.ids[node.path], **self._node_attrs(node))
         for node in self.nodes:
+            self._label_beside(picture, node)
+        for node in self.nodes:
             if node.path and node.path[:-1] in self.ids:
                 parent, child = self.ids[node.path[:-1]], self.ids[node.path]
                 picture.edge(parent, child, **self._edge_attrs(node))
         for node in self.nodes:
             if self._name_under(node):
-                name = self.ids[node.path] + "_name"
+                name = self.ids[node.path] + NAME_SUFFIX
+                small = {"fontsize": "10", "margin": "0.01"} if self.names_under_leaves else {}
+                small = small or {"margin": "0.02"}
                 picture.node(
                     name, str(node.name), shape="plaintext", width="0", height="0.15",
-                    margin="0.01", fontsize="10",
+                    fontcolor=self._faint_text(node), **small, **{"class": LABEL_CLASS},
                 )  # fmt: skip
                 # straight under its leaf, close to it
                 picture.edge(self.ids[node.path], name, style="invis", weight="100")
@@ -597,7 +620,24 @@ class _Builder:
         return picture
 
     def _name_under(self, node: _Node) -> bool:
-        return self.names_under_leaves and node.terminal and node.name is not None
+        """Whether the node's name stands under it: a leaf's (it has no window or cut)."""
+        return self.names and node.terminal and node.name is not None
+
+    def _name_inside(self, node: _Node) -> bool:
+        """Whether an inner node's name stands inside it: in a tree too wide for names
+        beside its nodes, drawn before any search (its inner nodes have no value)."""
+        return (
+            self.names_under_leaves
+            and self.names
+            and not node.terminal
+            and node.name is not None
+            and not self._value_text(node)
+        )
+
+    @staticmethod
+    def _faint_text(node: _Node) -> str | None:
+        """The colour of the texts of a node not searched (yet): None for the others."""
+        return {"unseen": FAINT, "pruned": PRUNED}.get(node.status)
 
     def _node_attrs(self, node: _Node) -> dict[str, str]:
         attrs = {"shape": _shape(node.player), "fixedsize": "false"}
@@ -609,10 +649,14 @@ class _Builder:
             attrs["margin"] = "0.04"
         elif node.inside is not None:
             attrs["label"] = f"{node.inside}\\n{text}" if text else str(node.inside)
+        elif self._name_inside(node):  # "B1a2c" in 10 pt fits a 0.45-inch node
+            attrs["label"], attrs["fontsize"] = str(node.name), "10"
+            attrs["width"] = attrs["height"] = "0.45"
+            attrs["fixedsize"] = "true"
         else:
             attrs["label"] = text or " "
             attrs["width"] = attrs["height"] = "0.45"
-            if self._name_under(node):  # a narrow leaf: "27" fits a 0.32-inch circle
+            if self.names_under_leaves and self._name_under(node):  # "27" fits 0.32 inch
                 attrs["width"] = attrs["height"] = "0.32"
                 attrs["fixedsize"] = "true"
         styles = []
@@ -634,9 +678,6 @@ class _Builder:
             styles.append("bold")
         if styles:
             attrs["style"] = ",".join(dict.fromkeys(styles))
-        xlabel = self._xlabel(node)
-        if xlabel:
-            attrs["xlabel"] = xlabel
         return attrs
 
     def _evaluated_at_cutoff(self, node: _Node) -> bool:
@@ -654,15 +695,40 @@ class _Builder:
             return node.bound + number_text(node.value)
         return ""
 
-    def _xlabel(self, node: _Node) -> str:
+    def _label_beside(self, picture: Picture, node: _Node) -> None:
+        """The node's name, window and cut as a text node just left of it, on its rank.
+
+        Graphviz places an ``xlabel`` after the layout, where it finds room among the
+        nodes but not the edges: names crossed edges and windows stood far from their
+        node. A node of its own takes its room in the layout, and edges go around it.
+        Its name is the node's with :data:`LABEL_SUFFIX` (a leaf's name stands under
+        it instead, :data:`NAME_SUFFIX`); both carry the class :data:`LABEL_CLASS`.
+        """
+        text = self._side_text(node)
+        if not text:
+            return
+        node_id = self.ids[node.path]
+        picture.node(
+            node_id + LABEL_SUFFIX,
+            "".join(line + "\\r" for line in text),  # each line right-aligned, to the node
+            shape="plaintext", width="0", height="0", margin="0.02",
+            fontcolor=self._faint_text(node), **{"class": LABEL_CLASS},
+        )  # fmt: skip
+        with picture.subgraph() as rank:
+            rank.attr(rank="same")
+            rank.edge(node_id + LABEL_SUFFIX, node_id, style="invis", weight="10")
+
+    def _side_text(self, node: _Node) -> list[str]:
+        """The lines written beside a node: its name, its window (α, β) and its cut."""
         parts = []
-        if self.names and node.name is not None and not self._name_under(node):
+        named = self.names and node.name is not None
+        if named and not self._name_under(node) and not self._name_inside(node):
             parts.append(str(node.name))
         if node.status != "leaf" and (node.alpha is not None or node.beta is not None):
             parts.append(f"α={number_text(node.alpha)} β={number_text(node.beta)}")
         if node.cut is not None:
             parts.append(node.cut)
-        return "\\n".join(parts)  # DOT's line break
+        return parts
 
     def _edge_attrs(self, node: _Node) -> dict[str, str]:
         attrs = {"arrowhead": "none"}
@@ -691,7 +757,7 @@ class _Builder:
                 f"depth{d}",
                 text,
                 shape="plaintext",
-                fontsize="10",
+                fontsize="11",  # as a board's marks: no smaller text sets a slide's scale
                 fontcolor=CUTOFF_COLOUR if marker else "#555555",
             )
             if d:

@@ -47,6 +47,9 @@ END = "### END SOLUTION"
 STUB = "raise NotImplementedError  # your code here"
 SOLUTION_TAG = "solution"
 CHECK_TAG = "check"
+RUN_ON_TAG = "raises-exception"
+"""The tag the release puts on answer and graded cells: JupyterLab's "Run All" goes on past
+a cell so tagged when it raises, so a student sees every part's verdict in one run."""
 NAME = re.compile(r"^\d\d_[a-z0-9_]+$")
 """An exercise set's name: ``NN_topic``, the stem of its notebook."""
 
@@ -337,9 +340,11 @@ def released_notebook(exercise: ExerciseSet) -> nbformat.NotebookNode:
     """The student's notebook of an exercise set.
 
     Answer regions become stubs; answer and graded cells lose their outputs,
-    execution counts and execution timings; graded cells record the digest of
-    their source (so ``coursekit check`` can warn a student who edited one);
-    every other cell, and every cell id, is kept as it is.
+    execution counts and execution timings, and are tagged :data:`RUN_ON_TAG`
+    (an unanswered stub or a failed check does not stop "Run All"; the tag
+    changes nothing in ``coursekit check`` and the grader); graded cells record
+    the digest of their source (so ``coursekit check`` can warn a student who
+    edited one); every other cell, and every cell id, is kept as it is.
     """
     nb = copy.deepcopy(exercise.notebook)
     for answer in exercise.answers:
@@ -351,6 +356,8 @@ def released_notebook(exercise: ExerciseSet) -> nbformat.NotebookNode:
         cell.outputs = []
         cell.execution_count = None
         cell.metadata.pop("execution", None)
+        if RUN_ON_TAG not in tags(cell):
+            cell.metadata["tags"] = [*tags(cell), RUN_ON_TAG]
     nb.metadata["coursekit"] = {"exercise": exercise.name}
     return nb
 

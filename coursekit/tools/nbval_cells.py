@@ -7,7 +7,9 @@ usual. On top of that this plugin
 * compares no outputs (``NBVAL_CHECK_OUTPUT`` is for testing the course, not
   for grading), and judges a graded cell (tagged ``check``) only by whether
   its check raised: ``raises-exception``/``nbval-skip`` are ignored there, so
-  a student cannot switch a check off with a tag;
+  a student cannot switch a check off with a tag; an answer cell (tagged
+  ``solution``) that raises is reported as such, ``raises-exception`` or not
+  (the release tags answer and graded cells so, for JupyterLab's "Run All");
 * notices within a moment that the kernel died (nbval alone would wait for the
   cell timeout), and keeps one timed-out cell from turning every later cell
   into an "expected failure": the kernel was interrupted and later cells are
@@ -138,6 +140,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if not _is_cell(item):
             continue
         item.options["check"] = False  # outputs are the course's business, not the grade's
+        if is_answer(item.cell):
+            item.options["check_exception"] = False  # an error here is reported, tag or not
         if is_graded(item.cell):
             item.options["check_exception"] = False
             if score:

@@ -23,6 +23,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from coursekit.draw.trees import LABEL_SUFFIX, NAME_SUFFIX
 from tests.conftest import jupyter_lab
 
 pytestmark = pytest.mark.browser
@@ -356,9 +357,18 @@ def wait_for_change(cell, before: str, timeout: float = CHANGE_TIMEOUT) -> str:
     return now
 
 
+NODE_TITLE = re.compile(r'<g id="[^"]*" class="node[^"]*">\s*<title>([^<]*)</title>')
+"""A graph node in Graphviz's SVG: <g class="node"> with its name as the <title>."""
+
+
 def node_count(shot: str) -> int:
-    """Graph nodes in a snapshot's pictures (Graphviz draws each as <g class="node">)."""
-    return sum(len(re.findall(r'class="node"', svg)) for svg in json.loads(shot)["pictures"])
+    """Graph nodes in a snapshot's pictures; a tree's texts beside and under its nodes
+    (``n3_label``, ``n3_name``: coursekit.draw.trees) are not nodes of the tree."""
+    return sum(
+        not name.endswith((LABEL_SUFFIX, NAME_SUFFIX))
+        for svg in json.loads(shot)["pictures"]
+        for name in NODE_TITLE.findall(svg)
+    )
 
 
 def shown_text(shot: str) -> str:

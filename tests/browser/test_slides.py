@@ -221,6 +221,115 @@ def too_small(page) -> list[str]:
     return small
 
 
+OVERVIEW_PX = 14  # the text of a picture shown whole (an overview, after a click)
+
+CUT_PICTURES_JS = """async ([src, least]) => {
+    const R = await new Promise(done => require([src], done));
+    const frames2 = () => new Promise(go => requestAnimationFrame(() => requestAnimationFrame(go)));
+    // the nodes of a picture (drawn at this step) outside the part its frame shows
+    const outside = (frame, svg) => {
+        const box = frame.getBoundingClientRect();
+        const zoom = box.width / frame.offsetWidth || 1;  // the deck's scale of the slide
+        const right = box.left + frame.clientWidth * zoom;
+        const bottom = box.top + frame.clientHeight * zoom;
+        return [...svg.querySelectorAll("g.node")].filter(g => {
+            if (g.classList.contains("ck-hidden")) return false;
+            const b = g.getBoundingClientRect();
+            return b.left < box.left - 1 || b.top < box.top - 1 || b.right > right + 1
+                || b.bottom > bottom + 1;
+        }).length;
+    };
+    const smallest = svg => Math.min(...[...svg.querySelectorAll("text")]
+        .filter(t => t.textContent.trim())
+        .map(t => parseFloat(getComputedStyle(t).fontSize) * Math.hypot(
+            t.getScreenCTM().a, t.getScreenCTM().b)));
+    const out = [], goesOn = [];
+    for (const slide of R.getSlides()) {
+        const at = R.getIndices(slide);
+        R.slide(at.h, at.v);
+        for (let t = 0; t < 50 && [...slide.querySelectorAll(".ck-graph-frame")]
+                .some(f => !f.querySelector("svg")); t++) {
+            await new Promise(go => setTimeout(go, 100));  // drawn once its slide shows
+        }
+        await frames2();
+        const frames = [...slide.querySelectorAll(".ck-graph-frame")];
+        for (const [i, frame] of frames.entries()) {
+            const svg = frame.querySelector("svg");
+            const name = `slide ${at.h + 1}.${at.v + 1}, picture ${i + 1}`;
+            const cut = svg ? outside(frame, svg) : 0;
+            if (!cut) continue;
+            goesOn.push([at.h, at.v, i]);
+            const note = frame.parentElement.querySelector(".ck-graph-more");
+            if (!note || !note.getClientRects().length) {
+                out.push(`${name}: ${cut} of its nodes cut off, and nothing on the slide says so`);
+                continue;
+            }
+            frame.click();
+            await frames2();
+            const still = outside(frame, svg), px = smallest(svg);
+            if (still) out.push(`${name}: shown whole (a click), ${still} nodes still cut off`);
+            if (px < least - 0.05) out.push(`${name}: shown whole, text ${px.toFixed(1)} px`);
+            frame.click();
+            await frames2();
+        }
+    }
+    return [out, goesOn];
+}"""
+
+
+def cut_pictures(page) -> tuple[list[str], list[list[int]]]:
+    """The pictures whose part shown on their slide leaves nodes out, unless the slide says
+    that the picture goes on and a click shows it whole with text of OVERVIEW_PX or more;
+    and where the pictures that go on are (slide indices h, v and the picture's number).
+
+    What counts is what the screen shows: a node outside the frame's visible part (its
+    scroll bars left out) is cut off, even though the frame itself fits the slide.
+    """
+    problems, goes_on = page.evaluate(CUT_PICTURES_JS, [REVEAL, OVERVIEW_PX])
+    return problems, goes_on
+
+
+# Decks with a picture that a click does not show whole at OVERVIEW_PX yet (issue #23, item 3):
+# it needs more room on its slide or a narrower drawing, not a smaller text.
+STILL_CUT = {
+    "02_and_or_graphs": "slide 22.2: an AND/OR graph taller than a slide at 14 px",
+    "03_minimax": "slides 13.1 and 14.1: trees of 24 boards, wider than a slide at 14 px",
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=STILL_CUT[name]))
+        if name in STILL_CUT
+        else name
+        for name in DECKS
+    ],
+)
+def test_every_picture_shows_all_its_nodes_or_says_it_goes_on(name, exported, open_page, artifacts):
+    deck, _ = exported[name]
+    page, log = open_page("file://")
+    page.goto(deck.as_uri())
+    page.wait_for_selector(".reveal.ready", timeout=30_000)
+    problems, goes_on = cut_pictures(page)
+    shots = artifacts / "slides" / name
+    shots.mkdir(parents=True, exist_ok=True)
+    for h, v, i in goes_on:  # what the room sees: legible, then whole after a click
+        reveal(page, f"R.slide({h}, {v})")
+        frame = page.locator("section.present .ck-graph-frame").nth(i)
+        page.wait_for_timeout(300)
+        page.screenshot(path=shots / f"goes-on-{h + 1}.{v + 1}-{i + 1}.png")
+        frame.click()
+        page.wait_for_timeout(300)
+        page.screenshot(path=shots / f"goes-on-{h + 1}.{v + 1}-{i + 1}-whole.png")
+        frame.click()
+    assert problems == [], (
+        "pictures cut off on their slide: give the picture more room (the paragraph to the "
+        "speaker notes), draw fewer levels, or a narrower layout"
+    )
+    assert log.errors == []
+
+
 def test_every_chapter_is_covered():
     assert "00_start_here" in DECKS
 
@@ -345,13 +454,13 @@ def test_widget_state_is_embedded(exported):
 def test_a_picture_too_large_for_legible_text_scrolls_and_shows_whole_on_a_click(
     exported, open_page, artifacts
 ):
-    deck, _ = exported["03_minimax"]
+    deck, _ = exported["04_alphabeta"]
     page, log = open_page("file://")
     page.goto(deck.as_uri())
     page.wait_for_selector(".reveal.ready", timeout=30_000)
-    # the first slide whose picture scrolls (the tic-tac-toe trees are wider than a slide)
+    # the first slide whose picture scrolls (the deep tree: 16 tips, α and β beside the nodes)
     _, found = on_every_slide(page, """slide => slide.querySelector(".ck-graph-scrolls")""")
-    assert found is not None, "no picture of chapter 3 scrolls on its slide"
+    assert found is not None, "no picture of chapter 4 scrolls on its slide"
     # (a handle: a locator by the class would lose the frame once a click takes the class away)
     frame = page.locator("section.present .ck-graph-frame.ck-graph-scrolls").first.element_handle()
 
@@ -372,7 +481,7 @@ def test_a_picture_too_large_for_legible_text_scrolls_and_shows_whole_on_a_click
     whole = sizes()
     assert whole["whole"] and not whole["scrolls"] and whole["title"] == "click: legible text again"
     assert whole["svg"][0] <= whole["frame"][0] + 1 and whole["svg"][1] <= whole["frame"][1] + 1
-    assert whole["text"] < legible["text"]
+    assert OVERVIEW_PX <= whole["text"] < legible["text"]
     page.screenshot(path=artifacts / "slides" / "whole-picture.png")
     frame.click()
     page.wait_for_timeout(200)

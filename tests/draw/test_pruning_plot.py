@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import io
+import struct
 
-from coursekit.draw.pruning_plot import PlotError, pruning_plot
+import pytest
+from matplotlib.text import Text
+
+from coursekit.draw.pruning_plot import SLIDE_CHART_PT, PlotError, pruning_plot
 from coursekit.search import best_case_leaves, leaves_by_depth
 
 
@@ -39,3 +43,15 @@ def test_the_plot_refuses_data_it_cannot_draw():
         pruning_plot({"depth": [1]}, 1)
     with pytest.raises(PlotError, match="2 values for 3 depths"):
         pruning_plot({"depth": [1, 2, 3], "best": [1, 2]}, 3)
+
+
+def test_every_text_reads_at_20_px_on_a_slide():
+    """Stored at 100 dpi and cropped, as a notebook stores it, the plot is at most 480 px
+    high and 1,200 wide, so a slide shows it at its size: 15 pt is 20 px there."""
+    figure = pruning_plot(leaves_by_depth(3, range(1, 6), trials=1), 3)
+    texts = [t for t in figure.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    assert len(texts) > 8 and min(t.get_fontsize() for t in texts) >= SLIDE_CHART_PT
+    png = io.BytesIO()
+    figure.savefig(png, format="png", dpi=100, bbox_inches="tight")
+    width, height = struct.unpack(">II", png.getvalue()[16:24])
+    assert height <= 480 and width <= 1200

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import math
+import struct
 
 import pytest
 from matplotlib.collections import LineCollection
+from matplotlib.text import Text
 
-from coursekit.draw.pruning_plot import PlotError
+from coursekit.draw.pruning_plot import SLIDE_CHART_PT, PlotError
 from coursekit.draw.search_effort import search_effort_plot
 from coursekit.games import GameTree
 from coursekit.search import alphabeta, best_case_leaves, minimax, reorder
@@ -74,3 +77,17 @@ def test_the_smallest_bar_stands_clear_of_the_axis():
     counts, minimal = measured()
     ax = search_effort_plot(counts, minimal=minimal).axes[0]
     assert ax.get_ylim()[0] < min(minimal.values())
+
+
+def test_every_text_reads_at_20_px_on_a_slide():
+    """Stored at 100 dpi and cropped, as a notebook stores it, the chart is at most 480 px
+    high, so a slide shows it at its size: 15 pt is 20.0 px there (at 96 %)."""
+    counts, minimal = measured()
+    fig = search_effort_plot(counts, minimal=minimal, title="Leaves evaluated, B = 3, D = 4")
+    texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    assert len(texts) > 8 and min(t.get_fontsize() for t in texts) >= SLIDE_CHART_PT
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=100, bbox_inches="tight")
+    width, height = struct.unpack(">II", png.getvalue()[16:24])
+    assert height <= 480 and width <= 1200
+    assert SLIDE_CHART_PT * 100 / 72 * 0.96 >= 20 - 0.05  # (the slide tests allow 0.05 px)

@@ -14,6 +14,10 @@ from coursekit.draw.boards import board_html, board_label, boards_html, draw_boa
 from coursekit.draw.graph_view import step_through, step_through_at
 from coursekit.draw.trees import (
     CURRENT,
+    LABEL_CLASS,
+    LABEL_SUFFIX,
+    LEAF_SLOT_PT,
+    NAME_SUFFIX,
     NODE_SLOT_PT,
     WINDOW_SLOT_PT,
     changed_steps,
@@ -44,12 +48,22 @@ EXAMPLE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 
 def nodes_of(picture):
-    """{node id: {attribute: value}} read from the DOT source (edges left out)."""
+    """{node id: {attribute: value}} read from the DOT source (edges left out).
+
+    The text node beside a tree node (``n3_label``) is not a node of the tree: its
+    lines (or the name under a leaf, ``n3_name``) are its node's ``"xlabel"`` here, one
+    ``\\n`` between two.
+    """
     found = {}
     for line in picture.source.splitlines():
         m = re.match(r"^\s*(\w+) \[(.*)\]$", line)
         if m and "->" not in line and m.group(1) not in ("graph", "node", "edge"):
             found[m.group(1)] = attributes(m.group(2))
+    for name in [n for n in found if n.endswith((LABEL_SUFFIX, NAME_SUFFIX))]:
+        beside = found.pop(name)
+        assert beside["class"] == LABEL_CLASS and beside["shape"] == "plaintext"
+        text = beside["label"].removesuffix("\\r").replace("\\r", "\\n")
+        found[name.removesuffix(LABEL_SUFFIX).removesuffix(NAME_SUFFIX)]["xlabel"] = text
     return found
 
 
@@ -316,15 +330,19 @@ def test_alphabeta_on_a_game_without_names_says_where_in_moves():
 
 def test_the_readable_depth_is_the_deepest_level_that_fits():
     room = readable_width_pt()
-    fits = int(room // NODE_SLOT_PT)  # nodes of one level that fit the column
-    assert readable_depth([1, fits]) is None
-    assert readable_depth([1, fits + 1]) == 0
+    fits = int(room // NODE_SLOT_PT)  # inner nodes of one level that fit the column
+    assert readable_depth([1, fits, 1]) is None
+    assert readable_depth([1, fits + 1, 1]) == 0
     assert readable_depth([1, 2, fits, fits + 1, 1]) == 2
     with_windows = int(room // WINDOW_SLOT_PT)
-    assert readable_depth([1, with_windows], windows=True) is None
-    assert readable_depth([1, with_windows + 1], windows=True) == 0
-    assert readable_depth([1, fits], ruler=True) == 0  # the ruler takes room on the left
-    assert readable_depth([1, fits], room_pt=2 * room) is None
+    assert readable_depth([1, with_windows, 1], windows=True) is None
+    assert readable_depth([1, with_windows + 1, 1], windows=True) == 0
+    leaves = int(room // LEAF_SLOT_PT)  # the last level: leaves, their names under them
+    assert leaves > fits > with_windows
+    assert readable_depth([1, leaves], windows=True) is None
+    assert readable_depth([1, leaves + 1]) == 0
+    assert readable_depth([1, fits, 1], ruler=True) == 0  # the ruler takes room on the left
+    assert readable_depth([1, fits, 1], room_pt=2 * room) is None
     assert readable_depth([1, 3, 3, 3], max_nodes=7) == 2
     assert readable_depth([40]) is None  # the root is always drawn
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -180,6 +181,28 @@ def test_a_full_submission_gets_full_marks(exercise, graded):
 def test_a_partial_submission_gets_exactly_the_points_it_earns(exercise, graded, tmp_path):
     grades, notebooks, *_ = graded
     assert grades["partial"].total == _points_by_running(exercise, notebooks["partial"], tmp_path)
+
+
+def _parts_by_check(path: Path) -> dict[int, float]:
+    """Part number → the points ``coursekit check`` (the student's command) gives it."""
+    done = subprocess.run(
+        [sys.executable, "-m", "coursekit", "check", str(path), "--timeout", str(REAL_TIMEOUT)],
+        capture_output=True,
+        text=True,
+        cwd=path.parent,
+    )
+    found = re.findall(r"^[✔✘] part (\d+) \(cell \d+\): ([\d.]+)/", done.stdout, re.MULTILINE)
+    return {int(number): float(got) for number, got in found}
+
+
+@pytest.mark.parametrize("name", ["full", "partial"])
+def test_the_check_command_gives_each_part_the_points_the_grader_gives(
+    exercise, graded, name, tmp_path
+):
+    grades, notebooks, *_ = graded
+    by_check = _parts_by_check(write(notebooks[name], tmp_path / f"{exercise.name}.ipynb"))
+    parts = zip(exercise.parts, grades[name].parts, strict=True)
+    assert by_check == {part.number: result.points for part, result in parts}
 
 
 def test_tampering_a_loop_and_a_dead_kernel_cost_only_their_own_parts(exercise, graded, tmp_path):

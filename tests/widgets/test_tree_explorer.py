@@ -7,7 +7,13 @@ from html.parser import HTMLParser
 import pytest
 
 from coursekit.draw.graph_view import StepThrough, captions_of
-from coursekit.draw.trees import CURRENT, draw_search, search_caption
+from coursekit.draw.trees import (
+    CURRENT,
+    LABEL_SUFFIX,
+    NAME_SUFFIX,
+    draw_search,
+    search_caption,
+)
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.games.examples import six_level_tree
 from coursekit.games.gametree import GameTreeError
@@ -246,7 +252,11 @@ def test_a_long_search_steps_in_the_browser_without_python_redraws(monkeypatch):
         assert "drawn to depth 1 of 6" in captions[k]
         # the drawn ancestor is highlighted at that step, and the drawing at step k agrees
         picture = draw_search(search, k, max_depth=depth)
-        node = next(n for n, a in picture.looks.items() if a.get("xlabel") == ancestor)
+        node = next(  # the node whose label beside it starts with the ancestor's name
+            n.removesuffix(LABEL_SUFFIX)
+            for n, a in picture.looks.items()
+            if n.endswith(LABEL_SUFFIX) and a["label"].split("\\r")[0] == ancestor
+        )
         style, _ = steps.look_at(node, k)
         assert steps.styles[style]["fillcolor"] == CURRENT
         assert picture.looks[node]["fillcolor"] == CURRENT
@@ -264,7 +274,8 @@ def test_a_very_deep_tree_steps_in_the_browser_drawn_to_an_affordable_depth():
     explorer = TreeExplorer("[" * 1_200 + "1, 2" + "]" * 1_200)
     view, total = explorer.picture, len(explorer.search.trace)
     assert view.steps["count"] == total > 2_400
-    drawn = sum(1 for item in view.steps["items"] if "->" not in item and "_more" not in item)
+    texts = ("_more", LABEL_SUFFIX, NAME_SUFFIX)  # ⋯ and the texts beside and under nodes
+    drawn = sum(1 for item in view.steps["items"] if "->" not in item and not item.endswith(texts))
     changes = sum(len(changes) for changes in view.steps["items"].values())
     assert 10 < drawn < 400 and changes <= 2 * STEP_BUDGET
     assert f"the tree is drawn to depth {drawn - 1} of 1200" in captions_of(view.steps)[-1]

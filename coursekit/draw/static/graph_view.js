@@ -380,9 +380,11 @@ function fit(svg, frame, rootTitle, groups) {
 // from the back of a lecture hall: its smallest text is at least SLIDE_TEXT_PX. It takes the
 // width of its column and the height the slide has left (shared with the slide's other
 // pictures), enlarged up to text of SLIDE_MAX_TEXT_PX; a picture whose text would be smaller
-// at that size keeps the text size and scrolls, the root in view. A click on a scrolling
-// picture shows it whole (its text smaller: an overview), another click legible again.
+// at that size keeps the text size and scrolls, the root in view, and a note over its corner
+// says that it goes on. A click on a scrolling picture shows it whole over the slide (its
+// text smaller, but never below SLIDE_OVERVIEW_PX: an overview), another click legible again.
 const SLIDE_TEXT_PX = 21; // 20 px as shown on a 1280×720 screen (reveal.js keeps a 4 % margin)
+const SLIDE_OVERVIEW_PX = 14.6; // 14 px as shown: an overview is still read from the room
 const SLIDE_MAX_TEXT_PX = 30; // the slide's body text: no picture text larger than it
 const SLIDE_MIN_HEIGHT_PX = 160;
 
@@ -406,18 +408,20 @@ function fitSlide(svg, frame, rootTitle, groups) {
   const box = svg.viewBox.baseVal;
   const units = smallestText(svg);
   if (!box || !box.width || !box.height) return;
+  // shown whole, the picture covers the slide (coursekit_slides.css): all of it is its room
+  const whole = frame.classList.contains("ck-graph-whole");
   const room = frame.clientWidth;
-  // the height the slide has left, shared with the other pictures on the slide
+  // else the height the slide has left, shared with the other pictures on the slide
   const slideHeight = parseFloat(getComputedStyle(deck.querySelector(".slides")).height) || 720;
   const pictures = slide.querySelectorAll(".ck-graph-frame svg").length || 1;
   const before = slide.scrollHeight;
   const left = (slideHeight - before) / pictures;
-  const tall = Math.max(SLIDE_MIN_HEIGHT_PX, frame.offsetHeight + left);
+  const tall = whole ? frame.clientHeight : Math.max(SLIDE_MIN_HEIGHT_PX, frame.offsetHeight + left);
   // px per viewBox unit: as large as the room allows, within the text limits
   let perUnit = Math.min(room / box.width, tall / box.height);
   if (units) {
     perUnit = Math.min(perUnit, SLIDE_MAX_TEXT_PX / units);
-    if (!frame.classList.contains("ck-graph-whole")) perUnit = Math.max(perUnit, SLIDE_TEXT_PX / units);
+    perUnit = Math.max(perUnit, (whole ? SLIDE_OVERVIEW_PX : SLIDE_TEXT_PX) / units);
   }
   const width = box.width * perUnit;
   const height = box.height * perUnit;
@@ -427,11 +431,15 @@ function fitSlide(svg, frame, rootTitle, groups) {
   svg.style.height = `${height}px`;
   const wide = width > room + 1;
   const high = height > tall + 1;
-  frame.style.maxHeight = high ? `${tall}px` : "";
+  frame.style.maxHeight = high && !whole ? `${tall}px` : "";
   frame.style.overflowY = high ? "auto" : "";
   frame.classList.toggle("ck-graph-scrolls", wide || high);
-  const whole = frame.classList.contains("ck-graph-whole");
   frame.title = whole ? "click: legible text again" : wide || high ? "click: the whole picture" : "";
+  // said on the slide, not only in a tooltip: the picture goes on beyond its frame
+  const stage = frame.parentElement;
+  stage.classList.toggle("ck-graph-continues", wide || high);
+  const note = stage.querySelector(".ck-graph-more");
+  if (note) note.textContent = whole ? "more ▸ scroll" : "more ▸ click: the whole picture";
   if (wide) showRoot(svg, frame, rootTitle, groups);
   if (Math.abs(slide.scrollHeight - before) > 1) {
     // reveal.js centres a slide by its height when it is shown: centre it again
@@ -573,12 +581,20 @@ function render({ model, el }) {
   caption.className = "ck-graph-caption";
   const frame = document.createElement("div");
   frame.className = "ck-graph-frame";
-  el.append(busy, controls, caption, frame);
+  // the frame and, over its corner on a slide, the note that the picture goes on
+  const stage = document.createElement("div");
+  stage.className = "ck-graph-stage";
+  const more = document.createElement("div");
+  more.className = "ck-graph-more";
+  stage.append(frame, more);
+  el.append(busy, controls, caption, stage);
   // on a slide: a click on a picture too large for legible text shows it whole, and back
   frame.addEventListener("click", () => {
     if (!svg || !frame.closest(".reveal")) return;
     const whole = frame.classList.contains("ck-graph-whole");
     if (!whole && !frame.classList.contains("ck-graph-scrolls")) return;
+    // the overview covers the slide: the slide keeps its layout under it
+    stage.style.minHeight = whole ? "" : `${stage.offsetHeight}px`;
     frame.classList.toggle("ck-graph-whole", !whole);
     fit(svg, frame, model.get("root"), groups);
   });
