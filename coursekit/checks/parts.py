@@ -343,6 +343,53 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: found[name] for name in names if name in found}
 
 
+BY_HAND_HINT = (
+    "This part asks for values worked out by hand: write the values themselves (numbers, "
+    "strings, lists, sets, dicts). The grader reads them without running code, and found {}."
+)
+
+
+def by_hand_answers(part: Value, sources: list[str | None]) -> dict[str, Any]:
+    """The values of a by-hand part, read from the literals of the answer cells that set them.
+
+    ``sources`` are the notebook's answer cells (``None`` for a missing one).
+    Raises :class:`NotLiteral` when one of those cells holds code.
+    """
+    import ast
+
+    found: dict[str, Any] = {}
+    for source in sources:
+        if source is None:
+            continue
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = None
+        if tree is None:  # code that cannot even be read: is it this part's?
+            sets = {name for name in part.names if name in source}
+        else:  # a name the cell's own code binds (in a loop too, not inside a function)
+            sets = _bound_at_top(tree)
+        if sets & set(part.names):
+            found.update(literal_answers(source, part.names))
+    return found
+
+
+def _bound_at_top(tree: Any) -> set[str]:
+    """The names a module binds outside its functions and classes (loops and ifs included)."""
+    import ast
+
+    found: set[str] = set()
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+        elif not isinstance(node, scopes):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
 # ---------------------------------------------------------------- in the grader
 
 

@@ -78,7 +78,7 @@ from coursekit.tools.exercise import (
 )
 from coursekit.tools.package_view import view_for
 from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
-from coursekit.tools.student_function import NotReady, StudentFunction, cells_up_to, defines
+from coursekit.tools.student_function import NotReady, StudentFunction, cells_up_to
 
 if TYPE_CHECKING:
     import nbformat
@@ -509,22 +509,12 @@ def _value_grade(
 WITHHELD = "is not available while this part is graded"
 """What a withheld library function says when a student's function calls it (package_view)."""
 
-BY_HAND_HINT = (
-    "This part asks for values worked out by hand: write the values themselves (numbers, "
-    "strings, lists, sets, dicts). The grader reads them without running code, and found {}."
-)
-
-
 def _by_hand_grade(part: declared_parts.Value, merged: Merged, points: float) -> PartGrade:
     """A by-hand part's grade: its values read from the literals of the answer cells."""
-    found: dict[str, object] = {}
-    for source in merged.answers:
-        if source is None or not any(defines(source, name) for name in part.names):
-            continue
-        try:
-            found.update(declared_parts.literal_answers(source, part.names))
-        except declared_parts.NotLiteral as error:
-            return PartGrade(0.0, "failed", BY_HAND_HINT.format(error))
+    try:
+        found = declared_parts.by_hand_answers(part, merged.answers)
+    except declared_parts.NotLiteral as error:
+        return PartGrade(0.0, "failed", declared_parts.BY_HAND_HINT.format(error))
     missing = [name for name in part.names if name not in found]
     if missing:
         return PartGrade(0.0, "failed", f"There is no variable {missing[0]} in the notebook.")

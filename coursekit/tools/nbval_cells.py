@@ -208,6 +208,11 @@ def _rephrase_for_students(item: Any, report: pytest.TestReport, result: CellRes
             f"{header}✘ this graded cell was edited: it scores 0 here, as it will at grading"
         )
         return
+    not_literal = _by_hand_problem(item)
+    if not_literal is not None:  # the grader would not run this answer: neither does the score
+        report.outcome = result.outcome = "failed"
+        report.longrepr = f"{header}✘ {not_literal}"
+        return
     if not report.failed:
         return
     if result.ename in CHECK_FAILURES:
@@ -218,6 +223,26 @@ def _rephrase_for_students(item: Any, report: pytest.TestReport, result: CellRes
         report.longrepr = f"{header}✘ not run: the kernel died (see the answer cells below)"
     else:
         report.longrepr = f"{header}{name_cell(ANSI.sub('', str(report.longrepr)), result.index)}"
+
+
+def _by_hand_problem(item: Any) -> str | None:
+    """The grader's hint when this graded cell's part is worked by hand but its answer is code."""
+    from coursekit.checks import parts
+
+    nb = item.parent.nb
+    exercise = nb.get("metadata", {}).get("coursekit", {}).get("exercise")
+    found = parts.declarations(exercise) if isinstance(exercise, str) else None
+    graded = [cell for cell in nb.cells if is_graded(cell)]
+    number = next(i for i, cell in enumerate(graded, 1) if cell is item.cell)
+    part = found[1].get(number) if found else None
+    if not isinstance(part, parts.Value) or not part.by_hand:
+        return None
+    answers = [cell.source for cell in nb.cells if is_answer(cell)]
+    try:
+        parts.by_hand_answers(part, answers)
+    except parts.NotLiteral as error:
+        return parts.BY_HAND_HINT.format(error)
+    return None
 
 
 def _part_label(item: Any) -> str:

@@ -109,3 +109,25 @@ def test_without_nbval_the_check_says_how_to_install_it(monkeypatch):
     )
     with pytest.raises(CheckError, match=r"needs nbval: run `.* -m pip install pytest nbval`"):
         require_nbval()
+
+
+def test_a_by_hand_part_answered_with_code_scores_what_the_grader_gives(tmp_path):
+    """Set 03 part 1 is worked by hand: `minimax(...)` is right but is not literals."""
+    from exercise_helpers import REAL_SOLUTIONS
+
+    from coursekit.tools.exercise import load_exercise_set
+
+    exercise = load_exercise_set(next(p for p in REAL_SOLUTIONS if p.stem == "03_minimax"))
+
+    def computed(nb):
+        cell(nb, "d24d8504").source = (
+            "from coursekit.search import minimax\n"
+            "values = {n: minimax(TREE, n).value for n in TREE.labels if TREE.children(n)}\n"
+            "move = minimax(TREE).move\n"
+        )
+
+    done, _ = check(write(submission(exercise, ["d24d8504"]), tmp_path / "03_minimax.ipynb"))
+    assert re.search(r"^✔ part 1 \(cell \d+\): 3/3", done.stdout, re.MULTILINE), done.stdout
+    done, _ = check(write(submission(exercise, (), computed), tmp_path / "03_minimax.ipynb"))
+    assert re.search(r"^✘ part 1 \(cell \d+\): 0/3", done.stdout, re.MULTILINE), done.stdout
+    assert "worked out by hand" in done.stdout
