@@ -23,6 +23,7 @@ from coursekit.search.connect4_solver import (
     ENHANCEMENTS,
     Connect4Solver,
     NodeLimit,
+    enhancement_table,
     shared_solver,
     threat_finder,
 )
@@ -209,3 +210,21 @@ def test_finished_games_are_refused(solver):
         solver.solve(mine, taken)
     with pytest.raises(SearchError, match="score must be a whole number"):
         solver.is_above(*mover_and_taken(GAME.initial), 0.5)
+
+
+def test_enhancement_table_switches_them_on_in_turn():
+    moves = [row[2] for row in SAMPLE if row[0] == "L3_R1"][:6]
+    moves += [row[2] for row in SAMPLE if row[0] == "L2_R1"][:4]
+    table = enhancement_table(moves, max_nodes=300_000)
+    assert [row.enhancements for row in table] == [ENHANCEMENTS[:k] for k in range(6)]
+    assert [row.added for row in table] == ["α-β negamax", *ENHANCEMENTS]
+    assert all(row.positions + row.stopped == len(moves) for row in table)
+    assert table[-1].stopped == 0 and table[-1].nodes * 5 < table[0].nodes
+    assert str(table[0]).startswith("+ α-β negamax: ")
+
+
+def test_enhancement_table_leaves_out_what_hits_the_node_limit():
+    table = enhancement_table(["3455565261655364217"], max_nodes=1_000)  # Test_L2_R1, line 8
+    assert (table[0].positions, table[0].stopped) == (0, 1)
+    assert math.isnan(table[0].nodes) and "1 stopped" in str(table[0])
+    assert (table[-1].positions, table[-1].stopped) == (1, 0)
