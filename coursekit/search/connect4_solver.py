@@ -32,20 +32,26 @@ The steps, as :class:`Connect4Solver` follows them:
    left, the position is lost with the opponent's next stone. Since no move
    ever lets the opponent win at once, no position searched has a win at once.
 4. **Bounds from the clock.** A player who cannot win at once wins at best
-   with the stone after next, and loses at worst just after that: the
-   window (α, β) is narrowed to what is still possible before any search.
-5. **Move ordering.** Moves that create the most threats first, then columns
-   from the centre outwards.
+   with the stone after next; one with a move that does not lose at once
+   loses at worst to the opponent's stone after next. The window (α, β) is
+   narrowed to what is still possible before any search.
+5. **Move ordering.** Moves that leave the most threats first, then columns
+   from the centre outwards. The boards after every candidate move are laid
+   side by side in one integer (Python's integers have no size limit), so a
+   single call of the threat finder scores them all, and the child gets its
+   opponent's threats from there.
 6. **A transposition table** (置换表) of fixed size: three flat lists (key,
    lower bound, upper bound) indexed by ``key % size``, a prime; a new entry
    replaces the old one. The key of a position, ``mine + taken``, is unique.
-7. **Null windows** (零窗口): the root asks a few yes/no questions "is the
-   score above g?" with the window (g, g + 1), narrowing the score from both
-   ends as MTD(f) does, starting at 0 (a weak solve asks only about −1, 0, 1).
+7. **Null windows** (零窗口): the root asks yes/no questions "is the score
+   above g?" with the window (g, g + 1), each cutting the interval of scores
+   still possible, as MTD(f) narrows its bounds; a weak solve asks about 0
+   and at most once more about −1.
 
-In Python every operation on an integer costs tens of nanoseconds, so the
-search is one closure whose constants are local variables, the threats of a
-child are computed once (by the parent, which also orders by them), and the
+On Pons' test positions this visits the same nodes as his C++ solver
+(bench/RESULTS.md). In Python every operation on an integer costs tens of
+nanoseconds, so the search is one closure whose constants are local
+variables, the threats of a child are computed once (by its parent), and the
 table is reset by changing a number mixed into every key instead of being
 cleared.
 
@@ -352,7 +358,9 @@ class Connect4Solver:
                 return 0
             if find_threats(mine, board ^ taken) & playable:  # a win at once
                 return (cells + 1 - moves) // 2
-            least, most = -((cells - moves) // 2), (cells - 1 - moves) // 2  # what the clock allows
+            # What the clock allows: lost to their next stone … won with this one (ruled
+            # out above, but halving this range puts the probes where they cost least).
+            least, most = -((cells - moves) // 2), (cells + 1 - moves) // 2
             if most <= low or least >= high:
                 return most if most <= low else least
             low, high = max(low, least), min(high, most)
@@ -364,6 +372,10 @@ class Connect4Solver:
                 score = low
                 while low < high:  # is the score above g? Narrow [low, high] from both ends
                     g = (low + high) // 2
+                    # Probe farther out, at least halfway from 0 to the bound on g's side
+                    # (Pons' choice): a score far from the truth is cheap to refute, and
+                    # the fail-soft answer often jumps to the true score at once.
+                    g = min(g, -(-low // 2)) if g <= 0 else max(g, high // 2)
                     solver.probes += 1
                     score = negamax(mine, taken, moves, threats, g, g + 1)
                     if score <= g:
