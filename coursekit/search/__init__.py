@@ -22,6 +22,12 @@ from coursekit.search.alphabeta import (
 )
 from coursekit.search.aspiration import aspiration
 from coursekit.search.bstar import BoundedTree, BStarResult, BStep, bstar
+from coursekit.search.connect4_solver import (
+    Connect4Solver,
+    EnhancementRow,
+    NodeLimit,
+    enhancement_table,
+)
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
 from coursekit.search.match import (
@@ -70,9 +76,11 @@ __all__ = [
     "BStarResult",
     "BStep",
     "BoundedTree",
+    "Connect4Solver",
     "Cut",
     "DeepeningResult",
     "EngineFailure",
+    "EnhancementRow",
     "Entry",
     "Event",
     "GameRecord",
@@ -81,6 +89,7 @@ __all__ = [
     "Killers",
     "MatchEngine",
     "MatchResult",
+    "NodeLimit",
     "NodeView",
     "OpenEntry",
     "PlayedGame",
@@ -102,6 +111,7 @@ __all__ = [
     "distinct_uniform_tree",
     "dual_star",
     "engine",
+    "enhancement_table",
     "human",
     "iterative_deepening",
     "leaves_by_depth",
