@@ -40,7 +40,7 @@ The steps, as :class:`Connect4Solver` follows them:
    side by side in one integer (Python's integers have no size limit), so a
    single call of the threat finder scores them all, and the child gets its
    opponent's threats from there.
-6. **A transposition table** (置换表) of fixed size: three flat lists (key,
+6. **A transposition table** (置换表) of fixed size: three flat arrays (key,
    lower bound, upper bound) indexed by ``key % size``, a prime; a new entry
    replaces the old one. The key of a position, ``mine + taken``, is unique.
 7. **Null windows** (零窗口): the root asks yes/no questions "is the score
@@ -67,6 +67,7 @@ from __future__ import annotations
 import functools
 import math
 import time
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -217,7 +218,9 @@ class Connect4Solver:
         """α-β searches of the root in the last :meth:`solve` (null windows: a few)."""
         self.width = cols * (rows + 1) + 3 * (rows + 2)
         """Bits between two boards side by side: a board and the farthest shift of a threat."""
-        self._generation = 0
+        self._key_bits = cols * (rows + 1) + 1  # a key, mine + taken, is below 2 ** this
+        self._generation = 1  # never 0: no key is 0, the value of an empty slot
+        self._table = self._new_table() if "table" in chosen else ([], [], [])
         self._search = self._build()
 
     def __repr__(self) -> str:
@@ -230,9 +233,32 @@ class Connect4Solver:
         """Forget the table: every entry stored before is ignored from now on.
 
         The keys have a generation number mixed in, so this costs nothing
-        (clearing two million entries would take longer than most solves).
+        (clearing two million entries would take longer than most solves);
+        when the generations run out of the 64 bits of a key, the table is
+        cleared for real.
         """
         self._generation += 1
+        if isinstance(self._table[0], array) and self._generation >> (64 - self._key_bits):
+            for column in self._table:
+                column[:] = array(column.typecode, bytes(column.itemsize * len(column)))
+            self._generation = 1
+
+    def _new_table(self) -> tuple:
+        """Three flat columns of ``table_size`` entries: key, lower bound, upper bound.
+
+        Arrays of machine integers when a key with its generation fits in 64
+        bits (6×7: 49 bits of board): unlike lists they hold no Python objects,
+        so they cost 12 bytes an entry and nothing to the garbage collector,
+        which would otherwise walk millions of entries at every full collection.
+        """
+        size = self.table_size
+        if self._key_bits <= 56:  # at least 2**8 generations
+            return (
+                array("Q", bytes(8 * size)),
+                array("h", bytes(2 * size)),
+                array("h", bytes(2 * size)),
+            )
+        return [0] * size, [0] * size, [0] * size
 
     # --- the search -------------------------------------------------------------------
 
@@ -258,7 +284,8 @@ class Connect4Solver:
         copies = sum(1 << offset for _, offset in slots)  # a board times this: cols copies
         one_column_each = sum(column << offset for column, offset in slots)
         size = self.table_size
-        keys, lows, highs = ([0] * size, [0] * size, [0] * size) if use_table else ([], [], [])
+        keys, lows, highs = self._table
+        shift = self._key_bits
         solver = self
         limit = self.max_nodes or 1 << 62
         nodes = salt = 0
@@ -350,7 +377,7 @@ class Connect4Solver:
             A result r ≤ low means s ≤ r; r ≥ high means s ≥ r (as negamax promises).
             """
             nonlocal nodes, salt
-            nodes, salt = 0, solver._generation << (h * cols)
+            nodes, salt = 0, solver._generation << shift
             solver.probes = 0
             moves = taken.bit_count()
             playable = (taken + bottom) & board

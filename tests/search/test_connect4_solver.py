@@ -228,3 +228,13 @@ def test_enhancement_table_leaves_out_what_hits_the_node_limit():
     assert (table[0].positions, table[0].stopped) == (0, 1)
     assert math.isnan(table[0].nodes) and "1 stopped" in str(table[0])
     assert (table[-1].positions, table[-1].stopped) == (1, 0)
+
+
+def test_the_table_is_cleared_for_real_when_generations_run_out():
+    solver = Connect4Solver(4, 4, table_size=101)
+    solver._generation = (1 << (64 - solver._key_bits)) - 1  # the last generation that fits
+    assert solver.solve_moves("1234") == Connect4Solver(4, 4).solve_moves("1234")
+    assert any(solver._table[0])
+    solver.reset()
+    assert solver._generation == 1 and not any(solver._table[0])
+    assert solver.solve_moves("1234") == Connect4Solver(4, 4).solve_moves("1234")
