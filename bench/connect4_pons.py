@@ -95,7 +95,7 @@ def run_coursekit(name: str, limit: int, mode: str) -> None:
             if mode == "api":
                 value = solve(game, state).value
                 score = sign(value) * (1 if game.to_move(state).name == "MAX" else -1)
-                nodes = 0
+                nodes = None  # stats.nodes counts the root's solve only, not the pv
             else:
                 score = solver.solve(mine, taken, weak=mode == "weak")
                 nodes = solver.nodes
@@ -327,9 +327,8 @@ def write(rows: list[dict]) -> None:
     lines += [
         "",
         "Positions on which coursekit's weak solve visits exactly as many nodes as Pons' "
-        "(the same search, written anew; the rest differ by a few table collisions): "
-        + ", ".join(same)
-        + ".",
+        "(the same search, written anew; the rest differ where the two tables, 2²⁴ and "
+        "2,097,143 entries, overwrite different entries): " + ", ".join(same) + ".",
         "",
         NOTES,
     ]
@@ -349,10 +348,10 @@ NOTES = """### Notes
   itself), where C++ spends a few nanoseconds on the whole. Tricks that cut the Python
   cost: the threats after all candidate moves come from one pass over a single large
   integer holding the candidate boards side by side; the child receives its opponent's
-  threats from the parent; the table is three flat lists, reset by a generation number
-  mixed into the keys. Its three columns are `array`s of machine integers (an array
-  costs the garbage collector nothing; lists of two million entries made every full
-  collection take 30 ms), about 3 % slower to read than lists.
+  threats from the parent; the table is three flat `array`s of machine integers, reset
+  by a generation number mixed into the keys (arrays cost the garbage collector nothing,
+  where lists of two million entries made every full collection take 30 ms; they are
+  about 3 % slower to read).
 - Pons' solver runs without its opening book (no book file here), as coursekit does.
   Its table has 2²⁴ entries, coursekit's 2,097,143.
 - coursekit solve() (weak, with pv) is the public `coursekit.search.solve`, which also

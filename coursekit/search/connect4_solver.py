@@ -335,7 +335,7 @@ class Connect4Solver:
                 beta = best
                 if alpha >= beta:
                     return beta
-            # The moves, best first: (sort key, move, the threats it leaves or -1: not yet known).
+            # The moves, best first: (sort key, tie-break, move, the threats it leaves, -1: later).
             if threat_order and playable & (playable - 1):
                 # Board j (one per column, in `order`) gets the move in the j-th column:
                 # the threats after every move come out of one call of find_threats.
