@@ -166,6 +166,38 @@ class ConnectFour:
             raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
         return self.evaluate(state) * player.sign
 
+    def score(self, state: ConnectFourState) -> int:
+        """The score of a finished game in which a sooner win counts more, MAX's view.
+
+        The winner gets one point plus one for every two cells left empty
+        (``1 + empty // 2``): on the 6×7 board that is 22 − the number of stones
+        the winner has played, so a win with the fourth stone scores 18 and a
+        win with the last stone of the board 1. A draw scores 0; a win of MIN
+        counts negative. This is Pascal Pons' score (his test positions give
+        it from the side to move, :func:`~coursekit.search.solve` with
+        ``fastest=True`` from MAX's side).
+
+        Raises
+        ------
+        GameError
+            When the game is not over yet.
+
+        Examples
+        --------
+        >>> game = ConnectFour()
+        >>> game.score(game.from_moves("1212121"))      # x wins with its 4th stone
+        18
+        >>> game.score(game.from_moves("21312131"))     # o wins with its 4th stone
+        -18
+        """
+        if not self.is_terminal(state):
+            raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
+        value = self.evaluate(state)
+        if value == 0:
+            return 0
+        empty = self.rows * self.cols - (state.x | state.o).bit_count()
+        return (1 + empty // 2) * (1 if value > 0 else -1)
+
     def evaluate(self, state: ConnectFourState) -> float:
         """e(p): lines of k still open for MAX − lines still open for MIN; ±∞ once won."""
         if self.has_line(state.x):
@@ -322,6 +354,114 @@ class ConnectFour:
         return HashedState(x, o, self.zobrist.hash_of(x, o))
 
     # --- reading and writing boards ---------------------------------------------------
+
+    def from_moves(self, moves: str) -> ConnectFourState:
+        """The position after ``moves``, one digit per move, 1 = the leftmost column.
+
+        This is the notation of Pascal Pons' Connect Four test positions (x moves
+        first); :meth:`to_moves` writes it. Columns inside the game stay 0-based.
+
+        Raises
+        ------
+        GameError
+            When ``moves`` is not a string, a character is not a column of the
+            board, a column is full, or a move comes after the game is over.
+
+        Examples
+        --------
+        >>> game = ConnectFour(rows=4, cols=5)
+        >>> print(game.to_text(game.from_moves("3345")))
+        . . . . .
+        . . . . .
+        . . o . .
+        . . x x o
+        >>> game.from_moves("3345") == game.result(game.from_moves("334"), 4)
+        True
+        """
+        self._check_digits()
+        if not isinstance(moves, str):
+            raise GameError(
+                f"moves must be a string of column digits such as '4453', got {moves!r}"
+            )
+        state = self.initial
+        for i, mark in enumerate(moves.strip(), start=1):
+            if not ("1" <= mark <= "9" and int(mark) <= self.cols):
+                raise GameError(f"move {i} ({mark!r}) is not a column: columns are 1–{self.cols}")
+            if self.is_terminal(state):
+                raise GameError(f"move {i} ({mark}) comes after the end of the game")
+            if (state.x | state.o) & self._top[int(mark) - 1]:
+                raise GameError(f"move {i}: column {mark} is full")
+            state = self.result(state, int(mark) - 1)
+        return state
+
+    def to_moves(self, state: ConnectFourState) -> str:
+        """A sequence of moves that reaches ``state``, in the notation of :meth:`from_moves`.
+
+        A position can often be reached in several orders; this is the one found
+        by taking back, from the end, the top piece of the leftmost column that
+        allows it (the last mover's piece, never passing through a finished game).
+
+        Raises
+        ------
+        GameError
+            When no sequence of moves reaches ``state`` (e.g. both players have
+            four in a line).
+
+        Examples
+        --------
+        >>> game = ConnectFour()
+        >>> game.to_moves(game.from_moves("4453"))
+        '4453'
+        >>> game.to_moves(game.initial)
+        ''
+        """
+        self._check_digits()
+        # Depth first over take-backs from the end, with an explicit stack; the
+        # positions from which the empty board cannot be reached are remembered.
+        frames = [(state.x, state.o, iter(self._take_backs(state.x, state.o)))]
+        path: list[int] = []  # the columns taken back so far, the last move first
+        dead: set[tuple[int, int]] = set()
+        while frames:
+            x, o, todo = frames[-1]
+            if not x | o:
+                moves = "".join(str(c + 1) for c in reversed(path))
+                if self.from_moves(moves) == state:
+                    return moves
+                break  # pieces that no game could have placed
+            column = next(todo, None)
+            if column is None:  # a dead end: back to the position before it
+                dead.add((x, o))
+                frames.pop()
+                if path:
+                    path.pop()
+                continue
+            top = self._top_piece(x | o, column)
+            before = (x & ~top, o & ~top)
+            if before in dead or self.has_line(before[0]) or self.has_line(before[1]):
+                continue  # a finished game cannot go on
+            frames.append((*before, iter(self._take_backs(*before))))
+            path.append(column)
+        raise GameError(f"no sequence of moves reaches this position:\n{self.to_text(state)}")
+
+    def _check_digits(self) -> None:
+        """Pons' notation writes a column as one digit: boards of at most 9 columns."""
+        if self.cols > 9:
+            raise GameError(f"moves as digits need at most 9 columns, this board has {self.cols}")
+
+    def _top_piece(self, taken: int, column: int) -> int:
+        """The bit of the highest piece in ``column`` (0 when it is empty)."""
+        pieces = taken & self._column[column]
+        return 1 << (pieces.bit_length() - 1) if pieces else 0
+
+    def _take_backs(self, x: int, o: int) -> list[int]:
+        """The columns whose top piece is the last mover's: the moves that can be taken back."""
+        if x.bit_count() == o.bit_count() + 1:
+            last = x
+        elif x.bit_count() == o.bit_count():
+            last = o
+        else:
+            return []
+        return [c for c in range(self.cols) if self._top_piece(x | o, c) & last]
 
     def to_text(self, state: ConnectFourState) -> str:
         """The board from the top row down, ``x``, ``o`` and ``.``."""

@@ -22,6 +22,12 @@ from coursekit.search.alphabeta import (
 )
 from coursekit.search.aspiration import aspiration
 from coursekit.search.bstar import BoundedTree, BStarResult, BStep, bstar
+from coursekit.search.connect4_solver import (
+    Connect4Solver,
+    EnhancementRow,
+    NodeLimit,
+    enhancement_table,
+)
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.expectiminimax import expectiminimax, scale_changes_decision
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
@@ -73,9 +79,11 @@ __all__ = [
     "BStarResult",
     "BStep",
     "BoundedTree",
+    "Connect4Solver",
     "Cut",
     "DeepeningResult",
     "EngineFailure",
+    "EnhancementRow",
     "Entry",
     "Event",
     "GameRecord",
@@ -87,6 +95,7 @@ __all__ = [
     "MCTSTrace",
     "MatchEngine",
     "MatchResult",
+    "NodeLimit",
     "NodeView",
     "OpenEntry",
     "PlayedGame",
@@ -108,6 +117,7 @@ __all__ = [
     "distinct_uniform_tree",
     "dual_star",
     "engine",
+    "enhancement_table",
     "expectiminimax",
     "human",
     "iterative_deepening",

@@ -27,6 +27,8 @@ from types import MappingProxyType
 from typing import Any
 
 from coursekit.games.base import MAX, Game
+from coursekit.games.connectfour import ConnectFour
+from coursekit.search.connect4_solver import shared_solver
 from coursekit.search.core import Search, SearchError
 from coursekit.search.result import Stats
 
@@ -88,6 +90,9 @@ class Solution:
     algorithm: str = "solve"
     """The name of the procedure, as for every search."""
 
+    fastest: bool = False
+    """True when values are scores in which a sooner win counts more (``game.score``)."""
+
     solver: Any = field(default=None, repr=False, compare=False)
     """The α-β solver and its table (kept for :meth:`value_of`)."""
 
@@ -116,7 +121,7 @@ class Solution:
         """
         if "values" not in self._cache:
             self._cache["values"] = MappingProxyType(
-                tabulate(self.game, self.state, symmetry=self.symmetry)
+                tabulate(self.game, self.state, symmetry=self.symmetry, fastest=self.fastest)
             )
         return self._cache["values"]
 
@@ -141,8 +146,9 @@ class Solution:
         except Exception:  # not even a position of this game
             known = None
         if known is None:
+            reachable = getattr(self.solver, "reachable", None)  # a test without the graph
             try:
-                if self.key(state) not in self.values:
+                if not (reachable(state) if reachable else self.key(state) in self.values):
                     raise KeyError(state)
             except (KeyError, TypeError, AttributeError):
                 raise UnreachableError(
@@ -178,8 +184,10 @@ class _Solver:
     ``[lower, upper]``; it is exact when they meet.
     """
 
-    def __init__(self, game: Any, key: Callable[[Any], Hashable]) -> None:
+    def __init__(self, game: Any, key: Callable[[Any], Hashable], fastest: bool = False) -> None:
         self.game, self.key = game, key
+        # The value of a finished game: win/draw/loss, or a score in which sooner wins count more.
+        self.leaf_value = game.score if fastest else lambda state: game.utility(state, MAX)
         # Optional members of the game: wins at once found without search, and the
         # moves that do not lose at once, best first (Connect Four has them).
         self.tactics = hasattr(game, "winning_moves") and hasattr(game, "safe_moves")
@@ -237,7 +245,7 @@ class _Solver:
         if game.is_terminal(state):
             self.leaves += 1
             self.deepest = max(self.deepest, ply)
-            v = game.utility(state, MAX)
+            v = self.leaf_value(state)
             table[k] = (v, v, None)
             self.stores += 1
             return v
@@ -249,7 +257,7 @@ class _Solver:
         if self.tactics:
             wins = game.winning_moves(state)
             if wins:  # a win at once: nothing can be better for the mover
-                v = game.utility(game.result(state, wins[0]), MAX)
+                v = self.leaf_value(game.result(state, wins[0]))
                 table[k] = (v, v, wins[0])
                 self.stores += 1
                 return v
@@ -312,6 +320,79 @@ class _Solver:
                 break
             line.append(m)
             state = game.result(state, m)
+        return tuple(line)
+
+
+class _ConnectFourSolver:
+    """What :func:`solve` uses for Connect Four (four in a line): :class:`Connect4Solver`.
+
+    The same interface as :class:`_Solver` (``known``, ``exact``, ``line``,
+    counters), on the course's states: values from MAX's side, ±∞ and 0 for
+    a weak solve, the score (``game.score``) with ``fastest``.
+    """
+
+    def __init__(self, game: Any, root: Any, fastest: bool) -> None:
+        self.game, self.root, self.fastest = game, root, fastest
+        self.engine = shared_solver(game.rows, game.cols)
+        self.engine.reset()  # statistics of this solve only (the table's facts stay true)
+        self.nodes = self.passes = 0  # what the engine counts: positions and null windows
+        self.leaves = self.cutoffs = self.hits = self.stores = self.deepest = 0
+
+    def _value(self, state: Any, score: int) -> float:
+        """A score of the player to move as a value from MAX's side."""
+        if self.game.to_move(state) is not MAX:
+            score = -score
+        if self.fastest:
+            return score
+        return _INF if score > 0 else -_INF if score < 0 else 0
+
+    def known(self, state: Any) -> float | None:
+        return self.exact(state) if self.game.is_terminal(state) else None
+
+    def reachable(self, state: Any) -> bool:
+        """True when ``state`` keeps the root's stones and is a position of the game."""
+        x, o = state.x, state.o
+        if self.root.x & ~x or self.root.o & ~o:
+            return False
+        self.game.to_moves(state)  # raises GameError when no game reaches it
+        return True
+
+    def exact(self, state: Any) -> float:
+        game = self.game
+        if game.is_terminal(state):
+            return game.score(state) if self.fastest else game.utility(state, MAX)
+        x, o = state.x, state.o
+        mine = x if game.to_move(state) is MAX else o
+        score = self.engine.solve(mine, x | o, weak=not self.fastest)
+        self.nodes += self.engine.nodes
+        self.passes += self.engine.probes
+        return self._value(state, score)
+
+    def line(self, state: Any) -> tuple:
+        """A line of perfect play: from each position a move that keeps the value.
+
+        The value is solved once; then each move, best first, is tested with one
+        null-window search ("does it keep the value?") until one does.
+        """
+        game, engine, line = self.game, self.engine, []
+        target = self.exact(state)
+        while not game.is_terminal(state):
+            wins = game.winning_moves(state)
+            if wins:
+                line.append(wins[0])
+                break
+            # The mover's score to keep (weak: the sign), and its bound for the child's mover.
+            score = target if game.to_move(state) is MAX else -target
+            bound = -score if self.fastest else -(score > 0) + (score < 0)
+            for move in game.safe_moves(state) or game.actions(state)[:1]:
+                child = game.result(state, move)
+                x, o = child.x, child.o
+                if game.is_terminal(child):  # a full board: the draw
+                    break
+                if not engine.is_above(x if x.bit_count() == o.bit_count() else o, x | o, bound):
+                    break
+            line.append(move)
+            state = child
         return tuple(line)
 
 
@@ -405,7 +486,9 @@ class _GrundySolver(_Solver):
         return False
 
 
-def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
+def solve(
+    game: Game, state: Any = None, *, symmetry: bool = False, fastest: bool = False
+) -> Solution:
     """The exact value of ``state`` and a line of perfect play, by α-β with a table and MTD(f).
 
     A transposition table of proven bounds (``lower ≤ value ≤ upper``) is
@@ -419,7 +502,17 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
     ``safe_moves``, as Connect Four has) is searched with them: a position with
     a win at once is valued without search, and only the moves that do not
     lose at once are searched, the most threatening first. Grundy's game is
-    solved by a table of won and lost heaps instead (:func:`grundy_key`).
+    solved by a table of won and lost heaps instead (:func:`grundy_key`), and
+    Connect Four (four in a line, any board up to 16 × 16) by chapter 6's
+    bitboard solver, :class:`~coursekit.search.connect4_solver.Connect4Solver`.
+
+    By default the value says who wins (a *weak* solve: +∞, 0 or −∞ for
+    Connect Four, the game's utility in general). With ``fastest=True`` it
+    is the exact score of a game that knows one (``game.score``): a sooner win
+    counts more, a later loss less. For Connect Four that is Pascal Pons'
+    score, ``1 + ⌊empty cells left at the end / 2⌋`` for the winner (22 − the
+    winner's stones on the 6×7 board), given from MAX's side (Pons' test
+    positions give it from the side to move). It takes more search.
 
     Parameters
     ----------
@@ -429,6 +522,9 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
         The starting position; ``game.initial`` when ``None``.
     symmetry : bool
         Count symmetric positions as one (table keyed by ``game.key``).
+    fastest : bool
+        Value sooner wins higher: the exact score (``game.score``) instead of
+        who wins.
 
     Returns
     -------
@@ -442,7 +538,8 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
     ------
     SearchError
         When ``game`` is not a game, ``state`` is not one of its positions,
-        ``symmetry=True`` for a game without ``key``, or the game cycles.
+        ``symmetry=True`` for a game without ``key``, ``fastest=True`` for a
+        game without ``score``, or the game cycles.
 
     See Also
     --------
@@ -459,18 +556,35 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
     (True, True)
     >>> len(s), len(solve(TicTacToe(), symmetry=True))   # the whole state-space graph
     (5478, 765)
+
+    Connect Four, from a position of Pons' test set ``Test_L2_R1`` whose
+    score there is 4 for the player to move, o: o wins with its 18th stone.
+
+    >>> from coursekit.games import ConnectFour
+    >>> game = ConnectFour()
+    >>> position = game.from_moves("5554224333234511764415115")
+    >>> solve(game, position).value, solve(game, position, fastest=True).value
+    (-inf, -4)
     """
     setup = Search(game, state, symmetry=symmetry, algorithm="solve")  # checks game and state
     root = setup.root
     key: Callable[[Any], Hashable] = game.key if symmetry else _same  # type: ignore[attr-defined]
+    if not isinstance(fastest, bool):
+        raise SearchError(f"fastest must be True or False, got {fastest!r}")
+    if fastest and not callable(getattr(game, "score", None)):
+        raise SearchError(
+            f"fastest=True needs a game that scores finished games (a score(state) "
+            f"member, as ConnectFour has); {type(game).__name__} has none"
+        )
     started = time.perf_counter()
     from coursekit.games.grundy import Grundy
 
-    solver = (
-        _GrundySolver(game)
-        if isinstance(game, Grundy)
-        else _Solver(game, _table_key(game, symmetry))
-    )
+    if isinstance(game, ConnectFour) and game.k == 4:
+        solver: Any = _ConnectFourSolver(game, root, fastest)
+    elif isinstance(game, Grundy):
+        solver = _GrundySolver(game)
+    else:
+        solver = _Solver(game, _table_key(game, symmetry), fastest)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
@@ -488,11 +602,16 @@ def solve(game: Game, state: Any = None, *, symmetry: bool = False) -> Solution:
         pv = solver.line(root)
     finally:
         sys.setrecursionlimit(limit)
-    return Solution(value, pv, stats, game, root, symmetry, key, solver=solver)
+    return Solution(value, pv, stats, game, root, symmetry, key, fastest=fastest, solver=solver)
 
 
-def tabulate(game: Game, state: Any = None, *, symmetry: bool = False) -> dict[Hashable, float]:
+def tabulate(
+    game: Game, state: Any = None, *, symmetry: bool = False, fastest: bool = False
+) -> dict[Hashable, float]:
     """Every position reachable from ``state`` with its exact value, by memoised minimax.
+
+    With ``fastest=True`` finished games are valued by ``game.score`` (sooner
+    wins count more), as :func:`solve` does with it.
 
     Each position is valued once: the first time it is met its children are
     valued (depth first, with an explicit stack, so very long games need no
@@ -516,6 +635,9 @@ def tabulate(game: Game, state: Any = None, *, symmetry: bool = False) -> dict[H
     is_terminal, actions, result, to_move, utility = (
         game.is_terminal, game.actions, game.result, game.to_move, game.utility
     )  # fmt: skip
+    score = getattr(game, "score", None)
+    if fastest and not callable(score):
+        raise SearchError(f"fastest=True needs a game with a score(state) member, not {game!r}")
 
     # Depth first with an explicit stack of [state, key, moves to value, best, max or min].
     stack: list[list] = []
@@ -532,7 +654,7 @@ def tabulate(game: Game, state: Any = None, *, symmetry: bool = False) -> dict[H
                 "solve needs a game without cycles"
             )
         if is_terminal(state):
-            values[k] = utility(state, MAX)
+            values[k] = score(state) if fastest else utility(state, MAX)
             return values[k]
         better = max if to_move(state) is MAX else min
         stack.append([state, k, iter(actions(state)), None, better])

@@ -155,6 +155,15 @@ BAD = {
     "c4 move -1": (lambda: C4.result(C4.initial, -1), "column -1"),
     "c4 parse 42": (lambda: C4.parse(42), "text must be a board"),
     "c4 parse rows": (lambda: C4.parse("....."), "the board has 4 rows"),
+    "c4 from_moves 42": (lambda: C4.from_moves(42), "moves must be a string"),
+    "c4 from_moves column 6": (lambda: C4.from_moves("336"), "move 3 .'6'. is not a column"),
+    "c4 from_moves full": (lambda: C4.from_moves("11111"), "column 1 is full"),
+    "c4 from_moves over": (lambda: C4.from_moves("12121212"), "after the end of the game"),
+    "c4 to_moves impossible": (
+        lambda: C4.to_moves(C4.parse("xo...\nxo...\nxo...\nxo...")),
+        "no sequence of moves",
+    ),
+    "c4 score unfinished": (lambda: C4.score(C4.initial), "not over yet"),
     # Zobrist hashing
     "ttt hashing 'zorbist'": (lambda: TicTacToe(hashing="zorbist"), "hashing must be"),
     "c4 hashing True": (lambda: ConnectFour(hashing=True), "hashing must be"),

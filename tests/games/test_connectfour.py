@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coursekit.errors import CoursekitError
 from coursekit.games import MAX, MIN, ConnectFour, Game
+from coursekit.games.base import GameError
 
 
 class Grid:
@@ -162,3 +164,77 @@ def test_winning_and_safe_moves_agree_with_playing_them_out(size, data):
     }
     assert set(game.safe_moves(state)) == safe
     assert len(game.safe_moves(state)) == len(safe)  # each move once
+
+
+# --- moves in Pons' notation (1-based columns, one digit each) --------------------------------
+
+
+def test_from_moves_plays_the_columns_one_based():
+    game = ConnectFour()
+    state = game.initial
+    for c in (3, 3, 4, 2):
+        state = game.result(state, c)
+    assert game.from_moves("4453") == state
+    assert game.from_moves("") == game.initial
+    assert game.from_moves(" 4453\n") == state  # a line read from a file
+
+
+@given(st.data())
+@settings(max_examples=100)
+def test_to_moves_reaches_the_same_position(data):
+    rows, cols = data.draw(st.integers(2, 6)), data.draw(st.integers(2, 9))
+    game = ConnectFour(rows, cols, 4 if max(rows, cols) >= 4 else 2)
+    state = game.initial
+    for _ in range(data.draw(st.integers(0, rows * cols))):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, data.draw(st.sampled_from(game.actions(state))))
+    moves = game.to_moves(state)
+    assert len(moves) == (state.x | state.o).bit_count()
+    assert game.from_moves(moves) == state
+    hashed = ConnectFour(rows, cols, game.k, hashing="zobrist")
+    again = hashed.from_moves(moves)
+    assert (again.x, again.o) == state and hashed.to_moves(again) == moves
+
+
+def test_to_moves_of_a_finished_game_ends_with_the_winning_move():
+    game = ConnectFour()
+    state = game.from_moves("1212121")
+    assert game.to_moves(state)[-1] == "1" and game.from_moves(game.to_moves(state)) == state
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        ("4458", r"move 4 \('8'\) is not a column: columns are 1–7"),
+        ("4403", r"move 3 \('0'\) is not a column"),
+        ("44a", r"move 3 \('a'\) is not a column"),
+        ("4 4", r"move 2 \(' '\) is not a column"),
+        ("1111111", "move 7: column 1 is full"),
+        ("12121212", r"move 8 \(2\) comes after the end of the game"),
+        (4453, "moves must be a string of column digits"),
+        (None, "moves must be a string"),
+    ],
+)
+def test_from_moves_rejects_bad_moves_with_a_clear_message(moves, message):
+    with pytest.raises(CoursekitError, match=message):
+        ConnectFour().from_moves(moves)
+
+
+def test_to_moves_rejects_positions_no_game_reaches():
+    game = ConnectFour(rows=4, cols=4)
+    both_won = game.parse("xo..\nxo..\nxo..\nxo..")  # both players have four
+    with pytest.raises(GameError, match="no sequence of moves reaches"):
+        game.to_moves(both_won)
+    with pytest.raises(GameError, match="at most 9 columns"):
+        ConnectFour(rows=4, cols=10).to_moves(ConnectFour(rows=4, cols=10).initial)
+
+
+def test_score_counts_a_sooner_win_higher():
+    game = ConnectFour()
+    assert game.score(game.from_moves("1212121")) == 18  # x wins with its 4th stone
+    assert game.score(game.from_moves("21312131")) == -18  # o wins with its 4th stone
+    late = game.from_moves("121212" + "3434343")  # x wins in column 3 with its 7th stone
+    assert game.score(late) == 22 - 7
+    with pytest.raises(GameError, match="not over yet"):
+        game.score(game.initial)

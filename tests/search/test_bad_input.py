@@ -35,6 +35,8 @@ from coursekit.search.transposition import TranspositionTable
 
 TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 T3 = TicTacToe()
+C4 = ConnectFour()
+PONS_L3_R1_1 = "2252576253462244111563365343671351441"  # Pons' Test_L3_R1, line 1
 
 
 class NoKey:
@@ -93,6 +95,12 @@ BAD = {
     ),
     "solve tree state": (lambda: solve(TREE, state="Z"), "state 'Z'"),
     "solve symmetry, no key": (lambda: solve(NoKey(), symmetry=True), "symmetry"),
+    "solve fastest 'yes'": (lambda: solve(T3, fastest="yes"), "fastest must be True or False"),
+    "solve fastest, no score": (lambda: solve(T3, fastest=True), "needs a game that scores"),
+    "solve Connect Four unreachable": (
+        lambda: solve(C4, C4.from_moves(PONS_L3_R1_1)).value_of(C4.from_moves("2")),
+        "cannot be reached from the solved position",
+    ),
     "solution unreachable": (
         lambda: solve(TREE, "B").value_of("C"),
         "cannot be reached from the solved position",

@@ -1,0 +1,614 @@
+"""Connect Four solved fast in pure Python: bitboards, threats, a table and null windows.
+
+Chapter 6 puts its enhancements of α-β together here, on one game, and measures
+each of them (:func:`enhancement_table`). The solver gives Pascal Pons' *score*
+of a position, from the side of the player to move: positive when that player
+wins, ``1 + ⌊empty cells left at the end / 2⌋`` (22 − the winner's stones on
+the 6×7 board, so the sooner the larger), 0 for a draw, negative for a loss.
+A *weak* solve only gets the sign right, and is much cheaper.
+
+Sources: the bitboard with a spare bit on top of every column is John Tromp's
+(Fhourstones, 1996); threats, the moves that create them and the idea of
+searching only moves that do not lose at once go back to L. V. Allis, *A
+Knowledge-Based Approach of Connect-Four* (1988); the combination measured
+here, and the test positions, follow P. Pons, *Solving Connect 4: how to build
+a perfect AI* (blog.gamesolver.org, 2017). The code is written for this course.
+
+The steps, as :class:`Connect4Solver` follows them:
+
+1. **Bitboards.** A position is two integers: ``mine``, the stones of the
+   player to move, and ``taken``, every stone. Each column owns ``rows + 1``
+   bits from the bottom up, the top one always empty, so lines never wrap
+   from one column into the next. Playing in a column is one addition
+   (``taken + bottom`` carries up to the first empty cell); after a move the
+   other player's stones are ``mine ^ taken``.
+2. **Threats** (:func:`threat_finder`): the empty cells that would complete
+   four for a player, for all lines at once in a few shifts and ANDs per
+   direction.
+3. **Only moves that do not lose at once.** The parent hands each child the
+   cells where the player who just moved threatens to win. The player to
+   move must block such a cell when it is playable (two of them: lost), and
+   never plays just below one (the opponent would win on top). With no move
+   left, the position is lost with the opponent's next stone. Since no move
+   ever lets the opponent win at once, no position searched has a win at once.
+4. **Bounds from the clock.** A player who cannot win at once wins at best
+   with the stone after next; one with a move that does not lose at once
+   loses at worst to the opponent's stone after next. The window (α, β) is
+   narrowed to what is still possible before any search.
+5. **Move ordering.** Moves that leave the most threats first, then columns
+   from the centre outwards. The boards after every candidate move are laid
+   side by side in one integer (Python's integers have no size limit), so a
+   single call of the threat finder scores them all, and the child gets its
+   opponent's threats from there.
+6. **A transposition table** (置换表) of fixed size: three flat arrays (key,
+   lower bound, upper bound) indexed by ``key % size``, a prime; a new entry
+   replaces the old one. The key of a position, ``mine + taken``, is unique.
+7. **Null windows** (零窗口): the root asks yes/no questions "is the score
+   above g?" with the window (g, g + 1), each cutting the interval of scores
+   still possible, as MTD(f) narrows its bounds; a weak solve asks about 0
+   and at most once more about −1.
+
+On Pons' test positions this visits the same nodes as his C++ solver
+(bench/RESULTS.md). In Python every operation on an integer costs tens of
+nanoseconds, so the search is one closure whose constants are local
+variables, the threats of a child are computed once (by its parent), and the
+table is reset by changing a number mixed into every key instead of being
+cleared.
+
+>>> solver = Connect4Solver()
+>>> solver.solve_moves("5554224333234511764415115")  # Pons' Test_L2_R1, line 1
+4
+>>> solver.solve_moves("5554224333234511764415115", weak=True)  # a win: weakly 1
+1
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import time
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from coursekit.games.connectfour import ConnectFour
+from coursekit.search.core import SearchError
+
+ENHANCEMENTS = ("centre first", "non-losing moves", "table", "threat order", "null window")
+"""The enhancements of plain α-β negamax, in the order chapter 6 switches them on."""
+
+TABLE_SIZE = 2_097_143
+"""Entries of the default transposition table: the largest prime below 2²¹."""
+
+
+def threat_finder(rows: int = 6, cols: int = 7):
+    """A function ``threats(stones, empty)``: the cells of ``empty`` where ``stones`` get four.
+
+    Shifting a bitboard by ``step`` moves every stone one cell along a
+    direction: 1 up a column, ``rows + 1`` to the next column, ``rows`` and
+    ``rows + 2`` along the two diagonals. A cell completes four when three of
+    the player's stones lie on a line through it: the two before it and one
+    more before them or after the cell (``xxx.``, ``xx.x``), or the mirror
+    image of that (``.xxx``, ``x.xx``). Straight up only ``xxx`` below counts.
+
+    The same function works on several boards side by side in one integer
+    (see :data:`Connect4Solver.width`): no shift reaches from one board into
+    the next one's cells.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The size of the board.
+
+    Returns
+    -------
+    Callable[[int, int], int]
+        ``threats(stones, empty)``, a bitboard.
+
+    Examples
+    --------
+    >>> threats = threat_finder(6, 7)
+    >>> game = ConnectFour()
+    >>> s = game.from_moves("112233")  # x on columns 1-3 of the bottom row, o above
+    >>> board = sum(game.cell(row, col) for row in range(6) for col in range(7))
+    >>> empty = board ^ (s.x | s.o)
+    >>> threats(s.x, empty) == game.cell(0, 3)  # x wins in column 4
+    True
+    >>> threats(s.o, empty) == game.cell(1, 3)  # o would win just above it
+    True
+    """
+    h = rows + 1
+    a1, a2, a3 = h, 2 * h, 3 * h  # → one, two, three cells along a row
+    d1, d2, d3 = h - 1, 2 * (h - 1), 3 * (h - 1)  # ↘ along a falling diagonal
+    u1, u2, u3 = h + 1, 2 * (h + 1), 3 * (h + 1)  # ↗ along a rising diagonal
+
+    def threats(stones: int, empty: int) -> int:
+        p = stones
+        cells = (p << 1) & (p << 2) & (p << 3)  # ↑: three stacked below
+        # Each other direction alike: two stones just before the cell and a third before
+        # them or just after the cell; or two just after it and a third after or before.
+        before, after = (p << a1) & (p << a2), (p >> a1) & (p >> a2)
+        cells |= before & ((p << a3) | (p >> a1)) | after & ((p >> a3) | (p << a1))
+        before, after = (p << d1) & (p << d2), (p >> d1) & (p >> d2)
+        cells |= before & ((p << d3) | (p >> d1)) | after & ((p >> d3) | (p << d1))
+        before, after = (p << u1) & (p << u2), (p >> u1) & (p >> u2)
+        cells |= before & ((p << u3) | (p >> u1)) | after & ((p >> u3) | (p << u1))
+        return cells & empty
+
+    return threats
+
+
+def _largest_prime_at_most(n: int) -> int:
+    """The largest prime ≤ ``n`` (n ≥ 2), by trial division: a table size spreads keys best."""
+    while any(n % d == 0 for d in range(2, int(n**0.5) + 1)):
+        n -= 1
+    return n
+
+
+class NodeLimit(SearchError):
+    """A solve stopped because it visited more positions than its ``max_nodes``."""
+
+
+class Connect4Solver:
+    """Pons' score of Connect Four positions (four in a line) by α-β negamax, chapter 6's way.
+
+    One solver keeps one transposition table, reused by every :meth:`solve`
+    until :meth:`reset` (a table only stores proven bounds, so what it learnt
+    from one position stays true for the next).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The size of the board (6 × 7 by default), each from 1 to 16.
+    enhancements : iterable of str
+        Which of :data:`ENHANCEMENTS` to switch on (all by default); without
+        any, the search is plain α-β negamax over bitboards, columns left to
+        right, that looks for a win at once at every position.
+    table_size : int
+        Entries of the transposition table (made a prime; at least 2).
+    max_nodes : int, optional
+        Stop with :class:`NodeLimit` when one solve visits more positions.
+
+    Raises
+    ------
+    SearchError
+        For a size, enhancement, table size or node limit that is not allowed.
+
+    Examples
+    --------
+    >>> plain = Connect4Solver(enhancements=())
+    >>> plain.solve_moves("5554224333234511764415115", weak=True), plain.nodes
+    (1, 9315)
+    >>> fast = Connect4Solver()
+    >>> fast.solve_moves("5554224333234511764415115", weak=True), fast.nodes
+    (1, 30)
+    """
+
+    def __init__(
+        self,
+        rows: int = 6,
+        cols: int = 7,
+        *,
+        enhancements: Iterable[str] = ENHANCEMENTS,
+        table_size: int = TABLE_SIZE,
+        max_nodes: int | None = None,
+    ) -> None:
+        for name, value in (("rows", rows), ("cols", cols)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 16:
+                raise SearchError(f"{name} must be a whole number from 1 to 16, got {value!r}")
+        if isinstance(enhancements, str):
+            raise SearchError(f"enhancements must be a collection of names, got {enhancements!r}")
+        chosen = frozenset(enhancements)
+        unknown = sorted(chosen - set(ENHANCEMENTS))
+        if unknown:
+            raise SearchError(f"unknown enhancement {unknown[0]!r}: choose from {ENHANCEMENTS}")
+        for name, value, least in (("table_size", table_size, 2), ("max_nodes", max_nodes, 1)):
+            if value is None and name == "max_nodes":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise SearchError(f"{name} must be a whole number >= {least}, got {value!r}")
+        self.rows, self.cols = rows, cols
+        self.enhancements = tuple(e for e in ENHANCEMENTS if e in chosen)
+        self.game = ConnectFour(rows, cols, min(4, max(rows, cols)))
+        self.table_size = _largest_prime_at_most(table_size)
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        """Positions visited by the last :meth:`solve` (calls of the negamax)."""
+        self.probes = 0
+        """α-β searches of the root in the last :meth:`solve` (null windows: a few)."""
+        self.width = cols * (rows + 1) + 3 * (rows + 2)
+        """Bits between two boards side by side: a board and the farthest shift of a threat."""
+        self._key_bits = cols * (rows + 1) + 1  # a key, mine + taken, is below 2 ** this
+        self._generation = 1  # never 0: no key is 0, the value of an empty slot
+        self._table = self._new_table() if "table" in chosen else ([], [], [])
+        self._search = self._build()
+
+    def __repr__(self) -> str:
+        return (
+            f"Connect4Solver(rows={self.rows}, cols={self.cols}, "
+            f"enhancements={self.enhancements!r})"
+        )
+
+    def reset(self) -> None:
+        """Forget the table: every entry stored before is ignored from now on.
+
+        The keys have a generation number mixed in, so this costs nothing
+        (clearing two million entries would take longer than most solves);
+        when the generations run out of the 64 bits of a key, the table is
+        cleared for real.
+        """
+        self._generation += 1
+        if isinstance(self._table[0], array) and self._generation >> (64 - self._key_bits):
+            for column in self._table:
+                column[:] = array(column.typecode, bytes(column.itemsize * len(column)))
+            self._generation = 1
+
+    def _new_table(self) -> tuple:
+        """Three flat columns of ``table_size`` entries: key, lower bound, upper bound.
+
+        Arrays of machine integers when a key with its generation fits in 64
+        bits (6×7: 49 bits of board): unlike lists they hold no Python objects,
+        so they cost 12 bytes an entry and nothing to the garbage collector,
+        which would otherwise walk millions of entries at every full collection.
+        """
+        size = self.table_size
+        if self._key_bits <= 56:  # at least 2**8 generations
+            return (
+                array("Q", bytes(8 * size)),
+                array("h", bytes(2 * size)),
+                array("h", bytes(2 * size)),
+            )
+        return [0] * size, [0] * size, [0] * size
+
+    # --- the search -------------------------------------------------------------------
+
+    def _build(self):
+        """The negamax as a closure: the board's constants and the table are its locals."""
+        rows, cols = self.rows, self.cols
+        h = rows + 1
+        cells = rows * cols
+        bottom = sum(1 << (c * h) for c in range(cols))
+        board = bottom * ((1 << rows) - 1)
+        columns = [((1 << rows) - 1) << (c * h) for c in range(cols)]
+        middle = (cols - 1) / 2
+        on = set(self.enhancements)
+        order = sorted(range(cols), key=lambda c: (abs(c - middle), c))
+        order = [columns[c] for c in (order if "centre first" in on else range(cols))]
+        nonlosing, use_table = "non-losing moves" in on, "table" in on
+        threat_order = "threat order" in on
+        find_threats = threat_finder(rows, cols)
+        # Threat order: the boards after each move side by side, `width` bits apart.
+        width = self.width
+        slot = (1 << width) - 1
+        slots = [(column, width * j) for j, column in enumerate(order)]  # board j: its offset
+        copies = sum(1 << offset for _, offset in slots)  # a board times this: cols copies
+        one_column_each = sum(column << offset for column, offset in slots)
+        size = self.table_size
+        keys, lows, highs = self._table
+        shift = self._key_bits
+        solver = self
+        limit = self.max_nodes or 1 << 62
+        nodes = salt = 0
+
+        def negamax(mine: int, taken: int, moves: int, threats: int, alpha: int, beta: int) -> int:
+            """The score of the player to move if inside (α, β), else a bound beyond it.
+
+            ``threats``: the cells where the player who just moved would complete four.
+            """
+            nonlocal nodes
+            nodes += 1
+            if nodes > limit:
+                raise NodeLimit(f"the solve visited more than max_nodes={limit:,} positions")
+            playable = (taken + bottom) & board
+            if nonlosing:
+                forced = playable & threats
+                if forced:
+                    if forced & (forced - 1):  # two of their threats to block: lost
+                        return -((cells - moves) // 2)
+                    playable = forced
+                playable &= ~(threats >> 1)  # never just below a cell where they win
+                if not playable:  # every move lets them win at once
+                    return -((cells - moves) // 2)
+                if moves >= cells - 2:  # two stones left and neither can win: a draw
+                    return 0
+                worst = -((cells - 2 - moves) // 2)  # they cannot win with their next stone
+            else:
+                if not playable:  # the board is full
+                    return 0
+                if find_threats(mine, board ^ taken) & playable:  # a win at once
+                    return (cells + 1 - moves) // 2
+                worst = -((cells - moves) // 2)
+            best = (cells - 1 - moves) // 2  # no win at once: at best with the stone after next
+            if use_table:
+                key = mine + taken + salt
+                i = key % size
+                if keys[i] == key:  # bounds proven before
+                    if lows[i] > worst:
+                        worst = lows[i]
+                    if highs[i] < best:
+                        best = highs[i]
+            if alpha < worst:
+                alpha = worst
+                if alpha >= beta:
+                    return alpha
+            if beta > best:
+                beta = best
+                if alpha >= beta:
+                    return beta
+            # The moves, best first: (sort key, tie-break, move, the threats it leaves, -1: later).
+            if threat_order and playable & (playable - 1):
+                # Board j (one per column, in `order`) gets the move in the j-th column:
+                # the threats after every move come out of one call of find_threats.
+                spread = (playable * copies) & one_column_each
+                found = find_threats(mine * copies + spread, (board ^ taken) * copies - spread)
+                ranked = []
+                for column, offset in slots:
+                    move = playable & column
+                    if move:
+                        after = (found >> offset) & slot
+                        ranked.append((-after.bit_count(), offset, move, after))
+                ranked.sort()
+            elif not playable & (playable - 1):  # one move only
+                ranked = [(0, 0, playable, -1)]
+            else:
+                ranked = [(0, 0, playable & column, -1) for column in order if playable & column]
+            theirs = mine ^ taken
+            for _, _, move, after in ranked:
+                if after < 0:
+                    after = find_threats(mine | move, board ^ (taken | move)) if nonlosing else 0
+                score = -negamax(theirs, taken | move, moves + 1, after, -beta, -alpha)
+                if score >= beta:  # a refutation: a lower bound
+                    if use_table:
+                        if keys[i] != key:
+                            keys[i], highs[i] = key, cells
+                        lows[i] = score
+                    return score
+                if score > alpha:
+                    alpha = score
+            if use_table:  # every move searched: an upper bound
+                if keys[i] != key:
+                    keys[i], lows[i] = key, -cells
+                highs[i] = alpha
+            return alpha
+
+        def root(mine: int, taken: int, low: int, high: int) -> int:
+            """The score s of the player to move when low ≤ s ≤ high, else a bound beyond.
+
+            A result r ≤ low means s ≤ r; r ≥ high means s ≥ r (as negamax promises).
+            """
+            nonlocal nodes, salt
+            nodes, salt = 0, solver._generation << shift
+            solver.probes = 0
+            moves = taken.bit_count()
+            playable = (taken + bottom) & board
+            if not playable:  # a full board
+                return 0
+            if find_threats(mine, board ^ taken) & playable:  # a win at once
+                return (cells + 1 - moves) // 2
+            # What the clock allows: lost to their next stone … won with this one (ruled
+            # out above, but halving this range puts the probes where they cost least).
+            least, most = -((cells - moves) // 2), (cells + 1 - moves) // 2
+            if most <= low or least >= high:
+                return most if most <= low else least
+            low, high = max(low, least), min(high, most)
+            threats = find_threats(mine ^ taken, board ^ taken) if nonlosing else 0
+            try:
+                if "null window" not in on:
+                    solver.probes = 1
+                    return negamax(mine, taken, moves, threats, low, high)
+                score = low
+                while low < high:  # is the score above g? Narrow [low, high] from both ends
+                    g = (low + high) // 2
+                    # Probe farther out, at least halfway from 0 to the bound on g's side
+                    # (Pons' choice): a score far from the truth is cheap to refute, and
+                    # the fail-soft answer often jumps to the true score at once.
+                    g = min(g, -(-low // 2)) if g <= 0 else max(g, high // 2)
+                    solver.probes += 1
+                    score = negamax(mine, taken, moves, threats, g, g + 1)
+                    if score <= g:
+                        high = score
+                    else:
+                        low = score
+                return score
+            finally:
+                solver.nodes = nodes
+
+        return root
+
+    # --- entry points -----------------------------------------------------------------
+
+    def solve(self, mine: int, taken: int, *, weak: bool = False) -> int:
+        """Pons' score of a position for the player to move (weak: −1, 0 or 1).
+
+        Parameters
+        ----------
+        mine : int
+            Bitboard of the stones of the player to move (bit ``c * (rows + 1) + row``).
+        taken : int
+            Bitboard of all the stones.
+        weak : bool
+            Only tell a win (1) from a draw (0) and a loss (−1).
+
+        Raises
+        ------
+        SearchError
+            When the bitboards are not a position of this board that is not over yet.
+        NodeLimit
+            When the solve visits more than ``max_nodes`` positions.
+        """
+        self._check(mine, taken)
+        if weak:
+            score = self._search(mine, taken, -1, 1)
+            return (score > 0) - (score < 0)
+        cells = self.rows * self.cols
+        return self._search(mine, taken, -cells, cells)
+
+    def is_above(self, mine: int, taken: int, score: int) -> bool:
+        """True when the player to move scores more than ``score``: one null-window search.
+
+        This is the question each pass of MTD(f) asks; :meth:`solve` asks a few.
+
+        Raises
+        ------
+        SearchError
+            As :meth:`solve`, and when ``score`` is not a whole number.
+
+        Examples
+        --------
+        >>> solver, game = Connect4Solver(), ConnectFour()
+        >>> s = game.from_moves("5554224333234511764415115")  # o to move, score 4
+        >>> solver.is_above(s.o, s.x | s.o, 3), solver.is_above(s.o, s.x | s.o, 4)
+        (True, False)
+        """
+        self._check(mine, taken)
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise SearchError(f"score must be a whole number, got {score!r}")
+        return self._search(mine, taken, score, score + 1) > score
+
+    def solve_moves(self, moves: str, *, weak: bool = False) -> int:
+        """:meth:`solve` for the position after ``moves`` (1-based column digits, Pons' notation).
+
+        Raises
+        ------
+        GameError
+            When ``moves`` is not a playable sequence (see :meth:`ConnectFour.from_moves`).
+        """
+        state = self.game.from_moves(moves)
+        x, o = state.x, state.o
+        return self.solve(x if x.bit_count() == o.bit_count() else o, x | o, weak=weak)
+
+    def _check(self, mine: int, taken: int) -> None:
+        h = self.rows + 1
+        bottom = sum(1 << (c * h) for c in range(self.cols))
+        board = bottom * ((1 << self.rows) - 1)
+        for name, value in (("mine", mine), ("taken", taken)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value & ~board:
+                raise SearchError(f"{name} must be a bitboard of the {self.rows}×{self.cols} board")
+        theirs = taken ^ mine
+        if mine & ~taken:
+            raise SearchError("mine must be a part of taken (the stones of the player to move)")
+        if (taken + bottom) & taken:  # adding a column's bottom bit carries over a gap
+            raise SearchError("taken has a stone above an empty cell")
+        if theirs.bit_count() - mine.bit_count() not in (0, 1):
+            raise SearchError("the player to move has as many stones as the other or one fewer")
+        if self.game.has_line(theirs) or self.game.has_line(mine):
+            raise SearchError("the game is over: a player has four in a line")
+
+
+@functools.lru_cache(maxsize=4)
+def shared_solver(rows: int = 6, cols: int = 7) -> Connect4Solver:
+    """One solver with every enhancement per board size, kept for the next call.
+
+    Building a solver allocates its table (about 50 MB for the default size),
+    which costs more than solving most endgames; :func:`coursekit.search.solve`
+    reuses these. Small boards get a smaller table.
+    """
+    return Connect4Solver(rows, cols, table_size=min(TABLE_SIZE, 1 << max(8, rows * cols)))
+
+
+@dataclass(frozen=True)
+class EnhancementRow:
+    """One line of :func:`enhancement_table`: a solver and what it cost per position."""
+
+    enhancements: tuple[str, ...]
+    """The enhancements switched on (the ones of the rows above and one more)."""
+    positions: int
+    """Positions solved (the others hit the node limit)."""
+    stopped: int
+    """Positions stopped by the node limit: the means then leave them out."""
+    nodes: float
+    """Mean positions visited per position solved."""
+    seconds: float
+    """Mean CPU seconds per position solved (table reset before each, untimed)."""
+
+    @property
+    def added(self) -> str:
+        """The enhancement this row switches on ("α-β negamax" for the first row)."""
+        return self.enhancements[-1] if self.enhancements else "α-β negamax"
+
+    def __str__(self) -> str:
+        stopped = f", {self.stopped} stopped" if self.stopped else ""
+        return (
+            f"+ {self.added}: {self.nodes:,.0f} nodes, {self.seconds * 1e3:.3f} ms "
+            f"per position ({self.positions} solved{stopped})"
+        )
+
+
+def enhancement_table(
+    positions: Iterable[str],
+    *,
+    weak: bool = True,
+    max_nodes: int = 2_000_000,
+    rows: int = 6,
+    cols: int = 7,
+) -> list[EnhancementRow]:
+    """Nodes and time per position with each enhancement of :data:`ENHANCEMENTS` on in turn.
+
+    Row 0 is plain α-β negamax on bitboards; each next row switches on one
+    more enhancement, in the order of :data:`ENHANCEMENTS`. Every position is
+    solved by every solver, its table reset first (untimed); a solve that
+    visits more than ``max_nodes`` positions is stopped and left out of that
+    row's means (``stopped`` counts them). Times are CPU seconds of this
+    process, so they vary a little from run to run; nodes do not.
+
+    Parameters
+    ----------
+    positions : iterable of str
+        Move sequences in Pons' notation (1-based column digits), e.g. lines
+        of his test sets without the score.
+    weak : bool
+        Weak solves (win, draw or loss), as Pons' benchmark times them; else exact scores.
+    max_nodes : int
+        The node limit of one solve.
+    rows, cols : int
+        The size of the board.
+
+    Returns
+    -------
+    list of EnhancementRow
+        ``len(ENHANCEMENTS) + 1`` rows.
+
+    Raises
+    ------
+    GameError
+        When a position is not a playable sequence of moves.
+    SearchError
+        When a solver cannot be built with these arguments, or a position is over.
+
+    Examples
+    --------
+    >>> table = enhancement_table(["5554224333234511764415115", "52753311433677442422121"])
+    >>> [(row.added, row.nodes) for row in table]  # doctest: +NORMALIZE_WHITESPACE
+    [('α-β negamax', 6666.5), ('centre first', 681.5), ('non-losing moves', 329.5),
+     ('table', 193.0), ('threat order', 22.0), ('null window', 22.0)]
+    >>> print(table[-1])  # doctest: +ELLIPSIS
+    + null window: 22 nodes, ... ms per position (2 solved)
+    """
+    game = ConnectFour(rows, cols, min(4, max(rows, cols)))
+    boards = []
+    for moves in positions:
+        state = game.from_moves(moves)
+        x, o = state.x, state.o
+        boards.append((x if x.bit_count() == o.bit_count() else o, x | o))
+    table = []
+    for k in range(len(ENHANCEMENTS) + 1):
+        solver = Connect4Solver(rows, cols, enhancements=ENHANCEMENTS[:k], max_nodes=max_nodes)
+        nodes, seconds, stopped = [], [], 0
+        for mine, taken in boards:
+            solver.reset()
+            started = time.process_time()
+            try:
+                solver.solve(mine, taken, weak=weak)
+            except NodeLimit:
+                stopped += 1
+                continue
+            seconds.append(time.process_time() - started)
+            nodes.append(solver.nodes)
+        table.append(
+            EnhancementRow(ENHANCEMENTS[:k], len(nodes), stopped, _mean(nodes), _mean(seconds))
+        )
+    return table
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else math.nan
