@@ -509,6 +509,7 @@ def _value_grade(
 WITHHELD = "is not available while this part is graded"
 """What a withheld library function says when a student's function calls it (package_view)."""
 
+
 def _by_hand_grade(part: declared_parts.Value, merged: Merged, points: float) -> PartGrade:
     """A by-hand part's grade: its values read from the literals of the answer cells."""
     try:
