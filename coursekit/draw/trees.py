@@ -82,7 +82,8 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
 
     A tree whose leaves, drawn side by side with their names beside them, would be wider
     than a column can show at 11 px text draws its leaves narrower and writes each leaf's
-    name under it (an exercise tree of 27 leaves fits a laptop's column whole).
+    name under it (an exercise tree of 27 leaves fits a laptop's column whole); names too
+    long for one row under the leaves ("B1a1a1") alternate between two rows.
 
     >>> source = draw_tree(GameTree.from_nested([[3, 12], [2, 4]])).source
     >>> source.count("shape=circle"), source.count("shape=box")
@@ -106,7 +107,21 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
         )
     leaves = sum(node.terminal for node in nodes)
     compact = names and leaves * LEAF_SLOT_PT > readable_width_pt()
-    return _Builder(nodes, names=names, boards=False, names_under_leaves=compact).picture("tree")
+    # names too long for one row under narrow leaves: every other one a line lower
+    stagger = compact and _leaf_names_pt(nodes) > readable_width_pt(COMPACT_TEXT_PT)
+    builder = _Builder(
+        nodes, names=names, boards=False, names_under_leaves=compact, stagger_names=stagger
+    )
+    return builder.picture("tree")
+
+
+def _leaf_names_pt(nodes: list[_Node]) -> float:
+    """About how wide a row of the leaves' names is, each under its narrow leaf (points)."""
+    return sum(
+        max(COMPACT_LEAF_PT, NAME_CHAR_PT * len(str(node.name))) + COMPACT_GAP_PT
+        for node in nodes
+        if node.terminal
+    )
 
 
 def draw_search(
@@ -241,6 +256,18 @@ levels of 8 to 27 nodes; up to 129 on a level of 2 to 5, which fits anyway)."""
 
 LEAF_SLOT_PT = 45.0
 """The same for a leaf of the tree, its name under it (measured: 40–44 pt)."""
+
+COMPACT_TEXT_PT = 10.0
+"""The size of the names in a tree drawn with narrow leaves (names inside, under leaves)."""
+
+COMPACT_LEAF_PT = 23.0
+"""A narrow leaf's width (0.32 inch), in points."""
+
+NAME_CHAR_PT = 6.0
+"""About the width of a character of a name in 10-pt Helvetica, in points (B 6.7, 1 5.6)."""
+
+COMPACT_GAP_PT = 7.2
+"""The gap between two names under narrow leaves and their margins, in points."""
 
 RULER_PT = 150.0
 """The width of the ruler of depths drawn on the left of a depth-limited search."""
@@ -562,6 +589,7 @@ class _Builder:
         trimmed: set[tuple] | None = None,
         max_depth: int | None = None,
         names_under_leaves: bool = False,
+        stagger_names: bool = False,
     ) -> None:
         # named before the hidden ones are left out: a node keeps its name at every step
         self.ids = {n.path: f"n{i}" for i, n in enumerate(nodes)}
@@ -575,6 +603,9 @@ class _Builder:
         self.trimmed = trimmed or set()  # nodes whose children are left out of the picture
         # a wide tree: narrow leaves, their names (under them) in smaller text
         self.names_under_leaves = names_under_leaves
+        # names too long for a row: every other leaf's name (left to right) a line lower
+        leaves = sorted(n.path for n in self.nodes if self._name_under(n))
+        self.lower_names = set(leaves[1::2]) if stagger_names else set()
 
     def picture(self, name: str) -> Picture:
         windows = any(n.alpha is not None or n.beta is not None for n in self.nodes)
@@ -599,14 +630,19 @@ class _Builder:
         for node in self.nodes:
             if self._name_under(node):
                 name = self.ids[node.path] + NAME_SUFFIX
-                small = {"fontsize": "10", "margin": "0.01"} if self.names_under_leaves else {}
+                small = (
+                    {"fontsize": f"{COMPACT_TEXT_PT:g}", "margin": "0.01"}
+                    if self.names_under_leaves
+                    else {}
+                )
                 small = small or {"margin": "0.02"}
                 picture.node(
                     name, str(node.name), shape="plaintext", width="0", height="0.15",
                     fontcolor=self._faint_text(node), **small, **{"class": LABEL_CLASS},
                 )  # fmt: skip
-                # straight under its leaf, close to it
-                picture.edge(self.ids[node.path], name, style="invis", weight="100")
+                # straight under its leaf, close to it (or a row lower, between two others)
+                lower = {"minlen": "2"} if node.path in self.lower_names else {}
+                picture.edge(self.ids[node.path], name, style="invis", weight="100", **lower)
         for node in self.nodes:  # a subtree left out of the picture
             if node.path in self.trimmed:
                 more = self.ids[node.path] + "_more"

@@ -19,8 +19,6 @@ MAX_SIZE = 6
 
 CHOOSE = "(choose a game)"
 
-"""The best-response plot's height: with the table beside it, the editor fits on a slide."""
-
 
 class PayoffEditor(StaticPreview, widgets.VBox):
     """Edit any payoff, label or size of a two-player game; the payoff table, the
@@ -240,7 +238,8 @@ class PayoffEditor(StaticPreview, widgets.VBox):
             from coursekit.draw.plots import best_response_plot, figure_svg  # matplotlib: lazily
 
             # at its own size: its smallest text (the legend) is 8.3 pt, 11 px (never shrunk
-            # to a height: a 280-px plot had 7-px text)
+            # to a height: a 280-px plot had 7-px text); on a slide, coursekit_slides.css
+            # caps its height
             plot = fit_width(figure_svg(best_response_plot(game)))
         else:
             plot = "<p><i>The best-response plot is drawn for 2×2 games.</i></p>"

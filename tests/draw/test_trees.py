@@ -9,10 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coursekit.checks.public.ch04 import DECK_TREE, ORDER_TREE, TREE
 from coursekit.draw.base import has_dot, looks_only, readable_width_pt
 from coursekit.draw.boards import board_html, board_label, boards_html, draw_board
 from coursekit.draw.graph_view import step_through, step_through_at
 from coursekit.draw.trees import (
+    COMPACT_TEXT_PT,
     CURRENT,
     LABEL_CLASS,
     LABEL_SUFFIX,
@@ -375,6 +377,17 @@ def test_a_tree_drawn_to_its_readable_depth_fits_the_column(search, branching):
     assert dot_width_pt(draw_search(result, max_depth=depth)) <= readable_width_pt()
     # one level more would not fit: the estimate is not needlessly cautious
     assert dot_width_pt(draw_search(result, max_depth=depth + 1)) > 0.75 * readable_width_pt()
+
+
+@pytest.mark.skipif(not has_dot(), reason="needs Graphviz's dot to measure layouts")
+def test_exercise_trees_fit_the_column_whole_with_their_names():
+    room = readable_width_pt(COMPACT_TEXT_PT)  # the names under and inside nodes: 10 pt
+    for tree in (TREE, ORDER_TREE, DECK_TREE):
+        assert dot_width_pt(draw_tree(tree)) <= room
+    # the deck tree's names ("B1a1a1") are too long for one row: every other one lower
+    source = draw_tree(DECK_TREE).source
+    assert source.count("minlen=2") == 12  # of 25 leaves
+    assert "minlen" not in draw_tree(TREE).source  # short names ("B1a1") keep one row
 
 
 DEEP = [[[[1, 2], [3, 4]], [[5, 6], [7, 8]]], [[[9, 8], [7, 6]], [[5, 4], [3, 2]]]]

@@ -188,6 +188,12 @@ function centreLine(group, text, texts) {
   text.setAttribute("x", String(box.x + box.width / 2));
 }
 
+/** Whether ``svg`` is laid out in the page now (a hidden one has empty boxes). */
+function rendered(svg) {
+  const box = svg.getBBox();
+  return box.width > 0 || box.height > 0;
+}
+
 /** Make every text of ``svg`` readable on its background, in the current theme. */
 function fixColours(svg, el, saved) {
   const paper = pageBackground(el);
@@ -755,16 +761,33 @@ function render({ model, el }) {
   model.on("change:caption", showStep);
   model.on("change:busy", showBusy);
   model.on("change:controls", showStep);
-  const resize = new ResizeObserver(() => svg && fit(svg, frame, model.get("root"), groups));
+  // JupyterLab switches themes by toggling this attribute: recolour the text. Just then a
+  // picture may not be rendered (its boxes empty: no fill is found behind a text, and the text
+  // of a filled node, an AO* explorer's SOLVED node, took the dark theme's white ink: contrast
+  // 1.23 on its light green): such a picture is recoloured in the next frames, or once it shows.
+  let stale = false;
+  const recolour = (frames = 10) => {
+    if (!svg) return;
+    fixColours(svg, el, saved);
+    stale = !rendered(svg);
+    if (stale && frames > 0) requestAnimationFrame(() => stale && recolour(frames - 1));
+  };
+  const resize = new ResizeObserver(() => {
+    if (!svg) return;
+    fit(svg, frame, model.get("root"), groups);
+    if (stale) recolour(0);
+  });
   resize.observe(el);
-  // JupyterLab switches themes by toggling this attribute: recolour the text.
-  const theme = new MutationObserver(() => svg && fixColours(svg, el, saved));
+  const shown = new IntersectionObserver(() => stale && recolour(0));
+  shown.observe(el);
+  const theme = new MutationObserver(() => recolour());
   theme.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"] });
   showBusy();
   loadCaptions();
   draw();
   return () => {
     resize.disconnect();
+    shown.disconnect();
     theme.disconnect();
     el.removeEventListener("ck-step-button", onStepButton);
     model.off("change:dot", redraw);
