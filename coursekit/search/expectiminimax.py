@@ -34,7 +34,7 @@ from typing import Any
 
 from coursekit.games.base import MAX, Game
 from coursekit.search.core import Cutoff, Evaluate, Order, Search, SearchError
-from coursekit.search.registry import CHANCE, DETERMINISTIC, register
+from coursekit.search.registry import CHANCE, register
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 
 INF = math.inf
@@ -44,7 +44,7 @@ INF = math.inf
     "expectiminimax",
     chapter=7,
     description="minimax with chance nodes: the expected value over the dice",
-    games=(DETERMINISTIC, CHANCE),
+    games=(CHANCE,),  # called directly it plays any game; offered where dice are rolled
 )
 def expectiminimax(
     game: Game,

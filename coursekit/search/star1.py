@@ -33,7 +33,7 @@ from typing import Any
 
 from coursekit.games.base import MAX, Game
 from coursekit.search.core import Cutoff, Evaluate, Order, Search, SearchError
-from coursekit.search.registry import CHANCE, DETERMINISTIC, register
+from coursekit.search.registry import CHANCE, register
 from coursekit.search.result import SearchResult
 
 INF = math.inf
@@ -44,7 +44,7 @@ INF = math.inf
     chapter=7,
     description="expectiminimax with α-β windows through chance nodes (needs value bounds)",
     trace=None,
-    games=(DETERMINISTIC, CHANCE),
+    games=(CHANCE,),  # called directly it plays any game; offered where dice are rolled
 )
 def star1(
     game: Game,
