@@ -40,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import json
 import os
 import shutil
 import signal
@@ -51,6 +52,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 FIRST_UID = 61000
 """Sandboxed code runs as users FIRST_UID, FIRST_UID + 1, ... (one per parallel job, as root)."""
@@ -482,6 +484,18 @@ class SandboxedProcess:
             self.kill()
             return b""
         return first
+
+    def message(self, deadline: float, cap: int) -> dict[str, Any] | None:
+        """One JSON object from the process (:meth:`readline`): ``None`` when none came in
+        time (or the process ended), ``{"malformed": True}`` for a line that is not one."""
+        line = self.readline(deadline, cap)
+        if not line:
+            return None
+        try:
+            reply = json.loads(line)
+        except (ValueError, RecursionError):
+            return {"malformed": True}
+        return reply if isinstance(reply, dict) else {"malformed": True}
 
     def stdin_close(self) -> None:
         if self.process.stdin is not None:

@@ -194,14 +194,7 @@ class EntryEngine:
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
         assert self.process is not None
-        line = self.process.readline(deadline, REPLY_BYTES)
-        if line is None or not line:
-            return None
-        try:
-            reply = json.loads(line)
-        except (ValueError, RecursionError):
-            return {"malformed": True}
-        return reply if isinstance(reply, dict) else {"malformed": True}
+        return self.process.message(deadline, REPLY_BYTES)
 
     def start(self) -> str:
         """Start the entry's process; return why it is disqualified ("" when it may play)."""
