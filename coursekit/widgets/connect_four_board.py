@@ -166,9 +166,13 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         self.side.observe(lambda _: self.restart(), names="value")
         for control in (self.limit, self.depth, self.seconds, self.evaluation):
             control.observe(lambda _: self._show_plan(), names="value")
-        self.weight_of.observe(lambda _: setattr(self.weight, "value", self._weight()), "value")
+        self.weight_of.observe(self._choose_weight, "value")
         self.weight.observe(lambda change: self.set_weight(change["new"]), names="value")
         self.restart()
+
+    def _choose_weight(self, _: object) -> None:
+        self.weight.value = self._weight()
+        self._show_plan()  # says which weight the slider now edits
 
     def _weight(self) -> float:
         features = self._evaluations[FEATURES]
@@ -246,14 +250,18 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             limit = f"depth {self.depth.value}"
         name = self.evaluation.value
         value = self._evaluations[name](self.state)
+        chosen = self.weight_of.value  # the weight the slider edits stands out
         weights = " + ".join(
-            f"{number_text(f.weight)}·{f.name}" for f in self._evaluations[FEATURES].features
+            f"<b>{number_text(f.weight)}·{html.escape(f.name)}</b>"
+            if f.name == chosen
+            else html.escape(f"{number_text(f.weight)}·{f.name}")
+            for f in self._evaluations[FEATURES].features
         )
         self.plan.value = (
             f"<div>engine's limit: <b>{limit}</b><br>"
             f"EVAL ({html.escape(name.split(' (')[0])}) of this board for x: "
             f"<b>{number_text(value)}</b><br>"
-            f"features: {html.escape(weights)}</div>"
+            f"features: {weights} (w: {html.escape(chosen)})</div>"
         )
 
     def _refresh(self) -> None:

@@ -217,7 +217,7 @@ SPECS: dict[str, list[Expect]] = {
         ),
         # one weight of the features' EVAL: the threats' (16), a step up
         Expect("w", before=("16·threats",), after=("16.5·threats",)),
-        Expect("Weight of", value="centre", before=("threats",), after=("2·centre",)),
+        Expect("Weight of", value="centre", before=("(w: threats)",), after=("(w: centre)",)),
     ],
 }
 
