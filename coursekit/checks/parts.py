@@ -321,7 +321,7 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
         raise NotLiteral(f"an answer of {len(source):,} characters")
     try:
         tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError) as error:
         raise NotLiteral(f"code that is not valid Python ({type(error).__name__})") from None
     found: dict[str, Any] = {}
     for statement in tree.body:
@@ -362,10 +362,10 @@ def by_hand_answers(part: Value, sources: list[str | None]) -> dict[str, Any]:
         if source is None:
             continue
         try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = None if len(source) > MAX_LITERAL_CHARACTERS else ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
             tree = None
-        if tree is None:  # code that cannot even be read: is it this part's?
+        if tree is None:  # code too long or unreadable: is it this part's?
             sets = {name for name in part.names if name in source}
         else:  # a name the cell's own code binds (in a loop too, not inside a function)
             sets = _bound_at_top(tree)

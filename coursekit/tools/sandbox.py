@@ -320,7 +320,11 @@ class Sandbox:
             return list(command)
         root = os.geteuid() == 0
         wrapped = ["bwrap", "--clearenv", "--dev", "/dev", "--proc", "/proc"]
-        made: set[Path] = set()
+        # the writable tmpfs first: a folder shown read-only below (an environment in a
+        # checkout under /tmp, say) is then bound on top of it, not hidden by it
+        wrapped += ["--perms", "1777", "--size", str(self.limits.tmp_bytes), "--tmpfs", "/tmp"]
+        wrapped += ["--perms", "0777", "--size", str(self.limits.work_bytes), "--tmpfs", str(WORK)]
+        made: set[Path] = {Path("/tmp"), WORK}
         readable = readable_folders()
         for path in readable:
             wrapped += _folders_to(path, made)
@@ -335,8 +339,6 @@ class Sandbox:
             wrapped += ["--ro-bind", str(self.view), str(VIEW_MOUNT)]
         if inputs is not None:
             wrapped += ["--ro-bind", str(inputs.resolve()), str(INPUT)]
-        wrapped += ["--perms", "1777", "--size", str(self.limits.tmp_bytes), "--tmpfs", "/tmp"]
-        wrapped += ["--perms", "0777", "--size", str(self.limits.work_bytes), "--tmpfs", str(WORK)]
         wrapped += ["--chdir", str(WORK)]
         wrapped += ["--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts"]
         wrapped += ["--die-with-parent", "--new-session"]
