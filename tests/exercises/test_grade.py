@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import subprocess
 import sys
 
@@ -228,8 +229,8 @@ def test_the_csv_has_a_row_per_submission_a_column_per_part_and_the_reports(batc
         reader = csv.DictReader(table)
         rows = list(reader)
     parts = [f"91_fixture part {n}" for n in range(1, 5)]
-    reports = ["tampered", "timed_out", "kernel_died", "review", "library_calls", "notes"]
-    reports += ["problem", "sandbox"]
+    reports = ["tampered", "timed_out", "kernel_died", "review", "notes"]
+    reports += ["problem", "sandbox", "seed"]
     assert reader.fieldnames == ["file", "exercise", *parts, "total", "max", *reports]
     assert [row["file"] for row in rows] == [str(paths[name]) for name in grades]
     by_name = dict(zip(grades, rows, strict=True))
@@ -256,7 +257,11 @@ def test_the_grade_command_writes_the_csv_and_says_what_it_found(sets, tmp_path)
         text=True,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"graded 3 submissions into {out} (1 tampered, 1 problem)"
+    graded, seed = done.stdout.strip().splitlines()
+    assert graded == f"graded 3 submissions into {out} (1 tampered, 1 problem)"
+    assert re.fullmatch(
+        r"hidden cases: seed (\d+) \(coursekit grade --seed \1 repeats this run\)", seed
+    )
     assert "grading: 100%" in done.stderr and "3/3" in done.stderr  # the progress bar
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert [(row["file"], row["total"]) for row in rows] == [
