@@ -131,6 +131,13 @@ SPECS: dict[str, list[Expect]] = {
             before=("value 3, move B",),
             after=("value 3, move C", "nothing pruned"),
         ),
+        # The decks' six-level tree's explorer (the second "Tree"): the course's three-branch
+        # tree typed in its place is searched at once (its value 3, where S0's is 5).
+        Expect(
+            "Tree",
+            value="[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
+            after=("value 3, move B",),
+        ),
         # Shuffled children, left so for the generic pass: a new random tree or a click on
         # "worst" or "best" then changes what is searched.
         Expect("random"),
@@ -357,18 +364,21 @@ def wait_for_change(cell, before: str, timeout: float = CHANGE_TIMEOUT) -> str:
     return now
 
 
-NODE_TITLE = re.compile(r'<g id="[^"]*" class="node[^"]*">\s*<title>([^<]*)</title>')
-"""A graph node in Graphviz's SVG: <g class="node"> with its name as the <title>."""
+NODE_TITLE = re.compile(r'<g id="[^"]*" class="node">\s*<title>([^<]*)</title>')
+"""A node Graphviz draws (``class="node"``: not hidden by a step), with its name as the <title>."""
 
 
 def node_count(shot: str) -> int:
     """Graph nodes in a snapshot's pictures; a tree's texts beside and under its nodes
     (``n3_label``, ``n3_name``: coursekit.draw.trees) are not nodes of the tree."""
-    return sum(
-        not name.endswith((LABEL_SUFFIX, NAME_SUFFIX))
-        for svg in json.loads(shot)["pictures"]
+    pictures = json.loads(shot)["pictures"]
+    drawn = sum(len(re.findall(r'class="node"', svg)) for svg in pictures)
+    beside = sum(
+        name.endswith((LABEL_SUFFIX, NAME_SUFFIX))
+        for svg in pictures
         for name in NODE_TITLE.findall(svg)
     )
+    return drawn - beside
 
 
 def shown_text(shot: str) -> str:
@@ -478,7 +488,9 @@ def check_notebook(
     # 1. the known effects, on the notebook as it is right after Run All
     specified = set()
     for expect in specs:
-        control = next((c for c in controls if c.label == expect.control), None)
+        control = next(  # the first control of that label no Expect has taken yet
+            (c for c in controls if c.label == expect.control and id(c) not in specified), None
+        )
         if control is None:
             problems.append(f"no control labelled {expect.control!r} (SPECS is out of date)")
             continue
