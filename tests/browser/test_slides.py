@@ -291,14 +291,6 @@ def cut_pictures(page) -> tuple[list[str], list[list[int]]]:
 
 # Decks with a picture that a click does not show whole at OVERVIEW_PX yet (issue #23, item 3):
 # it needs more room on its slide or a narrower drawing, not a smaller text.
-STILL_TALL = {
-    "04_alphabeta": {
-        "slide 11.3": "the six-level tree's explorer is 724 px high whatever the slide's text "
-        "(its controls and caption): issue 23, still open"
-    },
-}
-"""Slides known to be taller than 720 px, each with the reason; the test fails when one fits."""
-
 STILL_CUT = {
     "02_and_or_graphs": "slide 22.2: an AND/OR graph taller than a slide at 14 px",
     "03_minimax": "slides 13.1 and 14.1: trees of 24 boards, wider than a slide at 14 px",
@@ -395,10 +387,7 @@ def test_deck_opens_offline_as_the_metadata_says(name, exported, open_page, arti
         page.wait_for_timeout(300)  # let the widget lay itself out on the now visible slide
         page.screenshot(path=shots / "widget.png")
 
-    tall = too_tall(page)
-    known = [t for t in tall if t.split(":")[0] in STILL_TALL.get(name, {})]
-    assert len(known) == len(STILL_TALL.get(name, {})), f"fixed? take it out of STILL_TALL: {tall}"
-    assert [t for t in tall if t not in known] == [], (
+    assert too_tall(page) == [], (
         "slides taller than the screen: split them (a Sub-Slide), move long code to Notes, "
         "or tag a picture's cell hide-input"
     )
