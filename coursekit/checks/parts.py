@@ -343,10 +343,11 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: found[name] for name in names if name in found}
 
 
-BY_HAND_HINT = (
-    "This part asks for values worked out by hand: write the values themselves (numbers, "
-    "strings, lists, sets, dicts). The grader reads them without running code, and found {}."
-)
+def by_hand_hint(found: object, lang: str | None = None) -> str:
+    """The hint for a by-hand answer that is code (``found``: what was found instead)."""
+    from coursekit.text import say
+
+    return say("check.by_hand", lang=lang, found=found)
 
 
 def by_hand_answers(part: Value, sources: list[str | None]) -> dict[str, Any]:

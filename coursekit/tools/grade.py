@@ -515,7 +515,7 @@ def _by_hand_grade(part: declared_parts.Value, merged: Merged, points: float) ->
     try:
         found = declared_parts.by_hand_answers(part, merged.answers)
     except declared_parts.NotLiteral as error:
-        return PartGrade(0.0, "failed", declared_parts.BY_HAND_HINT.format(error))
+        return PartGrade(0.0, "failed", declared_parts.by_hand_hint(error, lang="en"))
     missing = [name for name in part.names if name not in found]
     if missing:
         return PartGrade(0.0, "failed", f"There is no variable {missing[0]} in the notebook.")

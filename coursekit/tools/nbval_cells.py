@@ -241,7 +241,8 @@ def _by_hand_problem(item: Any) -> str | None:
     try:
         parts.by_hand_answers(part, answers)
     except parts.NotLiteral as error:
-        return parts.BY_HAND_HINT.format(error)
+        language = nb.get("metadata", {}).get("coursekit", {}).get("language")
+        return parts.by_hand_hint(error, lang=language if isinstance(language, str) else None)
     return None
 
 

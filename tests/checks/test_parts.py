@@ -178,3 +178,11 @@ def test_a_search_part_is_judged_on_the_leaves_the_function_evaluated():
 def test_set_01s_package_holds_no_model_of_the_narrow_trough():
     assert not hasattr(ch01, "narrow_trough_rules")
     assert "head_start=(10, 1)" not in Path(ch01.__file__).read_text(encoding="utf-8")
+
+
+def test_the_by_hand_hint_is_said_in_the_students_language():
+    from coursekit.checks.parts import by_hand_hint
+
+    assert "worked out by hand" in by_hand_hint("sorted([3, 1])", lang="en")
+    chinese = by_hand_hint("sorted([3, 1])", lang="zh")
+    assert "亲手" in chinese and "sorted([3, 1])" in chinese
