@@ -539,7 +539,23 @@ def test_every_spec_names_a_chapter():
     assert set(SPECS) <= {path.stem for path in CHAPTERS}
 
 
-@pytest.mark.parametrize("path", CHAPTERS, ids=lambda path: path.stem)
+UNSETTLED = {
+    "02_and_or_graphs": "passes alone, but failed once after the other browser tests in a "
+    "full run (the AO* explorer's stepping, perhaps in the theme they leave): issue 23",
+}
+"""Chapters whose lab test is not yet reliable, each with what is known (not strict)."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=pytest.mark.xfail(strict=False, reason=UNSETTLED[path.stem]))
+        if path.stem in UNSETTLED
+        else path
+        for path in CHAPTERS
+    ],
+    ids=lambda path: path.stem,
+)
 def test_notebook_runs_and_its_widgets_answer(path, lab, open_page, artifacts):
     page, log = open_page(lab.base)
     report = check_notebook(
