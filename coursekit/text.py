@@ -5,7 +5,7 @@ One convention for every picture, table and message: whole numbers plain
 as ``∞`` and ``-∞`` (a won game for MAX, an unsolvable node's cost), exact
 fractions as ``p/q``. And one seam for every sentence a student reads:
 ``say(key, **values)`` looks the message up in the table of the chosen
-language (``coursekit/locale/en.json``, ``zh.json``; :func:`set_language`,
+language (``coursekit/locale/en/*.json``, ``zh/*.json``; :func:`set_language`,
 ``$COURSEKIT_LANG``). This module imports nothing from the package, so any
 layer may use it.
 """
@@ -207,11 +207,29 @@ def language() -> str:
 
 
 def table(code: str) -> dict[str, str]:
-    """Every message of one language, key → template (``coursekit/locale/<code>.json``)."""
+    """Every message of one language, key → template.
+
+    A language's messages are split by area into ``coursekit/locale/<code>/<area>.json``
+    (``check.json`` for the checks' verdicts, ``ch02.json`` for exercise set 02's hints,
+    ``errors.json``, ``widgets.json``, …) so that areas are edited apart; a key must
+    appear in one file only.
+
+    Raises
+    ------
+    ValueError
+        If two files of one language give the same key.
+    """
     code = language_code(code)
     if code not in _tables:
-        with open(_TABLES / f"{code}.json", encoding="utf-8") as file:
-            _tables[code] = json.load(file)
+        merged: dict[str, str] = {}
+        for path in sorted((_TABLES / code).glob("*.json")):
+            with open(path, encoding="utf-8") as file:
+                part = json.load(file)
+            twice = sorted(set(part) & set(merged))
+            if twice:
+                raise ValueError(f"coursekit/locale/{code}/{path.name} repeats {twice}")
+            merged.update(part)
+        _tables[code] = merged
     return _tables[code]
 
 
@@ -231,5 +249,5 @@ def say(key: str, *, lang: str | None = None, **values: Any) -> str:
     if template is None:
         template = table("en").get(key)
     if template is None:
-        raise KeyError(f"no message {key!r} in coursekit/locale/en.json")
+        raise KeyError(f"no message {key!r} in coursekit/locale/en/")
     return template.format(**values)

@@ -37,10 +37,17 @@ def test_both_tables_have_the_same_keys_and_fields():
 
 
 def test_the_tables_are_plain_json_objects_of_strings():
-    for path in sorted(LOCALE.glob("*.json")):
-        if path.stem in ("en", "zh"):
+    for code in ("en", "zh"):
+        paths = sorted((LOCALE / code).glob("*.json"))
+        assert paths, code
+        for path in paths:
             data = json.loads(path.read_text(encoding="utf-8"))
             assert all(isinstance(v, str) for v in data.values()), path
+
+
+def test_each_area_has_the_same_files_in_both_languages():
+    english = sorted(p.name for p in (LOCALE / "en").glob("*.json"))
+    assert english == sorted(p.name for p in (LOCALE / "zh").glob("*.json"))
 
 
 def test_chinese_messages_are_chinese():
