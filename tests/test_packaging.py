@@ -76,3 +76,22 @@ def test_ci_runs_exactly_the_readme_test_command(repo_root):
     ci = (repo_root / ".ci" / "run").read_text().strip().splitlines()
     assert "```bash\n./course test\n```" in readme
     assert ci[-1] == "./course test"
+
+
+def test_the_chinese_readme_names_real_chapters_and_commands(repo_root):
+    """README.zh.md lists every chapter (by its Chinese notebook's path) and names only
+    commands that exist."""
+    import re
+
+    from coursekit.tools.cli import COMMANDS
+
+    readme = (repo_root / "README.zh.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"`notebooks/zh/(\d\d_\w+)\.ipynb`", readme))
+    masters = {path.stem for path in (repo_root / "notebooks").glob("[0-9][0-9]_*.ipynb")}
+    assert listed == masters
+    named = set(re.findall(r"coursekit (\w+)", readme))
+    assert named and named <= set(COMMANDS)
+    course = (repo_root / "course").read_text()
+    for command in set(re.findall(r"\./course (\w+)", readme)):
+        assert f"  {command})" in course or f"{command})" in course, command
+    assert "README.zh.md" in (repo_root / "README.md").read_text(encoding="utf-8")
