@@ -25,6 +25,7 @@ from coursekit.games import MAX, ConnectFour
 from coursekit.games.chess_game import PIECE_VALUES, Chess
 from coursekit.games.playout import random_line
 from coursekit.search.match import MatchEngine, match
+from coursekit.text import say
 
 EXTRA_POSITIONS = [
     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
@@ -75,36 +76,25 @@ def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
     side everywhere; bishops: a surplus proportional to the bishops everywhere).
     """
     got = answers[fen]
-    here = f"on {fen!r}"
     if not isinstance(got, tuple) or len(got) != 2:
-        return f"Your function should return a pair (White's material, Black's material) {here}."
+        return say("ch05.not_a_pair", fen=repr(fen))
     if not _is_pair(got):
-        return f"Both numbers of the pair should be numbers {here}, got {got!r}."
+        return say("ch05.not_numbers", fen=repr(fen), got=repr(got))
     if got == side_material(fen)[::-1]:
-        return (
-            f"White and Black are swapped {here}: in FEN, CAPITAL letters are White's pieces "
-            "and small letters Black's."
-        )
+        return say("ch05.swapped", fen=repr(fen))
     if not all(_is_pair(pair) for pair in answers.values()):
         return None
     whole = {f: whole_string_material(f) for f in answers}
     if any(whole[f] != side_material(f) for f in answers) and all(
         answers[f] == whole[f] for f in answers
     ):
-        return (
-            f"Your pair counts letters outside the board {here}: a FEN has six fields separated "
-            "by spaces, and only the first one places the pieces. The letters after it (w or b: "
-            "who moves; KQkq: castling rights) are not pieces."
-        )
+        return say("ch05.whole_string", fen=repr(fen))
     surplus = {
         f: (pair[0] - side_material(f)[0], pair[1] - side_material(f)[1])
         for f, pair in answers.items()
     }
     if len({s for pair in surplus.values() for s in pair}) == 1:
-        return (
-            f"Each side has {surplus[fen][0]:g} too much {here}: are you counting the kings? "
-            "A king cannot be won or lost, so it counts 0 (K is the king, N the knight)."
-        )
+        return say("ch05.kings", fen=repr(fen), extra=f"{surplus[fen][0]:g}")
     per_bishop = set()
     for f, (extra_w, extra_b) in surplus.items():
         for extra, count in zip((extra_w, extra_b), _bishops(f), strict=True):
@@ -113,10 +103,7 @@ def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
             elif extra:
                 per_bishop.add(math.nan)
     if len(per_bishop) == 1 and not any(math.isnan(x) for x in per_bishop):
-        return (
-            f"Your numbers are off by the bishops {here}: the course values a bishop at 3, "
-            "like a knight (pawn 1, knight 3, bishop 3, rook 5, queen 9)."
-        )
+        return say("ch05.bishops", fen=repr(fen))
     return None
 
 
@@ -157,20 +144,19 @@ def check_material(
     seeded random games.
     """
     answered(material_count)
-    require(callable(material_count), "material_count should be a function of a FEN string.")
+    require(callable(material_count), say("ch05.not_a_material_function"))
     cases = [*(POSITIONS if positions is None else positions), *EXTRA_POSITIONS]
     if seed is not None:
         cases += random_positions(seed)
     answers = {}
     for fen in cases:
-        got = call_student(material_count, (fen,), lambda f: f"the position {f!r}")
+        got = call_student(material_count, (fen,), lambda f: say("ch05.position", fen=repr(f)))
         answers[fen] = tuple(got) if isinstance(got, list) else got
     for fen, got in answers.items():
         if got != side_material(fen):
             fail(
                 _material_mistake(answers, fen)
-                or f"Your pair {got!r} is wrong for {fen!r}: count every piece of each side "
-                "with pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0."
+                or say("ch05.wrong_pair", got=repr(got), fen=repr(fen))
             )
     passed()
 
@@ -187,16 +173,18 @@ def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = No
     open-lines e(p).
     """
     answered(evaluation)
-    require(callable(evaluation), "my_evaluation should be a function of a Connect Four state.")
+    require(callable(evaluation), say("ch05.not_an_evaluation"))
     game = ConnectFour()
     baseline = game.evaluate
     seed = MATCH_SEED if seed is None else seed
     state = game.result(game.result(game.initial, 3), 2)
     for probe in (game.initial, state):
-        value = call_student(evaluation, (probe,), lambda s: f"the position\n{game.to_text(s)}")
+        value = call_student(
+            evaluation, (probe,), lambda s: say("ch05.board", board=game.to_text(s))
+        )
         require(
             isinstance(value, Real) and not isinstance(value, bool) and not math.isnan(value),
-            f"Your evaluation should return a number, got {value!r}.",
+            say("ch05.not_a_number", got=repr(value)),
         )
     result = _match(game, evaluation, baseline, seed)
     mine, theirs = result.points("yours"), result.points("baseline")
@@ -209,27 +197,14 @@ def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = No
         value = evaluation(state)
         return value if game.to_move(state) is MAX else -value
 
+    score = {"mine": f"{mine:g}", "games": MATCH_GAMES}
     mover = _match(game, for_x, baseline, seed)
     if mover.points("yours") > mover.points("baseline"):
-        fail(
-            f"Your evaluation scored {mine:g} of {MATCH_GAMES} points, but it would win if its "
-            "sign followed x: it seems to value a position for the side to move (as negamax "
-            "does). EVAL here is from MAX's (x's) point of view whoever is to move: positive "
-            "when x stands better, also when o is to move."
-        )
+        fail(say("ch05.for_the_mover", **score))
     flipped = _match(game, lambda s: -evaluation(s), baseline, seed)
     if flipped.points("yours") > flipped.points("baseline"):
-        fail(
-            f"Your evaluation scored {mine:g} of {MATCH_GAMES} points, but its negation would "
-            "win: EVAL is always from MAX's (x's) point of view, positive when x stands better, "
-            "whoever is to move."
-        )
-    fail(
-        f"Your evaluation scored {mine:g} of {MATCH_GAMES} points against the baseline's "
-        f"{theirs:g}: it has to score more. Count each window of four by how many of one "
-        "player's pieces it holds while the other has none (three in an open window is worth "
-        "far more than two), and add something for the centre column."
-    )
+        fail(say("ch05.negated", **score))
+    fail(say("ch05.weak", theirs=f"{theirs:g}", **score))
 
 
 def _match(
@@ -244,7 +219,7 @@ def _match(
         except NotImplementedError:
             raise
         except Exception as error:  # the student's bug, reported as a hint
-            fail(f"Your evaluation raised {type(error).__name__}: {error} during the match.")
+            fail(say("ch05.match_raised", error=type(error).__name__, message=error))
 
     return match(
         game,
@@ -301,36 +276,23 @@ def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None
     """Check the labels of the positions that are not quiet (a capture, promotion or check
     pending for the side to move)."""
     answered(answer)
-    require_type(answer, (set, frozenset, list, tuple), "Your answer")
+    require_type(answer, (set, frozenset, list, tuple), say("ch05.your_answer"))
     labels = {str(label) for label in answer}
     unknown = sorted(labels - set(positions))
-    require(not unknown, f"There is no position {', '.join(unknown)}: use the labels given.")
+    require(not unknown, say("ch05.unknown_labels", labels=", ".join(unknown)))
     expected = not_quiet(positions)
     wrong = sorted(labels - expected)
     if wrong:
         label = wrong[0]
         if _other_side_captures(positions[label]):
-            fail(
-                f"In position {label} only the side NOT to move could capture: look at the moves "
-                "of the side to move (w or b after the board in the FEN)."
-            )
-        fail(
-            f"Position {label} is quiet: the side to move has no capture, no promotion and no "
-            "check, so its value will not swing soon."
-        )
+            fail(say("ch05.other_side", label=label))
+        fail(say("ch05.is_quiet", label=label))
     missing = sorted(expected - labels)
     if missing:
-        many = "a position" if len(missing) == 1 else f"{len(missing)} positions"
+        number = "one" if len(missing) == 1 else "many"
         if all(set(noise(positions[label])) <= {"check", "mate"} for label in missing):
-            fail(
-                f"Your answer misses {many} that is not quiet although no capture or promotion "
-                "is pending there: a check, and above all a mate, swings the value at once "
-                "too. Look at every check the side to move can give."
-            )
-        fail(
-            f"Your answer misses {many} that is not quiet. Check every capture of the side to "
-            "move, including a capture en passant, a pawn that can promote, and every check."
-        )
+            fail(say(f"ch05.misses_check.{number}", count=len(missing)))
+        fail(say(f"ch05.misses.{number}", count=len(missing)))
     passed()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import chess
 import pytest
 
@@ -9,6 +11,7 @@ from coursekit.checks import ch05
 from coursekit.checks.common import SUCCESS_LINE
 from coursekit.checks.public.ch05 import QUIET_OR_NOT
 from coursekit.games import MAX, ConnectFour
+from coursekit.text import set_language
 
 VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9, "k": 0}
 POSITIONS = [
@@ -225,3 +228,80 @@ def test_every_part_is_declared():
     assert ch05.EXERCISE == "05_evaluation_functions"
     assert sorted(ch05.PARTS) == [1, 2, 3]
     assert ch05.PARTS[3].names == ("unquiet",)
+
+
+# --- the hints in Chinese ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def chinese():
+    set_language("zh")
+    yield
+    set_language(None)
+
+
+@pytest.mark.parametrize(
+    ("call", "hint"),
+    [
+        (lambda: ch05.check_material(counter(swap=True), POSITIONS), "你把白方和黑方弄反了"),
+        (lambda: ch05.check_material(counter({**VALUES, "k": 100}), POSITIONS), "多算了 100 分"),
+        (lambda: ch05.check_material(counter({**VALUES, "b": 3.5}), POSITIONS), "差在象上"),
+        (
+            lambda: ch05.check_material(counter({**VALUES, "r": 4}), POSITIONS),
+            r"二元组 \(.*\) 不对",
+        ),
+        (lambda: ch05.check_material(whole_string, POSITIONS), "棋盘之外的字母"),
+        (lambda: ch05.check_material(lambda fen: 0, POSITIONS), "应当返回一个二元组"),
+        (lambda: ch05.check_material(lambda fen: (1, "2"), POSITIONS), "两项都应当是数"),
+        (lambda: ch05.check_material(42, POSITIONS), "以 FEN 字符串为参数的函数"),
+        (
+            lambda: ch05.check_material(lambda fen: 1 / 0, POSITIONS),
+            "在 局面 'rnbqkbnr/.*' 上抛出了 ZeroDivisionError",
+        ),
+        (lambda: ch05.check_beats_baseline(lambda s: -windows_by_fullness(s)), "把它取反就能赢"),
+        (lambda: ch05.check_beats_baseline(GAME.evaluate), "你的得分必须比它多"),
+        (lambda: ch05.check_beats_baseline(lambda s: "big"), "应当返回一个数"),
+        (
+            lambda: ch05.check_beats_baseline(lambda s: s.z),
+            r"(?s)在 局面\n.*\n上抛出了 AttributeError",
+        ),
+        (lambda: ch05.check_beats_baseline(42), "以四子棋状态为参数的函数"),
+        (lambda: ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET | {"C"}), "只有不该走棋的一方"),
+        (lambda: ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET | {"A"}), "局面 A 是静止的"),
+        (lambda: ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET - {"F"}), "漏掉了一个.*将死"),
+        (lambda: ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET - {"D", "E"}), "漏掉了 2 个"),
+        (lambda: ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET | {"Z"}), "没有局面 Z"),
+        (lambda: ch05.check_not_quiet(QUIET_OR_NOT, "BDEG"), "你的答案的类型应为"),
+    ],
+)
+def test_the_hints_come_out_in_chinese(call, hint, chinese):
+    with pytest.raises(AssertionError, match=hint) as failure:
+        call()
+    assert not re.search(r"\b(Your|the position|should)\b", str(failure.value))
+
+
+def test_the_side_to_move_hint_in_chinese(chinese):
+    def for_the_mover(state):
+        value = windows_by_fullness(state)
+        return value if GAME.to_move(state) is MAX else -value
+
+    with pytest.raises(AssertionError, match="从轮到走棋的一方的角度"):
+        ch05.check_beats_baseline(for_the_mover)
+
+
+def test_a_crash_during_the_match_is_named_in_chinese(chinese):
+    calls = []
+
+    def breaks_later(state):
+        calls.append(state)
+        if len(calls) > 2:
+            raise KeyError("oops")
+        return 0
+
+    with pytest.raises(AssertionError, match="在对局中抛出了 KeyError"):
+        ch05.check_beats_baseline(breaks_later)
+
+
+def test_the_success_line_in_chinese(capsys, chinese):
+    ch05.check_not_quiet(QUIET_OR_NOT, NOT_QUIET)
+    assert capsys.readouterr().out.strip() == "✔ 正确。"
