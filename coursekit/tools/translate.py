@@ -180,6 +180,19 @@ def language_cell() -> nbformat.NotebookNode:
     return cell
 
 
+def glossary_line(master: Path) -> str:
+    """The line under a Chinese notebook's first text: where the terms and the English are.
+
+    >>> glossary_line(Path("notebooks/02_and_or_graphs.ipynb"))
+    '术语的中英对照见[术语表](../glossary.md)；英文原文：[02_and_or_graphs.ipynb](../02_and_or_graphs.ipynb)。'
+    """
+    up = "../" if master.parent.name == "notebooks" else "../../notebooks/"
+    return (
+        f"术语的中英对照见[术语表]({up}{GLOSSARY_PAGE.name})；"
+        f"英文原文：[{master.name}](../{master.name})。"
+    )
+
+
 def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:
     """The Chinese notebook of ``master``; outputs from ``old`` where its code is unchanged.
 
@@ -209,6 +222,9 @@ def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nb
                 for key in VOLATILE:
                     if key in before.metadata:
                         cell.metadata[key] = before.metadata[key]
+    first_text = next((c for c in nb.cells if c.cell_type == "markdown"), None)
+    if first_text is not None:
+        first_text.source = first_text.source.rstrip() + "\n\n" + glossary_line(master)
     if TITLE in sections:
         nb.metadata["title"] = sections[TITLE].text
     meta = nb.metadata.setdefault("coursekit", {})

@@ -76,7 +76,8 @@ def test_build_keeps_code_cells_and_adds_the_language(tmp_path):
     assert translate.build(root) == [root / "notebooks" / "zh" / "00_start.ipynb"]
     nb = read_notebook(root / "notebooks" / "zh" / "00_start.ipynb")
     assert [c.get("id") for c in nb.cells] == ["head", "coursekit-language", "code", "tail"]
-    assert [c.source for c in nb.cells if c.cell_type == "markdown"] == ["# 开始", "完。"]
+    head = "# 开始\n\n" + translate.glossary_line(master)  # the first text links the terms
+    assert [c.source for c in nb.cells if c.cell_type == "markdown"] == [head, "完。"]
     assert nb.cells[2].metadata["tags"] == ["x"] and nb.cells[2].outputs[0]["text"] == "2\n"
     assert nb.metadata["title"] == "开始" and nb.metadata["coursekit"]["language"] == "zh"
     assert translate.check(root) == []
@@ -213,3 +214,18 @@ def test_bold_and_italic_in_the_chinese_text_render():
             html = re.sub(r"<code>.*?</code>|<pre>.*?</pre>", "", render(section.text), flags=re.S)
             html = re.sub(r"AO\*|SSS\*", "", html)  # the algorithms' names
             assert "*" not in html, f"{path} cell {key}: unrendered * in {html[:300]}"
+
+
+def test_every_chinese_notebook_links_to_the_glossary_and_its_master():
+    import re
+
+    built = sorted(ROOT.glob("*/zh/*.ipynb"))
+    assert built
+    for path in built:
+        nb = read_notebook(path)
+        first = next(c for c in nb.cells if c.cell_type == "markdown").source
+        links = re.findall(r"\]\(([^)]+)\)", first.splitlines()[-1])
+        assert len(links) == 2, path
+        for link in links:
+            assert (path.parent / link).resolve().is_file(), (path, link)
+        assert links[0].endswith("glossary.md")
