@@ -31,6 +31,7 @@ from coursekit.checks.public.ch04 import DECK_TREE, ORDER_TREE, TREE, describe, 
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.games.gametree import GameTreeError
 from coursekit.search import alphabeta, reorder
+from coursekit.text import say
 
 INF = math.inf
 CLASSIC = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -69,12 +70,10 @@ def check_pruned(tree: GameTree, pruned: Collection[Hashable] | None) -> None:
     either. Every other node must be left out.
     """
     answered(pruned)
-    require_type(pruned, (set, frozenset, list, tuple), "Your answer")
+    require_type(pruned, (set, frozenset, list, tuple), say("ch04.your_answer"))
     answer = {str(label) for label in pruned}
     unknown = sorted(label for label in answer if label not in tree)
-    require(
-        not unknown, f"The tree has no node {', '.join(unknown)}: use the labels in the picture."
-    )
+    require(not unknown, say("ch04.no_such_node", nodes=", ".join(unknown)))
     r = alphabeta(tree, trace=True)
     tops = set(r.trace.pruned())
     never = set().union(*(_below(tree, top) for top in tops)) if tops else set()
@@ -82,14 +81,8 @@ def check_pruned(tree: GameTree, pruned: Collection[Hashable] | None) -> None:
     if generated:
         node = generated[0]
         if tree.is_terminal(node):
-            fail(
-                f"α-β does evaluate leaf {node}: when it gets there, no bound of an ancestor "
-                "lets it stop yet. Follow the search left to right, with α and β beside each node."
-            )
-        fail(
-            f"α-β does generate node {node}: no cut happens above it before the search gets "
-            "there. Follow the search left to right, with α and β beside each node."
-        )
+            fail(say("ch04.evaluates_leaf", node=node))
+        fail(say("ch04.generates_node", node=node))
     missing = sorted(tops - answer, key=tree.labels.index)
     if missing:
         fail(_missed_cut_hint(tree, r, missing[0], len(tops - answer)))
@@ -99,43 +92,24 @@ def check_pruned(tree: GameTree, pruned: Collection[Hashable] | None) -> None:
 def _missed_cut_hint(tree: GameTree, r: Any, top: str, count: int) -> str:
     """A hint for a pruned branch the answer left out, after the kind of the cut above it."""
     cut = next(c for c in r.trace.cutoffs() if top in c.pruned)
-    many = "a pruned branch" if count == 1 else f"{count} pruned branches"
+    many = say("ch04.branches.one") if count == 1 else say("ch04.branches.many", count=count)
     if cut.cause is not None and tree.depth_of(cut.cause) < tree.depth_of(cut.node) - 1:
-        why = (
-            "Compare each node's bound with every ancestor of the other kind, not only with its "
-            "parent: a cut may be caused by a grandparent or an even older ancestor (a deep cut)."
-        )
-    elif cut.kind == "alpha":
-        why = "Look for an α cut (α剪枝): a MIN node whose β falls to the α of a MAX ancestor."
+        why = say("ch04.why.deep")
     else:
-        why = "Look for a β cut (β剪枝): a MAX node whose α rises to the β of a MIN ancestor."
-    return f"Your answer misses {many}. {why} A bound equal to the other prunes too."
+        why = say(f"ch04.why.{cut.kind}")
+    return say("ch04.missed", branches=many, why=why)
 
 
 # --- part 3: writing α-β ----------------------------------------------------------------------
 
 
 MISTAKES = {
-    "parent only": (
-        "it compares each node's bound with its parent's only. A cut may be caused by any "
-        "ancestor of the other kind (a MIN node's β with the α of every MAX ancestor): pass "
-        "both α and β down to every child, not just the parent's current value."
-    ),
-    "swapped": (
-        "it lowers β at MAX nodes (or raises α at MIN nodes). A MAX node's value is a lower "
-        "bound: MAX raises α, and only MIN lowers β."
-    ),
-    "not passed": (
-        "it never prunes anything, like minimax. Pass the current α and β down to each child "
-        "(alphabeta_value(game, child, alpha, beta)), and after each child raise α at a MAX "
-        "node (lower β at a MIN node), so that every node knows its ancestors' bounds."
-    ),
-    "strict": (
-        "it prunes only when one bound passes the other strictly. The course prunes when "
-        "β ≤ α: a bound equal to the other's is enough."
-    ),
+    "parent only": "ch04.mistake.parent_only",
+    "swapped": "ch04.mistake.swapped",
+    "not passed": "ch04.mistake.not_passed",
+    "strict": "ch04.mistake.strict",
 }
-"""The usual mistakes in writing α-β, with the hint each one gets."""
+"""The usual mistakes in writing α-β, with the key of the hint each one gets (``say(key)``)."""
 
 
 def mistaken_alphabeta(
@@ -236,10 +210,7 @@ def check_alphabeta_function(
     grader's hidden cases).
     """
     answered(alphabeta_value)
-    require(
-        callable(alphabeta_value),
-        "alphabeta_value should be a function (game, state, alpha, beta) → value.",
-    )
+    require(callable(alphabeta_value), say("ch04.not_a_function"))
     check_observed_alphabeta(observe(alphabeta_value), seed=seed)
 
 
@@ -264,9 +235,9 @@ def check_observed_alphabeta(
         passed()
         return
     leaves = [got for _, got in answers]
-    for mistake, hint in MISTAKES.items():
+    for mistake, key in MISTAKES.items():
         if leaves == [mistaken_alphabeta(t, t.initial, mistake)[1] for t in trees]:
-            fail(f"Your function evaluates the leaves of α-β written so that {hint}")
+            fail(say("ch04.mistake", hint=say(key)))
     tree, (value, got), (right_value, right) = next(
         (t, a, e) for t, a, e in zip(trees, answers, expected, strict=True) if a != e
     )
@@ -277,49 +248,30 @@ def _first_difference(
     tree: GameTree, value: Any, got: list, right_value: float, right: list
 ) -> str:
     """A hint about the first thing the student's search does differently on ``tree``."""
-    where = f"On {describe(tree)}"
+    where = describe(tree)
     if got == right:
-        return (
-            f"{where}, your function evaluates the right leaves but returns {value!r}, not the "
-            "minimax value. Return the best value found at each node (v), from MAX's point of view."
-        )
+        return say("ch04.diff.value", tree=where, value=repr(value))
     if not got:
-        return (
-            f"{where}, your function values no leaf with game.utility(state, MAX): it should "
-            "value the leaves it reaches that way."
-        )
+        return say("ch04.diff.no_leaf", tree=where)
     for i, leaf in enumerate(got):
         if got.count(leaf) > 1:
-            return f"{where}, your function evaluates leaf {leaf} more than once."
+            return say("ch04.diff.twice", tree=where, leaf=leaf)
         if i >= len(right) or leaf != right[i]:
             if leaf not in right:
-                return (
-                    f"{where}, your function evaluates leaf {leaf}, which α-β never reaches: "
-                    "a cut should have stopped the search before it."
-                )
+                return say("ch04.diff.extra", tree=where, leaf=leaf)
             skipped = right[i]
             if skipped not in got:
-                return (
-                    f"{where}, your function never evaluates leaf {skipped}, which α-β must "
-                    "evaluate: it cuts too early there."
-                )
-            return (
-                f"{where}, your function evaluates the leaves in another order: take the moves "
-                "left to right, in the order game.actions gives them."
-            )
-    return (
-        f"{where}, your function stops before leaf {right[len(got)]}, which α-β must evaluate: "
-        "it cuts too early there."
-    )
+                return say("ch04.diff.skipped", tree=where, leaf=skipped)
+            return say("ch04.diff.order", tree=where)
+    return say("ch04.diff.stops", tree=where, leaf=right[len(got)])
 
 
 # --- part 5: the decks' six-level tree: which cut prunes what --------------------------------
 
-KIND_WORDS = {"alpha": "an α cut (α剪枝)", "beta": "a β cut (β剪枝)"}
-KIND_RULES = {
-    "alpha": "an α cut happens below a MIN node whose β has fallen to the α of a MAX ancestor",
-    "beta": "a β cut happens below a MAX node whose α has risen to the β of a MIN ancestor",
-}
+KIND_WORDS = {"alpha": "ch04.kind.alpha", "beta": "ch04.kind.beta"}
+"""The key of each kind of cut's name, as a hint says it (``say(key)``)."""
+KIND_RULES = {"alpha": "ch04.rule.alpha", "beta": "ch04.rule.beta"}
+"""The key of each kind of cut's rule, as a hint says it (``say(key)``)."""
 
 
 def pruned_kinds(tree: GameTree) -> dict[str, str]:
@@ -353,77 +305,57 @@ def check_cut_kinds(
     """
     alpha, beta = _labels(alpha_cut, "alpha_cut"), _labels(beta_cut, "beta_cut")
     unknown = sorted((alpha | beta) - set(tree.labels), key=str)
-    require(
-        not unknown, f"The tree has no node {', '.join(unknown)}: use the labels in the picture."
-    )
+    require(not unknown, say("ch04.no_such_node", nodes=", ".join(unknown)))
     both = sorted(alpha & beta, key=tree.labels.index)
     if both:
-        fail(f"Node {both[0]} is in both sets: one cut prunes a branch, of one kind.")
+        fail(say("ch04.both_sets", node=both[0]))
     r = alphabeta(tree, trace=True)
     kinds = pruned_kinds(tree)
     tops = {top: cut.kind for cut in r.trace.cutoffs() for top in cut.pruned}
     given = {**dict.fromkeys(alpha, "alpha"), **dict.fromkeys(beta, "beta")}
     if given and given == {k: _other(v) for k, v in kinds.items() if k in given}:
         fail(
-            "Your α and β sets are swapped: every node is there, under the other kind of cut. "
-            f"A cut is named after the bound that is compared: {KIND_RULES['alpha']}, and "
-            f"{KIND_RULES['beta']}."
+            say(
+                "ch04.swapped_sets",
+                rule_alpha=say(KIND_RULES["alpha"]),
+                rule_beta=say(KIND_RULES["beta"]),
+            )
         )
-    for mistake, hint in (("parent only", _PARENT_ONLY), ("strict", _STRICT)):
+    for mistake, key in (("parent only", "ch04.cuts.parent_only"), ("strict", "ch04.cuts.strict")):
         cuts: dict[Any, str] = {}
         mistaken_alphabeta(tree, tree.initial, mistake, cuts)
         theirs = {label: kind for top, kind in cuts.items() for label in _below(tree, top)}
         if theirs != kinds and set(cuts) <= set(given) and given.items() <= theirs.items():
-            fail(hint)
+            fail(say(key))
     generated = sorted(set(given) - set(kinds), key=tree.labels.index)
     if generated:
         node = generated[0]
-        what = "evaluate leaf" if tree.is_terminal(node) else "generate node"
-        fail(
-            f"α-β does {what} {node}: no cut happens above it before the search gets there. "
-            "Follow the search left to right, with α and β beside each node."
-        )
+        leaf = tree.is_terminal(node)
+        fail(say("ch04.evaluates_leaf_uncut" if leaf else "ch04.generates_node", node=node))
     for label in sorted(given, key=tree.labels.index):
         if given[label] != kinds[label]:
             fail(
-                f"Node {label} is pruned, but not by {KIND_WORDS[given[label]]}: look at the "
-                f"node where the search stops trying moves above it; {KIND_RULES[kinds[label]]}."
+                say(
+                    "ch04.wrong_kind",
+                    node=label,
+                    kind=say(KIND_WORDS[given[label]]),
+                    rule=say(KIND_RULES[kinds[label]]),
+                )
             )
     missing = sorted(set(tops) - set(given), key=tree.labels.index)
     if missing:
         fail(_missed_cut_hint(tree, r, missing[0], len(missing)))
     answered(value)
-    require(
-        same_number(value, r.value),
-        "The root's value is wrong: α-β backs up the same value as minimax. Back the values up "
-        "along the branches α-β searches (a pruned branch cannot change its parent's choice).",
-    )
+    require(same_number(value, r.value), say("ch04.root_value"))
     answered(move)
     kids = tree.children(tree.initial)
-    require(move in kids, f"The move should be one of the root's children: {', '.join(kids)}.")
-    require(
-        move == r.move,
-        f"Moving to {move} does not give the root its value: MAX moves to the child whose "
-        "backed-up value is the root's.",
-    )
+    require(move in kids, say("ch04.move_not_child", children=", ".join(kids)))
+    require(move == r.move, say("ch04.move_wrong", move=move))
     passed()
 
 
 def _other(kind: str) -> str:
     return "beta" if kind == "alpha" else "alpha"
-
-
-_PARENT_ONLY = (
-    "Your answer is what α-β prunes when each node is compared with its parent only. Compare "
-    "a node's bound with every ancestor of the other kind that has a bound (先辈, not only the "
-    "parent): a node stops as soon as its bound meets the bound of any such ancestor, however "
-    "far up (a deep cut)."
-)
-_STRICT = (
-    "Your answer is what α-β prunes when it stops only on a strict inequality. The course "
-    "prunes when the bounds meet: β ≤ α stops a MIN node and α ≥ β a MAX node, so a bound "
-    "equal to the other prunes too."
-)
 
 
 # --- part 4: the best move order -------------------------------------------------------------
@@ -440,38 +372,25 @@ def check_best_order(tree: GameTree, ordered: Any) -> None:
     """Check that ``ordered`` (nested lists) is ``tree`` with its children reordered so that a
     left-to-right α-β evaluates as few leaves as any order allows."""
     answered(ordered)
-    require_type(ordered, (list, tuple), "Your tree")
+    require_type(ordered, (list, tuple), say("ch04.your_tree"))
     try:
         mine = GameTree.from_nested(ordered, tree.root_player)
     except GameTreeError as error:
-        fail(f"Your answer is not a tree of nested lists: {error}.")
-    require(
-        _shape(mine.to_nested()) == _shape(tree.to_nested()),
-        "Your tree is not the given tree reordered: keep every node with the same subtree below "
-        "it, and change only the order of the children.",
-    )
+        fail(say("ch04.not_nested", error=error))
+    require(_shape(mine.to_nested()) == _shape(tree.to_nested()), say("ch04.not_reordered"))
     leaves = alphabeta(mine).stats.leaves
     fewest = alphabeta(reorder(tree, "best")).stats.leaves
     if leaves <= fewest:
         passed()
         return
     if mine == reorder(tree, "worst"):
-        fail(
-            f"α-β evaluates {leaves} leaves on your order: the most it can. You put the worst "
-            "child first at every node; turn that round."
-        )
+        fail(say("ch04.order.worst", leaves=leaves))
     top_only = GameTree.from_nested(
         [tree.to_nested(kid) for kid in _root_order(tree, mine)], tree.root_player
     )
     if mine == top_only and mine != tree:
-        fail(
-            f"α-β evaluates {leaves} leaves on your order; fewer are possible. You reordered "
-            "the root's children only: order the children of every node."
-        )
-    fail(
-        f"α-β evaluates {leaves} leaves on your order; fewer are possible. Put first, at a MAX "
-        "node, the child with the highest backed-up value, and at a MIN node the lowest."
-    )
+        fail(say("ch04.order.root_only", leaves=leaves))
+    fail(say("ch04.order.fewer", leaves=leaves))
 
 
 def _root_order(tree: GameTree, mine: GameTree) -> list[str]:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
 from coursekit.checks import ch04
-from coursekit.checks.common import SUCCESS_LINE
-from coursekit.checks.public.ch04 import DECK_TREE
+from coursekit.checks.common import SUCCESS_LINE, CheckFailed
+from coursekit.checks.public.ch04 import DECK_TREE, describe
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import alphabeta, best_case_leaves, minimax, reorder
+from coursekit.text import say, set_language
 
 INF = math.inf
 # The tree of parts 1 and 2 (the solution notebook's), worked by hand below.
@@ -498,3 +500,89 @@ def test_part5_hints_never_name_the_right_sets():
 
 def test_by_hand_parts_are_declared_so():
     assert [n for n, p in ch04.PARTS.items() if getattr(p, "by_hand", False)] == [1, 2, 4, 5]
+
+
+# --- the hints in Chinese (set_language("zh"), as the Chinese notebooks set it) ------------------
+
+ENGLISH_WORDS = re.compile(r"\b[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}\b")
+"""Three English words in a row: a sentence left untranslated (code such as
+``game.utility(state, MAX)`` has commas and dots between its words)."""
+
+
+@pytest.fixture
+def chinese():
+    set_language("zh")
+    yield
+    set_language(None)
+
+
+def part5(alpha_cut, beta_cut, value=1, move="C"):
+    return lambda: ch04.check_cut_kinds(DECK_TREE, alpha_cut, beta_cut, value, move)
+
+
+def strict_tie():
+    tree = GameTree.from_nested([[3, 12, 8], [3, 4, 6], [14, 5, 2]])
+    ch04.check_cut_kinds(tree, set(), set(), 3, "B")
+
+
+@pytest.mark.parametrize(
+    ("call", "hint"),
+    [
+        (lambda: ch04.check_pruned(TREE, PRUNED - {"C1a2"}), "漏掉了 1 个被剪掉的分枝。请把每个"),
+        (lambda: ch04.check_pruned(TREE, PRUNED - {"B1b2"}), "找一找α剪枝：某个 MIN 节点"),
+        (
+            lambda: ch04.check_pruned(TREE, PRUNED - {"B2b", "D2b"}),
+            "漏掉了 2 个被剪掉的分枝。找一找β",
+        ),
+        (lambda: ch04.check_pruned(TREE, PRUNED | {"D2a2"}), "确实会对叶节点 D2a2 估值：搜索到达"),
+        (lambda: ch04.check_pruned(TREE, PRUNED | {"D1b"}), "确实会生成节点 D1b"),
+        (lambda: ch04.check_pruned(TREE, PRUNED | {"Z9"}), "树中没有节点 Z9"),
+        (lambda: ch04.check_pruned(TREE, "B2b"), "你的答案的类型应为"),
+        (lambda: ch04.check_alphabeta_function(parent_only), "只把每个节点的界与父节点的界比较"),
+        (lambda: ch04.check_alphabeta_function(swapped), "在 MAX 节点上降低 β"),
+        (lambda: ch04.check_alphabeta_function(not_passed), "什么也不剪，和极小极大过程一样"),
+        (lambda: ch04.check_alphabeta_function(strict), "严格越过另一个界时才剪枝"),
+        (lambda: ch04.check_alphabeta_function(right_to_left), "估值叶节点的顺序不对"),
+        (
+            lambda: ch04.check_alphabeta_function(wrong_value),
+            r"（根节点上轮到 MAX 走）上，你的函数",
+        ),
+        (lambda: ch04.check_alphabeta_function(twice), "估值了不止一次"),
+        (lambda: ch04.check_alphabeta_function(no_beta_cuts), "根本到不了那里"),
+        (lambda: ch04.check_alphabeta_function(lambda g, s, a, b: 0), "没有用 game.utility"),
+        (lambda: ch04.check_alphabeta_function(3), "alphabeta_value 应当是一个函数"),
+        (lambda: ch04.check_best_order(ORDER_TREE, ORDER_TREE.to_nested()), "还可以更少。在 MAX"),
+        (
+            lambda: ch04.check_best_order(ORDER_TREE, reorder(ORDER_TREE, "worst").to_nested()),
+            "请反过来",
+        ),
+        (lambda: ch04.check_best_order(ORDER_TREE, root_only(ORDER_TREE)), "只调整了根节点"),
+        (lambda: ch04.check_best_order(ORDER_TREE, [[1, 2, 3]]), "不是把给定的树换了顺序"),
+        (lambda: ch04.check_best_order(ORDER_TREE, "[[1]]"), "你的树的类型应为 list或tuple"),
+        (part5(DECK_BETA, DECK_ALPHA), "弄反了.*α剪枝发生在一个 MIN 节点之下"),
+        (part5(DECK_ALPHA | {"B2b"}, DECK_BETA - {"B2b"}), "节点 B2b 确实被剪掉了，但不是由α剪枝"),
+        (part5(*parent_only_cuts(DECK_TREE)), "只与父节点比较时"),
+        (part5(DECK_ALPHA, DECK_BETA - {"B2a1b"}), "（深层剪枝）"),
+        (part5(DECK_ALPHA | {"C2"}, DECK_BETA), "确实会生成节点 C2"),
+        (part5(DECK_ALPHA, DECK_BETA | {"C1b2"}), "节点 C1b2 同时出现在两个集合中"),
+        (part5(DECK_ALPHA, DECK_BETA, 0), "根节点的值不对"),
+        (part5(DECK_ALPHA, DECK_BETA, 1, "Z"), "走步应当是根节点的某个子节点：B, C"),
+        (part5(DECK_ALPHA, DECK_BETA, 1, "B"), "走向 B 得不到根节点的值"),
+        (strict_tie, "只在严格不等时才停下"),
+    ],
+)
+def test_hints_in_chinese(call, hint, chinese):
+    with pytest.raises(CheckFailed, match=hint) as failure:
+        call()
+    assert not ENGLISH_WORDS.search(str(failure.value)), str(failure.value)
+
+
+def test_a_large_tree_is_described_in_chinese(chinese):
+    tree = GameTree.random(branching=3, depth=4, seed=1)
+    assert describe(tree) == f"一棵有 {len(tree)} 个节点的随机树（根节点上轮到 MAX 走）"
+
+
+def test_the_mistakes_have_hints_in_both_languages():
+    for key in ch04.MISTAKES.values():
+        assert say(key, lang="en").startswith("it ")
+        assert say(key, lang="zh").startswith("它")

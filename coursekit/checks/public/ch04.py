@@ -13,6 +13,7 @@ from typing import Any
 
 from coursekit.checks.common import call_student
 from coursekit.games import MAX, GameTree
+from coursekit.text import say
 
 INF = math.inf
 
@@ -95,8 +96,9 @@ class LeafRecorder:
 
 def describe(tree: GameTree) -> str:
     """A tree as a hint names it."""
-    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
-    return f"{text} with {tree.root_player} to move at the root"
+    if len(tree) <= 40:
+        return say("ch04.tree.spec", spec=tree.to_spec(), player=tree.root_player)
+    return say("ch04.tree.random", count=len(tree), player=tree.root_player)
 
 
 def describe_call(game: LeafRecorder, state: Any, alpha: float, beta: float) -> str:
