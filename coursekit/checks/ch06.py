@@ -50,6 +50,7 @@ from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import aspiration, minimax, mtdf, negamax, pvs, sss_star
 from coursekit.search.bstar import stopping_rule
 from coursekit.search.result import ENTER, EXIT, LEAF
+from coursekit.text import say
 
 INF = math.inf
 
@@ -90,20 +91,11 @@ def mover_value(tree: GameTree) -> float:
 
 
 NEGAMAX_MISTAKES = {
-    "no negation": (
-        "it takes the largest child value without negating it. A child's value is seen by the "
-        "other player: turn it into the parent's view with a minus sign, −value(child)."
-    ),
-    "leaf from MAX": (
-        "it values every leaf from MAX's side. In negamax a leaf is valued by the player to "
-        "move there: game.utility(state, game.to_move(state))."
-    ),
-    "leaf negated": (
-        "it negates the leaf values from the wrong side: a leaf is valued for the player to "
-        "move there, game.utility(state, game.to_move(state)), with no extra minus sign."
-    ),
+    "no negation": "ch06.negamax.no_negation",
+    "leaf from MAX": "ch06.negamax.leaf_from_max",
+    "leaf negated": "ch06.negamax.leaf_negated",
 }
-"""The usual mistakes in writing negamax, with the hint each one gets."""
+"""The usual mistakes in writing negamax, with the key of the hint each one gets."""
 
 
 def mistaken_negamax(game: Any, state: Any, mistake: str) -> float:
@@ -138,7 +130,7 @@ def check_negamax_function(
     trees (the grader's hidden cases).
     """
     answered(negamax_value)
-    require(callable(negamax_value), "negamax_value should be a function (game, state) → value.")
+    require(callable(negamax_value), say("ch06.negamax.not_a_function"))
     trees = random_trees() if seed is None else random_trees(seed=seed)
     got = [
         call_student(negamax_value, (tree, tree.initial), lambda g, s: describe(g))
@@ -150,13 +142,9 @@ def check_negamax_function(
         return
     for mistake, hint in NEGAMAX_MISTAKES.items():
         if got == [mistaken_negamax(t, t.initial, mistake) for t in trees]:
-            fail(f"Your function gives the values of negamax written so that {hint}")
+            fail(say(hint))
     tree, value = next((t, g) for t, g, r in zip(trees, got, right, strict=True) if g != r)
-    fail(
-        f"On {describe(tree)}, your function returns {value!r}, not the value for the player "
-        "to move at the root. Value each node from its mover's side: the largest of the "
-        "children's negated values."
-    )
+    fail(say("ch06.negamax.wrong", tree=describe(tree), value=repr(value)))
 
 
 # --- part 2: the transposition table's bug -------------------------------------------------
@@ -198,10 +186,7 @@ def check_table_function(table_value: Callable[..., float] | None, seed: int | N
     an upper bound at or below α, a lower bound at or above β.
     """
     answered(table_value)
-    require(
-        callable(table_value),
-        "table_value should be a function (game, state, alpha, beta, table) → value.",
-    )
+    require(callable(table_value), say("ch06.table.not_a_function"))
     check_observed_table(observe_table(table_value), seed=seed)
 
 
@@ -221,27 +206,17 @@ def check_observed_table(
         answers = observed(tree, tried)
         require(
             isinstance(answers, list) and len(answers) == len(tried),
-            "Your function's answers did not all come back.",
+            say("ch06.table.lost_answers"),
         )
         buggy_table: dict = {}
         buggy = [exact_only_table_value(tree, tree.initial, a, b, buggy_table) for a, b in tried]
         for i, ((alpha, beta), got) in enumerate(zip(tried, answers, strict=True)):
             if _sound(got, value, alpha, beta):
                 continue
-            where = f"On {describe(tree)}, searched with the window {window_text(alpha, beta)}"
+            case = {"tree": describe(tree), "window": window_text(alpha, beta), "got": repr(got)}
             if answers[: i + 1] == buggy[: i + 1]:
-                fail(
-                    f"{where} after other searches with the same table, your function returns "
-                    f"{got!r}, which fail-soft α-β cannot return there. An entry stored after a "
-                    "search with a narrow window answered as if it were exact: a result at or "
-                    "below α is only an upper bound, at or above β only a lower bound. Store "
-                    "the flag that fits the window the node was searched with."
-                )
-            fail(
-                f"{where}, your function returns {got!r}, which fail-soft α-β cannot return "
-                "there: inside the window the answer must be exact, at or below α an upper "
-                "bound, at or above β a lower bound."
-            )
+                fail(say("ch06.table.stored_as_exact", **case))
+            fail(say("ch06.table.unsound", **case))
     passed()
 
 
@@ -269,14 +244,11 @@ def check_prediction(prediction: Any) -> None:
     answered(prediction)
     require(
         isinstance(prediction, str) and prediction.strip().lower() in PREDICTIONS,
-        f"Your prediction should be one of {', '.join(map(repr, PREDICTIONS))}.",
+        say("ch06.prediction.choices", choices=", ".join(map(repr, PREDICTIONS))),
     )
     require(
         prediction.strip().lower() == measured_outcome(),
-        "That is not what happens on this position. A killer move caused a cut at the same "
-        "ply elsewhere in the tree: in Connect Four, where one threat or one block often "
-        "decides many neighbouring positions, what does trying it first do to the number of "
-        "moves searched before a cut? Then measure in (d).",
+        say("ch06.prediction.wrong"),
     )
     passed()
 
@@ -289,21 +261,17 @@ def check_killer_measurement(nodes_without: Any, nodes_with: Any) -> None:
     for name, answer in (("nodes_without", nodes_without), ("nodes_with", nodes_with)):
         require(
             isinstance(answer, int) and not isinstance(answer, bool),
-            f"{name} should be a whole number of nodes (result.stats.nodes).",
+            say("ch06.killers.whole_number", name=name),
         )
     if nodes_without == with_killers and nodes_with == without:
-        fail("Your two counts are swapped: nodes_without is the search with killers=False.")
+        fail(say("ch06.killers.swapped"))
     require(
         nodes_without == without,
-        f"nodes_without is not the count of negamax at depth {KILLER_DEPTH} without killer "
-        "moves on this position: search the position itself (STATE, after MEASURE_MOVES) "
-        "with depth="
-        f"{KILLER_DEPTH} and read result.stats.nodes.",
+        say("ch06.killers.without_wrong", depth=KILLER_DEPTH),
     )
     require(
         nodes_with == with_killers,
-        "nodes_with is not the count of the same search with killers=True: change nothing "
-        "else (same position, same depth, no table, no history).",
+        say("ch06.killers.with_wrong"),
     )
     passed()
 
@@ -346,44 +314,25 @@ def check_aspiration(outcome: Any, bound: Any, searches: Any, value: Any) -> Non
     window = window_text(alpha, beta)
     require(
         _words(outcome) in OUTCOMES,
-        f"asp_outcome should be one of {', '.join(map(repr, OUTCOMES))}.",
+        say("ch06.aspiration.outcomes", choices=", ".join(map(repr, OUTCOMES))),
     )
     if _words(outcome) != right_outcome:
-        fail(
-            f"The first search, with the window {window}, does not end as you say. It fails "
-            "high when the value it returns is at or above β (the true value is at least "
-            "that), low when at or below α (at most that), and succeeds only strictly inside."
-        )
+        fail(say("ch06.aspiration.outcome_wrong", window=window))
     if not same_number(bound, right_bound):
         if same_number(bound, right_value):
-            fail(
-                "asp_bound is the tree's true value, but the first search never finds it: it "
-                f"stops at the first cut its window {window} allows and returns a bound."
-            )
+            fail(say("ch06.aspiration.true_value", window=window))
         if same_number(bound, alpha) or same_number(bound, beta):
-            fail(
-                "asp_bound is a bound of the window, as fail-hard α-β would return. The course's "
-                "searches are fail-soft: a search returns the best value it found when it "
-                "stopped, which may lie beyond the window."
-            )
-        fail(
-            f"asp_bound is not the value the first search returns. Search the tree by α-β with "
-            f"the window {window} (not −∞, +∞), left to right, and return v where it stops."
-        )
+            fail(say("ch06.aspiration.fail_hard"))
+        fail(say("ch06.aspiration.bound_wrong", window=window))
     require(
         isinstance(searches, int) and not isinstance(searches, bool),
-        "asp_searches should be a whole number of searches.",
+        say("ch06.aspiration.searches_type"),
     )
     if searches != right_searches:
-        fail(
-            "asp_searches is wrong. Count the first search and each re-search. After a failure "
-            "the new window reaches to infinity on the failing side and starts at the bound "
-            "found, so the re-search cannot fail the same way again."
-        )
+        fail(say("ch06.aspiration.searches_wrong"))
     require(
         same_number(value, right_value),
-        "asp_value is wrong: aspiration search ends with the tree's minimax value, whatever "
-        "the guess; only the work it takes depends on the window.",
+        say("ch06.aspiration.value_wrong"),
     )
     passed()
 
@@ -411,37 +360,23 @@ def check_pvs(researched: Any, value: Any) -> None:
     unknown = sorted(labels - set(kids))
     require(
         not unknown,
-        f"pvs_researched should hold moves at the root ({', '.join(kids)}); "
-        f"{', '.join(unknown)} is not one.",
+        say("ch06.pvs.not_root_moves", moves=", ".join(kids), unknown=", ".join(unknown)),
     )
     expected = set(researched_root_moves())
     if kids[0] in labels:
-        fail(
-            f"{kids[0]} is the first move: PVS searches it once, with the full window, and "
-            "uses its value as α. Only the later moves get a zero-window test first."
-        )
+        fail(say("ch06.pvs.first_move", move=kids[0]))
     if labels != expected and labels == set(kids[1:]):
-        fail(
-            "Not every later move is searched again: only one whose zero-window test fails "
-            "high (its value may be above α). A test that fails low proves the move no better "
-            "than α, and PVS moves on."
-        )
+        fail(say("ch06.pvs.not_every"))
     extra = sorted(labels - expected, key=kids.index)
     if extra:
-        fail(
-            f"The zero-window test of {extra[0]} fails low: it proves {extra[0]} no better than "
-            "the α of that moment, so PVS does not search it again."
-        )
+        fail(say("ch06.pvs.fails_low", move=extra[0]))
     missing = sorted(expected - labels, key=kids.index)
     if missing:
-        fail(
-            "Your answer misses a move whose zero-window test fails high: PVS must search it "
-            "again with the full window to learn its value. Keep α up to date as the moves go by."
-        )
+        fail(say("ch06.pvs.missing"))
     answered(value)
     require(
         same_number(value, pvs(PVS_TREE).value),
-        "pvs_value is wrong: PVS finds the root's minimax value, like α-β.",
+        say("ch06.pvs.value_wrong"),
     )
     passed()
 
@@ -478,36 +413,24 @@ def check_mtdf(values: Any) -> None:
     right = mtdf_pass_values()
     require(
         all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in got),
-        "mtdf_values should hold numbers: the value each pass returns.",
+        say("ch06.mtdf.numbers"),
     )
     if len(got) == len(right) and all(map(same_number, got, right)):
         passed()
         return
     if got == fail_hard_passes(minimax(MTDF_TREE).value, MTDF_GUESS):
-        fail(
-            "Your passes move one step at a time, as fail-hard α-β would (each pass returning "
-            "its test value or the one below). The passes are fail-soft: each returns the best "
-            "value it found when it stopped, which may jump past the test value."
-        )
+        fail(say("ch06.mtdf.fail_hard"))
     if got == right[:-1]:
-        fail(
-            "MTD(f) does not stop there: it stops only when the lower and the upper bound meet. "
-            "After the pass that finds the value from one side, one more pass proves it from "
-            "the other."
-        )
+        fail(say("ch06.mtdf.stops_early"))
     first = next(
         (i for i, (a, b) in enumerate(zip(got, right, strict=False)) if not same_number(a, b)),
         min(len(got), len(right)),
     )
     if first >= len(right):
-        fail("Your table has too many passes: MTD(f) stops as soon as lower and upper meet.")
+        fail(say("ch06.mtdf.too_many"))
     if first >= len(got):
-        fail("Your table stops too soon: MTD(f) goes on until lower and upper meet.")
-    fail(
-        f"Pass {first + 1} returns another value. Its test value β is the last value g returned "
-        "(g + 1 when g is the lower bound); search with the window (β − 1, β) and keep the "
-        "best value found (fail-soft)."
-    )
+        fail(say("ch06.mtdf.too_soon"))
+    fail(say("ch06.mtdf.pass_wrong", number=first + 1))
 
 
 # --- part 8: SSS*'s OPEN list ---------------------------------------------------------------
@@ -536,19 +459,18 @@ def check_sss_open(entries: Any) -> None:
     for entry in entries:
         require(
             isinstance(entry, (list, tuple)) and len(entry) == 3,
-            f"Each state of OPEN should be a triple (node, status, merit), not {entry!r}.",
+            say("ch06.sss.not_a_triple", entry=repr(entry)),
         )
         node, status, merit = entry
         require(
             _words(status) in ("live", "solved"),
-            f'A status is "live" or "solved", not {status!r}.',
+            say("ch06.sss.status", status=repr(status)),
         )
         got[str(node)] = (_words(status), _merit(merit))
     right = {node: (status, merit) for node, status, merit in open_after()}
-    where = f"after {SSS_STEP} steps"
     for node in sorted(set(got) - set(right), key=str):
         if node not in SSS_TREE:
-            fail(f"The tree has no node {node}: use the labels in the picture.")
+            fail(say("ch06.sss.no_such_node", node=node))
         parent = SSS_TREE.parent(node)
         kids = SSS_TREE.children(parent) if parent is not None else ()
         if (
@@ -557,53 +479,32 @@ def check_sss_open(entries: Any) -> None:
             and kids.index(node) > 0
             and got[node][0] == "live"
         ):
-            fail(
-                f"{node} is not on OPEN {where}. Γ3 puts back only the first child of a MIN "
-                "node; a later child enters OPEN by Γ4, once the child before it is SOLVED."
-            )
-        fail(f"{node} is not on OPEN {where}: follow the six cases step by step from the root.")
+            fail(say("ch06.sss.later_child", node=node, steps=SSS_STEP))
+        fail(say("ch06.sss.not_on_open", node=node, steps=SSS_STEP))
     missing = sorted(set(right) - set(got), key=str)
     if missing:
-        many = "a state" if len(missing) == 1 else f"{len(missing)} states"
-        fail(f"OPEN {where} holds {many} more than your list: follow the cases step by step.")
+        if len(missing) == 1:
+            fail(say("ch06.sss.one_missing", steps=SSS_STEP))
+        fail(say("ch06.sss.many_missing", steps=SSS_STEP, count=len(missing)))
     for node in sorted(right, key=str):
         (status, merit), (right_status, right_merit) = got[node], right[node]
         if status != right_status:
-            fail(
-                f"The status of {node} is wrong {where}: a state is LIVE until a case looks at "
-                "it (a leaf is then put back SOLVED by Γ1)."
-            )
+            fail(say("ch06.sss.status_wrong", node=node, steps=SSS_STEP))
         if not same_number(merit, right_merit):
             if SSS_TREE.is_terminal(node) and same_number(merit, SSS_TREE.leaf_value(node)):
-                fail(
-                    f"The merit of {node} is its static value, but Γ1 puts a leaf back with "
-                    "min(h, f(n)): the merit is an upper bound and never rises."
-                )
-            fail(
-                f"The merit of {node} is wrong {where}: a state inherits the merit h of the "
-                "state it came from (Γ2–Γ6), and Γ1 lowers it to min(h, f(n))."
-            )
+                fail(say("ch06.sss.static_merit", node=node))
+            fail(say("ch06.sss.merit_wrong", node=node, steps=SSS_STEP))
     passed()
 
 
 # --- part 9: B*'s stopping rule --------------------------------------------------------------
 
 BSTAR_MISTAKES = {
-    "strict": (
-        "you stop only when the best move's pessimistic bound passes the others' optimistic "
-        "bounds strictly. A pessimistic bound equal to every rival's optimistic bound already "
-        "proves the move (at least as good as any other)."
-    ),
-    "pessimistic": (
-        "you compare the best move's pessimistic bound with the others' pessimistic bounds. "
-        "A rival could still be worth as much as its optimistic bound: compare with those."
-    ),
-    "optimistic": (
-        "you compare optimistic bounds only. The highest optimistic bound says which move "
-        "may be best; proving it needs its pessimistic bound at or above every other move's "
-        "optimistic bound."
-    ),
+    "strict": "ch06.bstar.strict",
+    "pessimistic": "ch06.bstar.pessimistic",
+    "optimistic": "ch06.bstar.optimistic",
 }
+"""The usual wrong stopping rules of B*, with the key of the hint each one gets."""
 
 
 def mistaken_rule(snapshot: list[tuple[float, float]], mistake: str) -> int | None:
@@ -632,12 +533,12 @@ def check_bstar(answers: Any) -> None:
     require_type(answers, (list, tuple), "bstar_proved")
     require(
         len(answers) == len(BSTAR_SNAPSHOTS),
-        f"bstar_proved should hold one answer per moment: {len(BSTAR_SNAPSHOTS)} of them.",
+        say("ch06.bstar.count", count=len(BSTAR_SNAPSHOTS)),
     )
     got = [None if a is None else a for a in answers]
     require(
         all(a is None or (isinstance(a, int) and not isinstance(a, bool)) for a in got),
-        "Each answer is the number of a move (0, 1 or 2) or None when B* must go on.",
+        say("ch06.bstar.move_numbers"),
     )
     right = proved_moves()
     if got == right:
@@ -645,13 +546,9 @@ def check_bstar(answers: Any) -> None:
         return
     for mistake, hint in BSTAR_MISTAKES.items():
         if got == [mistaken_rule(s, mistake) for s in BSTAR_SNAPSHOTS]:
-            fail(f"Your answers follow a wrong stopping rule: {hint}")
+            fail(say(hint))
     moment = next(i for i, (a, b) in enumerate(zip(got, right, strict=True)) if a != b)
-    fail(
-        f"Your answer for moment {moment} is wrong. B* stops when one move's pessimistic "
-        "bound is at least every other move's optimistic bound; the move is the one with the "
-        "highest optimistic bound."
-    )
+    fail(say("ch06.bstar.moment_wrong", moment=moment))
 
 
 # --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------

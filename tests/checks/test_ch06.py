@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from coursekit.checks.public.ch06 import (
 )
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import alphabeta, minimax, mtdf, negamax, pvs
+from coursekit.text import set_language
 from coursekit.tools.sandbox import Sandbox
 from coursekit.tools.student_function import StudentFunction
 
@@ -453,3 +455,93 @@ def test_hints_never_give_the_answer(check, answer):
 def test_the_hand_trees_are_small():
     for tree in (ASPIRATION_TREE, PVS_TREE, MTDF_TREE, SSS_TREE):
         assert len(tree) <= 25 and tree.root_player is MAX
+
+
+# --- the hints in Chinese --------------------------------------------------------------------
+
+LOCALE = Path(ch06.__file__).resolve().parents[1] / "locale"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+ENGLISH_WORDS = re.compile(r"\b(?:Your|your|the|is|not|should|with|when)\b")
+
+
+@pytest.fixture
+def chinese():
+    set_language("zh")
+    yield
+    set_language(None)
+
+
+def _raising_table_value(game, state, alpha, beta, table):
+    raise KeyError("flag")
+
+
+@pytest.mark.parametrize(
+    ("call", "hint"),
+    [
+        (
+            lambda: ch06.check_negamax_function(
+                lambda g, s: ch06.mistaken_negamax(g, s, "no negation")
+            ),
+            "和这样写出的负极大值搜索一样：取子节点值中的最大者，却没有取负",
+        ),
+        (
+            lambda: ch06.check_negamax_function(lambda g, s: minimax(g).value),
+            "在树 7（根节点上轮到 MIN 走）上，你的函数返回 7，这不是",
+        ),
+        (
+            lambda: ch06.check_negamax_function(lambda g, s: 1 / 0),
+            r"根节点上轮到 MAX 走）上抛出了 ZeroDivisionError",
+        ),
+        (lambda: ch06.check_negamax_function(3), "negamax_value 应当是一个函数"),
+        (lambda: ch06.check_table_function(ch06.exact_only_table_value), "被当成了精确值"),
+        (lambda: ch06.check_table_function(_raising_table_value), r"、窗口 \(\S+, \S+\) 上抛出了"),
+        (lambda: ch06.check_prediction("less"), "你的预测应当是 'fewer', 'same', 'more' 之一"),
+        (lambda: ch06.check_prediction("more"), "在这个局面上发生的不是这样"),
+        (lambda: ch06.check_killer_measurement(1, 2.5), "nodes_with 应当是一个整数"),
+        (lambda: ch06.check_killer_measurement(1, 2), "不是在这个局面上不用杀手走步、深度为 6"),
+        (lambda: ch06.check_aspiration("fail low", 5, 2, 7), r"用窗口 \(2, 4\) 进行的第一次搜索"),
+        (lambda: ch06.check_aspiration("fail high", 4, 2, 7), "fail-hard 的 α-β 才会返回"),
+        (lambda: ch06.check_aspiration("fail high", 5, 3, 7), "不可能再以同样的方式失败"),
+        (lambda: ch06.check_pvs({"B", "C"}, 7), "B 是第一个走步"),
+        (lambda: ch06.check_pvs({"D"}, 7), "D 的零窗口测试低出边界"),
+        (lambda: ch06.check_pvs({"C1"}, 7), r"根节点上的走步（B, C, D）；C1 不是"),
+        (lambda: ch06.check_mtdf([3, 6, 7, 7]), "第 2 遍返回的是另一个值"),
+        (lambda: ch06.check_mtdf([3, 5, 7]), "MTD\\(f\\) 不在那里停止"),
+        (
+            lambda: ch06.check_sss_open([("D2", "solved", 5), ("B1", "solved", 4)]),
+            "第 11 步之后的 OPEN 表比你的列表多一个状态",
+        ),
+        (
+            lambda: ch06.check_sss_open([("D2", "solved", 5)]),
+            "第 11 步之后的 OPEN 表比你的列表多 2 个状态",
+        ),
+        (
+            lambda: ch06.check_sss_open(
+                [("D2", "solved", 7), ("B1", "solved", 4), ("C2", "solved", 2)]
+            ),
+            "D2 的评分是它的静态估值",
+        ),
+        (lambda: ch06.check_sss_open([("D2", "open", 5)]), '状态只能是 "live" 或 "solved"'),
+        (lambda: ch06.check_bstar([None] * 5), "错误的终止条件：你只在最佳走步的悲观界严格大于"),
+        (lambda: ch06.check_bstar([None, 0, None]), "共 5 个"),
+        (lambda: ch06.check_bstar([None, 0, None, 1, 0]), "你对时刻 4 的答案不对"),
+    ],
+)
+def test_the_hints_come_out_chinese(call, hint, chinese):
+    with pytest.raises(AssertionError, match=hint) as failure:
+        call()
+    text = str(failure.value)
+    assert CJK.search(text) and not ENGLISH_WORDS.search(text), text
+
+
+def test_the_tree_is_named_in_chinese(chinese):
+    big = GameTree.random(branching=3, depth=4, seed=1)
+    assert ch06.describe(big) == f"一棵有 {len(big)} 个节点、根节点上轮到 MAX 走的随机树"
+
+
+def test_every_key_of_the_ch06_tables_is_used_and_every_key_used_is_there():
+    source = inspect.getsource(ch06) + inspect.getsource(inspect.getmodule(ch06.describe))
+    used = set(re.findall(r'"(ch06\.[a-z_.]+)"', source))
+    for language in ("en", "zh"):
+        keys = set(json.loads((LOCALE / language / "ch06.json").read_text(encoding="utf-8")))
+        assert used == keys, language

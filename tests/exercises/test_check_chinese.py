@@ -32,3 +32,14 @@ def test_the_chinese_solution_gets_full_marks_in_chinese():
     done = check(ROOT / "solutions" / "zh" / "00_start_here.ipynb")
     assert done.returncode == 0, done.stdout[-2000:]
     assert "得分：5 分，满分 5 分" in done.stdout
+
+
+def test_set_06_in_chinese_scores_in_chinese_and_its_solution_gets_full_marks():
+    done = check(ROOT / "exercises" / "zh" / "06_beyond_alphabeta.ipynb")
+    assert done.returncode == 1, done.stdout[-2000:]
+    assert len(re.findall(r"^✘ 第 \d 题（第 \d+ 个单元格）：0/", done.stdout, re.MULTILINE)) == 9
+    assert "这一题还没有作答" in done.stdout
+    assert "得分：0 分，满分 22 分" in done.stdout
+    solved = check(ROOT / "solutions" / "zh" / "06_beyond_alphabeta.ipynb")
+    assert solved.returncode == 0, solved.stdout[-2000:]
+    assert "得分：22 分，满分 22 分" in solved.stdout

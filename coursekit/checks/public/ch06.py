@@ -13,6 +13,7 @@ from typing import Any
 
 from coursekit.checks.common import call_student
 from coursekit.games import MAX, ConnectFour, GameTree
+from coursekit.text import say
 
 INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -101,9 +102,10 @@ BSTAR_SNAPSHOTS = [
 
 
 def describe(tree: GameTree) -> str:
-    """A tree as a hint names it."""
-    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
-    return f"{text} with {tree.root_player} to move at the root"
+    """A tree as a hint names it, in the chosen language."""
+    if len(tree) <= 40:
+        return say("ch06.tree", tree=tree.to_spec(), player=tree.root_player)
+    return say("ch06.random_tree", nodes=len(tree), player=tree.root_player)
 
 
 def window_text(alpha: float, beta: float) -> str:
@@ -126,7 +128,9 @@ def observe_table(table_value: Callable[..., Any]) -> Callable[[GameTree, list],
             call_student(
                 table_value,
                 (tree, tree.initial, alpha, beta, table),
-                lambda g, s, a, b, t: f"{describe(g)}, window {window_text(a, b)}",
+                lambda g, s, a, b, t: say(
+                    "ch06.tree_window", tree=describe(g), window=window_text(a, b)
+                ),
             )
             for alpha, beta in windows
         ]
