@@ -372,7 +372,10 @@ def _q_off_by_one():
         (lambda: ch02.check_exercise_1_solution(["R1", "R3", "R5"], 5), "不是你的解图的费用"),
         (lambda: ch02.check_exercise_1_solution(["R42"], 7), "“R42”既不是规则名"),
         (lambda: ch02.check_exercise_1_solution([], 0), "没有任何连接符"),
-        (lambda: ch02.check_exercise_1_solution(["R1", "R3"], 7), "这不是从 n0 出发的解图"),
+        (
+            lambda: ch02.check_exercise_1_solution(["R1", "R3"], 7),
+            "这不是从 n0 出发的解图：叶节点 n2 不是终止节点",
+        ),
         (lambda: ch02.check_revise(forgets_the_connector_cost), "漏掉了连接符本身的费用"),
         (lambda: ch02.check_revise(returns_only_q), "revise 应当返回三样东西"),
         (lambda: ch02.check_revise(dead_ends_cost_nothing), "在 一个没有连接符的节点（死胡同）上"),
