@@ -57,7 +57,7 @@ from coursekit.andor.errors import AndOrError, CyclicGraphError
 from coursekit.andor.graph import AndOrGraph, Connector, Node, check_node, cycle_text
 from coursekit.andor.implicit import DecomposableProblem, Entry, as_problem
 from coursekit.andor.solution import SolutionGraph
-from coursekit.text import node_text, number_text
+from coursekit.text import node_text, number_text, say
 
 FUTILITY = math.inf
 """The q value of a dead end: higher than the cost of any solution graph."""
@@ -213,10 +213,16 @@ class AOStarResult:
         s = node_text(self.start)
         if self.status == "solved":
             cost = number_text(self.cost)
-            return f"AO* solved {s} in {self.cycles} cycles: cost {cost}, {self.solution}"
+            return say(
+                "andor.result.solved",
+                start=s,
+                cycles=self.cycles,
+                cost=cost,
+                solution=self.solution,
+            )
         if self.status == "unsolvable":
-            return f"AO* found no solution graph from {s} (after {self.cycles} cycles)"
-        return f"AO* stopped after {self.cycles} cycles (the limit) without solving {s}"
+            return say("andor.result.unsolvable", start=s, cycles=self.cycles)
+        return say("andor.result.stopped", start=s, cycles=self.cycles)
 
 
 def ao_star(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph
 from coursekit.andor.solution import optimal_costs
-from coursekit.text import node_text, number_text
+from coursekit.text import node_text, number_text, say
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,9 @@ class AdmissibilityViolation:
     def __str__(self) -> str:
         node = node_text(self.node)
         text = f"h({node}) = {number_text(self.h)} > h*({node}) = {number_text(self.h_star)}"
-        return text if self.connector is None else f"{text}, through {self.connector.label}"
+        if self.connector is None:
+            return text
+        return say("andor.through", text=text, connector=self.connector.label)
 
 
 def monotone_violations(graph: AndOrGraph) -> list[MonotoneViolation]:

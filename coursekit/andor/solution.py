@@ -29,7 +29,7 @@ from functools import cached_property
 
 from coursekit.andor.errors import AndOrError, CyclicGraphError
 from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph, check_node, cycle_text
-from coursekit.text import node_text
+from coursekit.text import node_text, say
 
 
 @dataclass(frozen=True)
@@ -194,20 +194,22 @@ def solution_graph_problems(graph: AndOrGraph, solution: SolutionGraph) -> list[
         raise AndOrError(f"solution: expected a SolutionGraph, got {type(solution).__name__}")
     problems = []
     if solution.root not in graph:
-        return [f"the root {node_text(solution.root)} is not in the graph"]
+        return [say("andor.root_not_in_graph", root=node_text(solution.root))]
     parents = [c.parent for c in solution.connectors]
     for connector in solution.connectors:
         if connector.parent not in graph or connector not in graph.connectors_of(connector.parent):
-            problems.append(f"{connector} is not a connector of the graph")
+            problems.append(say("andor.not_a_connector", connector=connector))
         if parents.count(connector.parent) > 1:
-            problems.append(f"{node_text(connector.parent)} has more than one connector")
+            problems.append(say("andor.two_connectors", node=node_text(connector.parent)))
         elif connector.parent not in solution.nodes:
-            problems.append(f"{connector} cannot be reached from {node_text(solution.root)}")
+            problems.append(
+                say("andor.unreachable", connector=connector, root=node_text(solution.root))
+            )
         elif connector.parent in graph and graph.is_terminal(connector.parent):
-            problems.append(f"terminal node {node_text(connector.parent)} must be a leaf")
+            problems.append(say("andor.terminal_not_leaf", node=node_text(connector.parent)))
     for leaf in solution.leaves:
         if leaf not in graph or not graph.is_terminal(leaf):
-            problems.append(f"leaf {node_text(leaf)} is not a terminal node")
+            problems.append(say("andor.leaf_not_terminal", node=node_text(leaf)))
     try:
         solution._topological_order()
     except CyclicGraphError as error:

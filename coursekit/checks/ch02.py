@@ -9,6 +9,7 @@ coursekit's own algorithms; hints say what is wrong, never the answer.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -33,6 +34,7 @@ from coursekit.checks.common import (
 )
 from coursekit.checks.parts import Function, Value
 from coursekit.checks.public.ch02 import graph_data
+from coursekit.text import say
 
 EXERCISES = {1: exercise_1, 2: exercise_2}
 RANDOM_GRAPHS = 300
@@ -47,33 +49,31 @@ def _reference(exercise: int) -> AndOrGraph:
 def check_graph(exercise: int, graph: Any) -> None:
     """The AND/OR graph of exercise 1 or 2: connectors and costs, h values, terminals."""
     answered(graph)
-    require_type(graph, AndOrGraph, "Your graph")
+    require_type(graph, AndOrGraph, say("ch02.your_graph"))
     expected = _reference(exercise)
     for node in expected.nodes:
-        require(node in graph, f"Node {node} is missing from your graph.")
+        require(node in graph, say("ch02.missing_node", node=node))
     for node in graph.nodes:
-        require(node in expected, f"Your graph has a node {node} that the rules do not mention.")
+        require(node in expected, say("ch02.extra_node", node=node))
     for node in expected.nodes:
         theirs = Counter(_shape(c) for c in graph.connectors_of(node))
         ours = Counter(_shape(c) for c in expected.connectors_of(node))
         require(
             len(graph.connectors_of(node)) == len(expected.connectors_of(node)),
-            f"{node} has {len(graph.connectors_of(node))} connector(s) in your graph: "
-            "count the rules whose left side is this node.",
+            say("ch02.connector_count", node=node, count=len(graph.connectors_of(node))),
         )
         require(
             theirs == ours,
-            f"A connector of {node} has the wrong successors or cost: one rule gives one "
-            "k-connector, its successors are the right side, and it costs k.",
+            say("ch02.wrong_connector", node=node),
         )
     require(
         graph.terminals == expected.terminals,
-        "The terminal set is not right: it is the set the problem asks to reach.",
+        say("ch02.wrong_terminals"),
     )
     for node in expected.nodes:
         require(
             graph.heuristic(node) == expected.heuristic(node),
-            f"h({node}) is not the value the exercise gives.",
+            say("ch02.wrong_h", node=node),
         )
     passed()
 
@@ -92,9 +92,9 @@ def check_cycles(exercise: int, q_after: Any) -> None:
     among equally cheap ones is the one listed first, as the exercise says).
     """
     answered(q_after)
-    require_type(q_after, (list, tuple), "Your answer (one dictionary per cycle)")
+    require_type(q_after, (list, tuple), say("ch02.your_cycles"))
     for number, given in enumerate(q_after, start=1):
-        require_type(given, Mapping, f"Your q values for cycle {number}")
+        require_type(given, Mapping, say("ch02.your_q_values", number=number))
     graph = _reference(exercise)
     traces: list[list] = [[]]  # the choices of leaves that agree with the answer so far
     for number, given in enumerate(q_after, start=1):
@@ -102,8 +102,7 @@ def check_cycles(exercise: int, q_after: Any) -> None:
         unfinished = [t for t in traces if graph.start not in _replay(graph, t).solved]
         require(
             unfinished,
-            f"You give {len(q_after)} cycles, but AO* stops earlier: it ends as soon as the "
-            "start node is SOLVED.",
+            say("ch02.too_many_cycles", count=len(q_after)),
         )
         candidates = [
             ([*trace, leaf], _replay(graph, [*trace, leaf]).q)
@@ -115,8 +114,7 @@ def check_cycles(exercise: int, q_after: Any) -> None:
             _explain(number, given, [q for _, q in candidates])
     require(
         any(graph.start in _replay(graph, trace).solved for trace in traces),
-        f"You give {len(q_after)} cycle(s), but AO* is not finished by then: "
-        f"the start node is not SOLVED yet after cycle {len(q_after)}.",
+        say("ch02.not_finished", count=len(q_after)),
     )
     passed()
 
@@ -171,28 +169,21 @@ def _explain(number: int, given: Mapping[str, Any], candidates: list[Mapping[Nod
     for node in given:
         require(
             node in {str(n) for n in q},
-            f"After cycle {number}, {node} is not in the explicit graph G yet: G holds the "
-            "nodes expanded so far and their successors, and each cycle expands a "
-            "non-terminal leaf of G′.",
+            say("ch02.not_in_g", number=number, node=node),
         )
     for node in q:
         require(
             str(node) in given,
-            f"After cycle {number}, a node of G is missing from your q values "
-            "(give q for every node generated so far).",
+            say("ch02.missing_q", number=number),
         )
         answer = given[str(node)]
         require(
             isinstance(answer, (int, float)) and not isinstance(answer, bool),
-            f"After cycle {number}, q({node}) should be a number.",
+            say("ch02.q_not_a_number", number=number, node=node),
         )
     closest = min(with_same_nodes, key=lambda q: _disagreements(given, q))
     wrong = next(node for node in closest if not same_number(given[str(node)], closest[node]))
-    fail(
-        f"After cycle {number}, q({wrong}) is not right. Did you expand a non-terminal leaf "
-        "of G′ (follow the marked connectors from the start node), revise every ancestor "
-        "that reaches it through a marked connector, and count k for a k-connector?"
-    )
+    fail(say("ch02.wrong_q", number=number, node=wrong))
 
 
 def _disagreements(given: Mapping[str, Any], q: Mapping[Node, float]) -> int:
@@ -213,19 +204,18 @@ def check_best_solution(exercise: int, connectors: Any, cost: Any) -> None:
     solution = _as_solution_graph(graph, connectors)
     problems = solution_graph_problems(graph, solution)
     if problems:
-        fail(f"This is not a solution graph from {graph.start}: {problems[0]}.")
+        fail(say("ch02.not_a_solution_graph", start=graph.start, problem=problems[0]))
     require(
         solution.cost <= optimal_costs(graph)[graph.start],
-        "This is a solution graph, but not the cheapest one.",
+        say("ch02.not_the_cheapest"),
     )
     require(
         isinstance(cost, (int, float)) and not isinstance(cost, bool),
-        "The cost should be a number.",
+        say("ch02.cost_not_a_number"),
     )
     require(
         cost == solution.cost,
-        "The cost you give is not the cost k(n, N) of your solution graph: add the cost of "
-        "each connector, and count a node's cost once for every connector that leads to it.",
+        say("ch02.wrong_cost"),
     )
     passed()
 
@@ -235,28 +225,28 @@ def _as_solution_graph(graph: AndOrGraph, answer: Any) -> SolutionGraph:
         return answer
     if isinstance(answer, (str, Connector)):
         answer = [answer]
-    require_type(answer, (list, tuple, set), "Your solution graph (a list of connectors)")
+    require_type(answer, (list, tuple, set), say("ch02.your_solution_graph"))
     chosen = [_find_connector(graph, item) for item in answer]
-    require(chosen, "Your solution graph has no connector.")
+    require(chosen, say("ch02.no_connector"))
     return SolutionGraph(graph.start, tuple(chosen))
 
 
 def _find_connector(graph: AndOrGraph, item: Any) -> Connector:
     if isinstance(item, Connector):
-        require(item in graph.connectors, f"{item} is not a connector of the exercise's graph.")
+        require(item in graph.connectors, say("ch02.not_a_connector", connector=item))
         return item
-    require_type(item, str, "Each connector (a rule name or text such as 'n0 -> n1, n2')")
+    require_type(item, str, say("ch02.each_connector"))
     text = item.strip()
     for connector in graph.connectors:
         if connector.name == text:
             return connector
     left, arrow, right = text.replace("→", "->").partition("->")
-    require(bool(arrow), f"“{item}” is neither a rule name nor a connector “parent -> successors”.")
+    require(bool(arrow), say("ch02.neither", text=item))
     successors = Counter(s.strip() for s in right.split(","))
     for connector in graph.connectors_of(left.strip()) if left.strip() in graph else ():
         if Counter(map(str, connector.successors)) == successors:
             return connector
-    fail(f"“{item}” is not a connector of the exercise's graph.")
+    fail(say("ch02.text_not_a_connector", text=item))
 
 
 # ---------------------------------------------------------- cost revision
@@ -264,7 +254,7 @@ def check_revise(student: Callable[..., Any], seed: int | None = None) -> None:
     """A student's ``revise(connectors, q, solved)``: first on single nodes, then inside AO*
     (``seed``: other random cases and graphs, as the grader uses)."""
     answered(student)
-    require(callable(student), "revise should be a function.")
+    require(callable(student), say("ch02.revise_not_a_function"))
     run_cases(
         student,
         reference_revise,
@@ -290,30 +280,22 @@ def check_revise(student: Callable[..., Any], seed: int | None = None) -> None:
             raise  # already a hint
         except Exception as error:  # AO* tripped over what your revise returned
             problem = f"{type(error).__name__}: {error}"
-            fail(f"AO* with your revise failed on random graph {seed}: {problem}.")
+            fail(say("ch02.revise_crashed", seed=seed, problem=problem))
         if math.isinf(best_cost):
             require(
                 result.status == "unsolvable",
-                f"With your revise, AO* does not see that random graph {seed} has no "
-                "solution graph: a dead end must get q = ∞ (math.inf).",
+                say("ch02.missed_unsolvable", seed=seed),
             )
         else:
             require(
                 result.solved,
-                f"With your revise, AO* never labels the start node of random graph {seed} SOLVED.",
+                say("ch02.never_solved", seed=seed),
             )
             require(
                 result.cost == best_cost,
-                f"With your revise, AO* does not find the cheapest solution graph of "
-                f"random graph {seed}.",
+                say("ch02.not_optimal", seed=seed),
             )
     passed()
-
-
-FORGOTTEN_COST = (
-    "it looks as if the connector's own cost were left out: a connector of cost c to "
-    "n₁ … n_k gives c + q(n₁) + … + q(n_k), not just the sum of the q values."
-)
 
 
 def _forgotten_cost(got: Any, connectors: Iterable[Connector], q: Mapping, solved) -> str | None:
@@ -327,15 +309,13 @@ def _forgotten_cost(got: Any, connectors: Iterable[Connector], q: Mapping, solve
     except (TypeError, ValueError):
         return None
     if same_number(got_q, q_free) and got_marked == list(connectors)[first]:
-        return f"Wrong result on {_describe(connectors, q, solved)}: {FORGOTTEN_COST}"
+        return say("ch02.forgotten_cost", case=_describe(connectors, q, solved))
     return None
 
 
 def _as_triple(value: Any) -> tuple:
-    require(
-        isinstance(value, (tuple, list)) and len(value) == 3,
-        "revise should return three things: (q, marked connector, solved).",
-    )
+    if not (isinstance(value, (tuple, list)) and len(value) == 3):  # say only on a failure:
+        fail(say("ch02.not_a_triple"))  # this runs for every revision AO* makes
     return tuple(value)
 
 
@@ -368,12 +348,19 @@ def _revise_cases(seed: int | None = None) -> Iterator[tuple]:
 
 def _describe(connectors: Iterable[Connector], q: Mapping, solved: Iterable) -> str:
     if not connectors:
-        return "a node without connectors (a dead end)"
-    parts = ", ".join(f"{c} (cost {c.cost:g})" for c in connectors)
+        return say("ch02.dead_end")
+    parts = _listed(say("ch02.connector_cost", connector=c, cost=f"{c.cost:g}") for c in connectors)
     used = {n for c in connectors for n in c.successors}
-    values = ", ".join(f"q({n}) = {q[n]}" for n in sorted(used, key=str))
+    values = _listed(f"q({n}) = {q[n]}" for n in sorted(used, key=str))
     done = sorted(n for n in used if n in solved)
-    return f"the connectors {parts} with {values} and SOLVED = {{{', '.join(done)}}}"
+    return say("ch02.case", connectors=parts, values=values, solved=", ".join(done))
+
+
+def _listed(items: Iterable[str]) -> str:
+    """Items one after another, as the language lists them ("a, b, c"; "a、b、c")."""
+    return functools.reduce(
+        lambda first, then: say("ch02.list_more", first=first, then=then), items
+    )
 
 
 # ------------------------------------------------------------ named checks

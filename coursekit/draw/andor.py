@@ -44,7 +44,7 @@ from coursekit.andor.graph import AndOrGraph, Connector, Node, check_graph
 from coursekit.andor.solution import SolutionGraph
 from coursekit.draw.base import Picture
 from coursekit.games.base import MAX
-from coursekit.text import node_text, number_text
+from coursekit.text import node_text, number_text, say
 
 if TYPE_CHECKING:  # the browser's step-through, for type hints only
     from coursekit.draw.graph_view import StepThrough
@@ -147,15 +147,16 @@ def draw_cycle(
         raise AndOrError(f"cycle must be a whole number between 0 and {last}, got {cycle!r}")
     snap = result.snapshots[cycle]
     connectors = [c for c in result.graph.connectors if c.parent in snap.expanded_nodes]
-    what = "before the first cycle" if cycle == 0 else f"after cycle {cycle}"
+    what = say("andor.cycle.before") if cycle == 0 else say("andor.cycle.after", cycle=cycle)
     if snap.expanded is not None:
-        what += f" (expanded {node_text(snap.expanded)})"
+        what += say("andor.cycle.expanded", node=node_text(snap.expanded))
     q_start = number_text(snap.q[result.start])
-    status = " — SOLVED" if result.start in snap.solved else ""
+    status = say("andor.cycle.solved") if result.start in snap.solved else ""
     revised = [r for r in snap.revisions if r.node != result.start]
     if revised:
-        status += "; revised " + ", ".join(
-            f"q({node_text(r.node)}) = {number_text(r.q)}" for r in revised
+        status += say(
+            "andor.cycle.revised",
+            revisions=", ".join(f"q({node_text(r.node)}) = {number_text(r.q)}" for r in revised),
         )
     values = {"q": snap.q}
     if show_h:
@@ -165,7 +166,9 @@ def draw_cycle(
         snap.nodes,
         connectors,
         values=values,
-        title=f"{what}: q({node_text(result.start)}) = {q_start}{status}",
+        title=say(
+            "andor.cycle.title", what=what, start=node_text(result.start), q=q_start, status=status
+        ),
         marked=set(snap.marked.values()),
         solved=snap.solved,
         partial=snap.partial,
@@ -529,12 +532,14 @@ def draw_solution(
     for connector in solution.connectors:
         graph.add(connector)
     cost = None if values is not None else solution.cost
+    if title is None and cost is not None:
+        title = say("andor.cost", cost=number_text(cost))
     return _draw(
         graph,
         solution.nodes,
         solution.connectors,
         values={value_name: solution.costs() if values is None else values},
-        title=title if title is not None or cost is None else f"cost {number_text(cost)}",
+        title=title,
         partial=solution,
         bold=True,
         shape=shape,
@@ -575,7 +580,11 @@ class CycleTable:
         ]
 
     def __str__(self) -> str:
-        header = ["cycle", "expanded", *(f"{node_text(n)} " for n in self.nodes)]
+        header = [
+            say("andor.table.cycle"),
+            say("andor.table.expanded"),
+            *(f"{node_text(n)} " for n in self.nodes),
+        ]
         widths = [max(len(row[i]) for row in [header, *self.rows]) for i in range(len(header))]
         lines = []
         for row in [header, *self.rows]:
@@ -592,8 +601,9 @@ class CycleTable:
             "<tr>" + "".join(f"<td>{html.escape(cell.strip())}</td>" for cell in row) + "</tr>"
             for row in self.rows
         )
+        cycle, expanded = say("andor.table.cycle"), say("andor.table.expanded")
         return (
-            '<table class="ck-cycle-table"><thead><tr><th>cycle</th><th>expanded</th>'
+            f'<table class="ck-cycle-table"><thead><tr><th>{cycle}</th><th>{expanded}</th>'
             f"{head}</tr></thead><tbody>{body}</tbody></table>"
         )
 

@@ -23,6 +23,7 @@ from coursekit.andor import aostar as aostar_module
 from coursekit.andor.errors import AndOrError
 from coursekit.andor.examples import course_example, exercise_1, exercise_2
 from coursekit.andor.generate import monotone_heuristic, overestimating_heuristic, random_graph
+from coursekit.text import set_language
 
 # --------------------------------------------------------------------------
 # The course's worked example, worked by hand from the procedure (the seed's
@@ -182,6 +183,21 @@ def test_an_unsolvable_graph_is_reported():
     assert r.status == "unsolvable" and not r.solved
     assert r.cost == math.inf and r.solution is None
     assert "no solution graph" in str(r)
+
+
+def test_the_result_is_told_in_chinese_when_the_language_is_chinese():
+    solved = ao_star(course_example(), "n0")
+    unsolvable = ao_star(AndOrGraph.from_rules("a -> b, c\na -> d\nb -> e\nterminals: c"), "a")
+    set_language("zh")
+    try:
+        said = str(solved), str(unsolvable)
+    finally:
+        set_language(None)
+    assert said == (
+        "AO* 用 4 个循环解决了 n0：费用 5，n0 → n5, n4; n5 → n7, n8; n4 → n8",
+        "AO* 没有找到从 a 出发的解图（经过了 4 个循环）",
+    )
+    assert str(solved).startswith("AO* solved n0 in 4 cycles: cost 5")
 
 
 def test_a_finite_futility_value():

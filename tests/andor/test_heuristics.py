@@ -14,6 +14,7 @@ from coursekit.andor import (
 )
 from coursekit.andor.examples import course_example, exercise_1, exercise_2
 from coursekit.andor.generate import monotone_heuristic, random_graph
+from coursekit.text import set_language
 
 
 def test_the_course_example_and_exercise_2_have_monotone_admissible_h():
@@ -30,6 +31,11 @@ def test_exercise_1_breaks_the_monotone_restriction_at_r5_and_r6():
     over = {(v.node, v.h, v.h_star, v.connector.name) for v in admissibility_violations(g)}
     assert over == {("n2", 4, 2, "R5"), ("n3", 4, 3, "R6")}
     assert str(admissibility_violations(g)[0]) == "h(n2) = 4 > h*(n2) = 2, through R5"
+    set_language("zh")
+    try:
+        assert str(admissibility_violations(g)[0]) == "h(n2) = 4 > h*(n2) = 2，经由 R5"
+    finally:
+        set_language(None)
 
 
 def test_a_terminal_node_with_positive_h_is_not_admissible():

@@ -21,6 +21,7 @@ from coursekit.andor import (
 )
 from coursekit.andor.examples import course_example
 from coursekit.andor.generate import random_graph
+from coursekit.text import set_language
 
 
 def pick(graph: AndOrGraph, *texts: str) -> dict:
@@ -98,6 +99,18 @@ def test_two_connectors_for_one_node_or_a_foreign_connector_are_wrong():
     other = AndOrGraph.from_rules("n0 -> n7\nterminals: n7")
     foreign = SolutionGraph("n0", other.connectors)
     assert any("not a connector of the graph" in p for p in solution_graph_problems(g, foreign))
+
+
+def test_the_problems_are_named_in_chinese_when_the_language_is_chinese():
+    g = course_example()
+    two = SolutionGraph("n0", tuple(g.connectors_of("n0")))
+    set_language("zh")
+    try:
+        problems = solution_graph_problems(g, two)
+    finally:
+        set_language(None)
+    assert "n0 有不止一个连接符（解图在每个节点上只选一个连接符）" in problems
+    assert "叶节点 n5 不是终止节点" in problems
 
 
 def test_a_cyclic_choice_is_not_a_solution_graph_and_has_no_cost():

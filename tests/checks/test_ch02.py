@@ -11,6 +11,7 @@ from coursekit.andor.examples import EXERCISE_1, EXERCISE_2, exercise_1
 from coursekit.andor.generate import random_graph
 from coursekit.checks import ch02
 from coursekit.checks.common import SUCCESS_LINE
+from coursekit.text import set_language
 
 # Worked by hand (see tests/andor/test_aostar.py for the steps).
 Q_1 = [
@@ -332,3 +333,61 @@ def test_the_cost_the_check_expects_is_the_brute_force_optimum_on_every_random_g
         else:
             assert h_star == best.cost
     assert 0 < unsolvable < ch02.RANDOM_GRAPHS
+
+
+# -------------------------------------------------- hints in Chinese
+@pytest.fixture
+def chinese():
+    set_language("zh")
+    yield
+    set_language(None)
+
+
+def _q_off_by_one():
+    wrong = [dict(q) for q in Q_1]
+    wrong[1]["n0"] = 11
+    return wrong
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: ch02.check_exercise_1_graph(EXERCISE_1), "你的图的类型应为 AndOrGraph"),
+        (
+            lambda: ch02.check_exercise_1_graph(
+                AndOrGraph.from_rules(EXERCISE_1.replace("R8: n5 -> n7\n", ""))
+            ),
+            "在你的图中，n5 有 0 个连接符",
+        ),
+        (
+            lambda: ch02.check_exercise_1_graph(
+                AndOrGraph.from_rules(EXERCISE_1.replace("n4=3", "n4=1"))
+            ),
+            r"h\(n4\) 不是题目给出的值",
+        ),
+        (lambda: ch02.check_exercise_1_cycles(_q_off_by_one()), r"第 2 个循环之后，q\(n0\) 不对"),
+        (lambda: ch02.check_exercise_1_cycles(Q_1[:3]), "还没有结束"),
+        (lambda: ch02.check_exercise_1_cycles([*Q_1, Q_1[-1]]), r"AO\* 在此之前就停止了"),
+        (lambda: ch02.check_exercise_1_solution(["R1", "R4", "R7", "R5"], 8), "不是费用最低"),
+        (lambda: ch02.check_exercise_1_solution(["R1", "R3", "R5"], 5), "不是你的解图的费用"),
+        (lambda: ch02.check_exercise_1_solution(["R42"], 7), "“R42”既不是规则名"),
+        (lambda: ch02.check_exercise_1_solution([], 0), "没有任何连接符"),
+        (
+            lambda: ch02.check_exercise_1_solution(["R1", "R3"], 7),
+            "这不是从 n0 出发的解图：叶节点 n2 不是终止节点",
+        ),
+        (lambda: ch02.check_revise(forgets_the_connector_cost), "漏掉了连接符本身的费用"),
+        (lambda: ch02.check_revise(returns_only_q), "revise 应当返回三样东西"),
+        (lambda: ch02.check_revise(dead_ends_cost_nothing), "在 一个没有连接符的节点（死胡同）上"),
+        (lambda: ch02.check_revise(once_per_successor), r"（费用 2）.*的节点上给出了错误的结果"),
+    ],
+)
+def test_the_hints_come_out_in_chinese(call, words, chinese):
+    with pytest.raises(AssertionError, match=words) as caught:
+        call()
+    assert "正确" not in str(caught.value)
+
+
+def test_the_success_line_comes_out_in_chinese(capsys, chinese):
+    ch02.check_exercise_1_solution(["R1", "R3", "R5"], 7)
+    assert capsys.readouterr().out.strip() == "✔ 正确。"

@@ -33,6 +33,7 @@ from coursekit.draw.andor import (
 )
 from coursekit.draw.base import BROWSER_ONLY
 from coursekit.games import Grundy
+from coursekit.text import set_language
 
 needs_dot = pytest.mark.skipif(not has_dot(), reason="Graphviz's dot is not installed")
 
@@ -358,3 +359,24 @@ def test_edited_values_keep_their_colour_at_every_cycle_they_show():
             look = through.styles[style]
             shown = look.get("opacity") != "0"
             assert (shown and look.get("fontcolor") == EDITED) == (shown and item == n4), (k, item)
+
+
+def test_titles_and_the_cycle_table_in_chinese():
+    from coursekit.draw.andor import CycleTable
+
+    r = ao_star(course_example(), "n0")
+    set_language("zh")
+    try:
+        third, last = draw_cycle(r, 3).source, draw_cycle(r, 4).source
+        first = draw_cycle(r, 0).source
+        solution = draw_solution(r.solution).source
+        table = CycleTable(r)
+        text, html = str(table), table._repr_html_()
+    finally:
+        set_language(None)
+    assert "第 3 个循环之后（扩展了 n5）：q(n0) = 5；修正了 q(n5) = 2" in third
+    assert "第 4 个循环之后（扩展了 n4）：q(n0) = 5，已标记为 SOLVED" in last
+    assert "第一个循环之前" in first
+    assert "费用 5" in solution and "cost 5" not in solution
+    assert text.split()[:2] == ["循环", "扩展的节点"]
+    assert "<th>循环</th><th>扩展的节点</th>" in html
