@@ -95,3 +95,22 @@ def test_a_character_no_font_has_is_caught(open_page, page_path):
     assert script != MISSING_GLYPHS_JS
     found = page.evaluate(script, [".jp-RenderedMarkdown", "\ue001"])
     assert found["missing"] == ["\ue001"]  # the check can fail
+
+
+def test_a_chinese_deck_draws_every_chinese_character(open_page, tmp_path, artifacts):
+    """A Chinese chapter's offline slides (chapter 04: prose, pictures and an explorer)."""
+    try:
+        assets = slides.fetch_assets()
+    except slides.SlidesError as error:
+        pytest.skip(f"the offline assets are missing and cannot be fetched: {error}")
+    source = ROOT / "notebooks" / "zh" / "04_alphabeta.ipynb"
+    (deck,) = slides.export_all([source], tmp_path, offline=True, assets=assets)
+    page, log = open_page("file://")
+    page.goto(deck.as_uri())
+    page.wait_for_selector(".reveal.ready", timeout=30_000)
+    page.evaluate("document.fonts.ready")
+    page.screenshot(path=str(artifacts / "chinese-04_alphabeta-slide-1.png"))
+    text = page.evaluate(MISSING_GLYPHS_JS, [".reveal .slides", ""])
+    assert text["found"] and text["count"] > 100
+    assert text["missing"] == [], f"slides: no glyph for {''.join(text['missing'])}"
+    assert log.off_machine() == [] and log.errors == []
