@@ -38,6 +38,7 @@ from coursekit.search.match import (
     PlayedGame,
     match,
     round_robin,
+    score_interval,
 )
 from coursekit.search.mcts import MCTSResult, MCTSStep, MCTSTrace, mcts
 from coursekit.search.minimax import minimax, minimax_two_phase
@@ -136,6 +137,7 @@ __all__ = [
     "reorder",
     "round_robin",
     "scale_changes_decision",
+    "score_interval",
     "solve",
     "sss_star",
     "star1",
