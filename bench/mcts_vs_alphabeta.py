@@ -5,6 +5,9 @@ Run from the repository root::
     python bench/mcts_vs_alphabeta.py            # writes bench/mcts_vs_alphabeta.md
     python bench/mcts_vs_alphabeta.py --games 8  # a quicker look (not written)
 
+One match of forty games per number of playouts (100, 300 and 1,000 per move):
+how the score grows with the work MCTS is given.
+
 Forty seeded games (:func:`coursekit.search.match`): twenty random openings
 of two plies, each played twice so that both engines move first once. MCTS
 is seeded (``seed=1`` at every move), so the whole match is reproducible;
@@ -22,6 +25,7 @@ import argparse
 import datetime
 import time
 from pathlib import Path
+from typing import Any
 
 from machine import describe
 
@@ -33,6 +37,8 @@ GAMES = 40
 PLAYOUTS = 1_000
 DEPTH = 4
 SEED = 7
+SWEEP = (100, 300, 1_000)
+"""Playouts per move of the rows of the note (the last is the issue's 1,000)."""
 
 
 def engines(playouts: int = PLAYOUTS, depth: int = DEPTH) -> tuple[MatchEngine, MatchEngine]:
@@ -61,40 +67,58 @@ def missed_blocks(game: ConnectFour, result, loser: str) -> int:
     return missed
 
 
+def play(game: ConnectFour, playouts: int, games: int) -> tuple[Any, MatchEngine, float]:
+    """One seeded match of MCTS with ``playouts`` per move against α-β; its time too."""
+    mcts, alphabeta = engines(playouts)
+    started = time.perf_counter()
+    result = match(game, mcts, alphabeta, games=games, opening_plies=2, seed=SEED)
+    return result, mcts, time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--playouts", type=int, default=PLAYOUTS)
+    parser.add_argument("--playouts", type=int, nargs="*", default=list(SWEEP))
     args = parser.parse_args()
     game = ConnectFour()
-    mcts, alphabeta = engines(args.playouts)
-    started = time.perf_counter()
-    result = match(game, mcts, alphabeta, games=args.games, opening_plies=2, seed=SEED)
-    seconds = time.perf_counter() - started
-    points = result.points(mcts.name)
-    low, high = score_interval(points, args.games)
-    row = {r.engine: r for r in result.table()}[mcts.name]
-    print(result)
-    print(f"MCTS scores {points / args.games:.1%} (95 % interval {low:.1%} … {high:.1%})")
-    if args.games != GAMES or args.playouts != PLAYOUTS:
+    rows, headline, seconds = [], None, 0.0
+    for playouts in args.playouts:
+        result, mcts, took = play(game, playouts, args.games)
+        seconds += took
+        points = result.points(mcts.name)
+        low, high = score_interval(points, args.games)
+        row = {r.engine: r for r in result.table()}[mcts.name]
+        missed = missed_blocks(game, result, mcts.name)
+        rows.append((playouts, row, points, low, high, missed))
+        print(result)
+        print(f"MCTS {playouts}: {points / args.games:.1%} (95 % interval {low:.1%} … {high:.1%})")
+        if playouts == PLAYOUTS:
+            headline = result
+    if args.games != GAMES or tuple(args.playouts) != SWEEP or headline is None:
         return
     lines = [
         "# MCTS (UCT) against α-β on Connect Four",
         "",
         f"{datetime.date.today()}, {describe()}; `python bench/mcts_vs_alphabeta.py` "
         f"({seconds:,.0f} s).",
-        f"{GAMES} games from {GAMES // 2} seeded two-ply openings (seed {SEED}), each played "
-        f"with both colours; MCTS {PLAYOUTS:,} playouts per move (seed 1), α-β to depth "
-        f"{DEPTH} with `ConnectFour.evaluate`.",
+        f"{GAMES} games per row from {GAMES // 2} seeded two-ply openings (seed {SEED}), each "
+        f"played with both colours; MCTS seeded (seed 1 at every move), α-β to depth "
+        f"{DEPTH} with `ConnectFour.evaluate` (open lines of four).",
+        "",
+        "| MCTS playouts per move | wins | draws | losses | MCTS score | 95 % interval "
+        "| losses to a threat left open |",
+        "|---:|---:|---:|---:|---:|---|---:|",
+        *(
+            f"| {playouts:,} | {row.wins} | {row.draws} | {row.losses} | "
+            f"{points / GAMES:.1%} | {low:.1%} … {high:.1%} | {missed} |"
+            for playouts, row, points, low, high, missed in rows
+        ),
+        "",
+        f"The {PLAYOUTS:,}-playout match in full:",
         "",
         "```",
-        str(result),
+        str(headline),
         "```",
-        "",
-        f"MCTS: {row.wins} wins, {row.draws} draws, {row.losses} losses — "
-        f"score {points / GAMES:.1%}, 95 % Wilson interval {low:.1%} … {high:.1%}.",
-        f"Games MCTS lost to a winning move it could have blocked one move earlier: "
-        f"{missed_blocks(game, result, mcts.name)} of {row.losses}.",
         "",
     ]
     NOTE.write_text("\n".join(lines))

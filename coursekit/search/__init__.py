@@ -40,7 +40,7 @@ from coursekit.search.match import (
     round_robin,
     score_interval,
 )
-from coursekit.search.mcts import MCTSResult, MCTSStep, MCTSTrace, mcts
+from coursekit.search.mcts import MCTSResult, MCTSStep, MCTSTrace, mcts, ucb1
 from coursekit.search.minimax import minimax, minimax_two_phase
 from coursekit.search.mtdf import mtdf
 from coursekit.search.negamax import negamax
@@ -141,4 +141,5 @@ __all__ = [
     "solve",
     "sss_star",
     "star1",
+    "ucb1",
 ]
