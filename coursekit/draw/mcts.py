@@ -31,6 +31,7 @@ from typing import Any
 
 from coursekit.draw.base import Picture, looks_only
 from coursekit.draw.graph_view import StepThrough, step_through
+from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX
 from coursekit.search.mcts import MCTSStep
 from coursekit.search.result import SearchResult
@@ -62,9 +63,9 @@ def draw_mcts(result: SearchResult, step: int | None = None) -> Picture:
 
     Raises
     ------
-    ValueError
-        When ``result`` has no MCTS trace (search with ``trace=True``), or more than
-        :data:`MAX_MCTS_ITERATIONS` iterations.
+    CoursekitError
+        (a ``ValueError``) When ``result`` has no MCTS trace (search with
+        ``trace=True``), or more than :data:`MAX_MCTS_ITERATIONS` iterations.
     """
     trace = _trace(result)
     last = mcts_step_count(result) - 1
@@ -143,9 +144,9 @@ def mcts_step_through(result: SearchResult) -> tuple[Picture, StepThrough]:
 def _trace(result: SearchResult) -> Any:
     trace = getattr(result, "trace", None)
     if trace is None or not all(isinstance(it, MCTSStep) for it in trace):
-        raise ValueError("draw_mcts needs an MCTS result made with trace=True")
+        raise CoursekitError("draw_mcts needs an MCTS result made with trace=True")
     if len(trace) > MAX_MCTS_ITERATIONS:
-        raise ValueError(
+        raise CoursekitError(
             f"this search has {len(trace):,} iterations; a step-through draws at most "
             f"{MAX_MCTS_ITERATIONS} (search with fewer playouts)"
         )
