@@ -9,7 +9,7 @@ import pytest
 
 from coursekit.draw.traces import DRAWERS, drawer_for
 from coursekit.errors import CoursekitError
-from coursekit.games import GameTree, Pig, TicTacToe
+from coursekit.games import ChanceTree, GameTree, Pig, TicTacToe
 from coursekit.search import minimax, registry
 from coursekit.search.core import SearchError
 from coursekit.search.match import MatchEngine
@@ -30,6 +30,7 @@ TREE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 def check_consumers() -> None:
     """Every entry is where its capabilities put it, and nowhere else."""
     explorer = TreeExplorer(TREE)
+    chance_explorer = TreeExplorer(ChanceTree.from_nested([((0.5, 1), (0.5, [2, 3])), 4]))
     counts = node_counts(GameTree.from_spec(TREE))
     comparison = AlgorithmComparison(TREE)
     game = TicTacToe()
@@ -38,6 +39,9 @@ def check_consumers() -> None:
         plays_trees = DETERMINISTIC in algorithm.games
         assert (name in explorer.algorithm.options) == (
             algorithm.trace == "tree" and plays_trees
+        ), name
+        assert (name in chance_explorer.algorithm.options) == (
+            algorithm.trace == "tree" and CHANCE in algorithm.games
         ), name
         assert (name in counts) == (algorithm.exact and plays_trees), name
         assert (name in comparison.counts) == (algorithm.exact and plays_trees), name
