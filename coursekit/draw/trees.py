@@ -26,12 +26,14 @@ import itertools
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from coursekit.draw.base import Picture, readable_width_pt
 from coursekit.draw.boards import board_label
 from coursekit.draw.open_list import open_list_text
 from coursekit.games.base import MAX, Player
+from coursekit.games.chancetree import ChanceTree
 from coursekit.games.gametree import GameTree
 from coursekit.games.tictactoe import TicTacToe
 from coursekit.search.result import (
@@ -71,10 +73,76 @@ class _Node:
     inside: str | None = None  # a name written inside the node (e.g. Grundy's "5-1-1")
     bound: str = ""  # "≤" or "≥" when the value is only a bound on the node's true value
     cut: str | None = None  # "α cut by A" at a node where an α-β search stopped early
+    chance: bool = False  # a chance node (dice): nobody chooses there
+    edge: str | None = None  # the text on the edge from its parent (a chance outcome's probability)
 
 
 def _shape(player: Player) -> str:
     return "box" if player is MAX else "circle"
+
+
+CHANCE_FILL = "#e4e4e4"
+"""The fill of a chance node: a grey circle, so that it reads apart from a MIN node's."""
+
+
+def _probability_text(p: Any) -> str:
+    """A probability on an edge: ``1/6``, ``0.9``."""
+    return number_text(p, decimals=True) if isinstance(p, Fraction) else number_text(p)
+
+
+def _short_value(value: Any) -> str:
+    """A value inside a node: an exact fraction with a long denominator as a short decimal.
+
+    >>> _short_value(Fraction(25, 36)), _short_value(Fraction(1, 2)), _short_value(3)
+    ('0.694', '1/2', '3')
+    """
+    if isinstance(value, Fraction) and value.denominator > 12:
+        return f"{float(value):.3g}"
+    return number_text(value)
+
+
+def _chance_edges(game: Any, state: Any) -> tuple[bool, dict[Any, str]]:
+    """Whether ``state`` is a chance node, and the text on the edge to each outcome: the
+    probability (a :class:`ChanceTree`'s outcomes are child indices: the probability alone)."""
+    is_chance = getattr(game, "is_chance", None)
+    if is_chance is None or not is_chance(state):
+        return False, {}
+    bare = isinstance(game, ChanceTree)
+    return True, {
+        outcome: _probability_text(p) if bare else f"{outcome}: {_probability_text(p)}"
+        for outcome, p in game.chance_outcomes(state)
+    }
+
+
+def draw_chance_tree(tree: ChanceTree) -> Picture:
+    """A tree with chance nodes before any search: MAX squares, MIN circles, chance nodes grey
+    circles with the probability of each outcome on its edge, leaf values.
+
+    >>> from coursekit.games.chancetree import ChanceTree
+    >>> source = draw_chance_tree(ChanceTree.from_nested([((0.9, 2), (0.1, 3)), 1])).source
+    >>> source.count(CHANCE_FILL), "label=0.9" in source, source.count("shape=box")
+    (1, True, 1)
+    """
+    nodes = []
+    edges: dict[tuple, str] = {}
+    for path in tree.states:
+        leaf = tree.is_terminal(path)
+        chance, labels = _chance_edges(tree, path)
+        edges.update({(*path, outcome): text for outcome, text in labels.items()})
+        player = tree.to_move(path)
+        nodes.append(
+            _Node(
+                path,
+                player,
+                "leaf" if leaf else "done",
+                tree.utility(path) if leaf else None,
+                state=path,
+                terminal=leaf,
+                chance=chance,
+                edge=edges.get(path),
+            )
+        )
+    return _Builder(nodes, names=False, boards=False).picture("tree")
 
 
 def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
@@ -407,13 +475,17 @@ def _tree_skeleton(tree: GameTree, root: str, max_depth: int | None = None) -> l
 
 
 def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_Node]:
-    """The nodes the trace reached (in the order it reached them), with their positions."""
+    """The nodes the trace reached (in the order it reached them), with their positions;
+    a chance node's outcomes carry their probabilities to their edges."""
     states = {(): root}
     nodes = []
+    edges: dict[tuple, str] = {}
     for path, known in view.items():  # parents come before their children
         if path not in states:
             states[path] = game.result(states[path[:-1]], path[-1])
         state = states[path]
+        chance, labels = _chance_edges(game, state)
+        edges.update({(*path, outcome): text for outcome, text in labels.items()})
         nodes.append(
             _Node(
                 path,
@@ -425,6 +497,8 @@ def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_
                 state=state,
                 terminal=game.is_terminal(state),
                 inside=getattr(state, "label", None),  # e.g. Grundy's "5-1-1"
+                chance=chance,
+                edge=edges.get(path),
             )
         )
     return nodes
@@ -677,6 +751,8 @@ class _Builder:
 
     def _node_attrs(self, node: _Node) -> dict[str, str]:
         attrs = {"shape": _shape(node.player), "fixedsize": "false"}
+        if node.chance:
+            attrs["shape"] = "circle"
         faint = node.status in ("unseen", "pruned")
         text = self._value_text(node)
         if self.boards and node.state is not None:
@@ -706,6 +782,9 @@ class _Builder:
         if node.cut is not None:
             attrs["color"] = CUTOFF_COLOUR
             attrs["penwidth"] = "2"
+        if node.chance:
+            styles.append("filled")
+            attrs["fillcolor"] = CHANCE_FILL
         if node.path == self.current:
             styles.append("filled")
             attrs["fillcolor"] = CURRENT
@@ -725,10 +804,10 @@ class _Builder:
         )
 
     def _value_text(self, node: _Node) -> str:
-        if node.status == "open" and node.value is not None:
-            return ("≥" if node.player is MAX else "≤") + number_text(node.value)
+        if node.status == "open" and node.value is not None and not node.chance:
+            return ("≥" if node.player is MAX else "≤") + _short_value(node.value)
         if node.status in ("done", "leaf"):
-            return node.bound + number_text(node.value)
+            return node.bound + _short_value(node.value)
         return ""
 
     def _label_beside(self, picture: Picture, node: _Node) -> None:
@@ -774,7 +853,9 @@ class _Builder:
             attrs["style"] = "dashed"
         if node.path in self.pv_paths:
             attrs["penwidth"] = "2.5"
-        if not self.boards and node.name is None and node.inside is None:
+        if node.edge is not None:
+            attrs["label"] = node.edge
+        elif not self.boards and node.name is None and node.inside is None:
             attrs["label"] = str(node.path[-1])
         return attrs
 

@@ -38,8 +38,9 @@ from coursekit.search.match import (
     PlayedGame,
     match,
     round_robin,
+    score_interval,
 )
-from coursekit.search.mcts import MCTSResult, MCTSStep, MCTSTrace, mcts
+from coursekit.search.mcts import MCTSResult, MCTSStep, MCTSTrace, mcts, ucb1
 from coursekit.search.minimax import minimax, minimax_two_phase
 from coursekit.search.mtdf import mtdf
 from coursekit.search.negamax import negamax
@@ -136,7 +137,9 @@ __all__ = [
     "reorder",
     "round_robin",
     "scale_changes_decision",
+    "score_interval",
     "solve",
     "sss_star",
     "star1",
+    "ucb1",
 ]

@@ -18,9 +18,10 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -73,6 +74,10 @@ class MatchEngine:
     seconds: float | None = None
     """Time per move for iterative deepening."""
 
+    options: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """Further keywords for the search, as its function takes them (MCTS:
+    ``{"playouts": 1000, "seed": 1}``)."""
+
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
             raise SearchError(f"an engine needs a name, got {self.name!r}")
@@ -84,6 +89,13 @@ class MatchEngine:
             raise SearchError(f"engine {self.name!r}: {self.search} takes no depth limit")
         if self.evaluate is not None and not algorithm.evaluation:
             raise SearchError(f"engine {self.name!r}: {self.search} takes no evaluation")
+        if not isinstance(self.options, Mapping) or not all(
+            isinstance(key, str) for key in self.options
+        ):
+            raise SearchError(
+                f"engine {self.name!r}: options must map keyword names to values, "
+                f"got {self.options!r}"
+            )
 
     def think(self, game: Game, state: Any) -> SearchResult:
         """Search ``state`` and return the result (its ``move`` is the engine's choice).
@@ -97,16 +109,17 @@ class MatchEngine:
         kind = CHANCE if getattr(game, "is_chance", None) is not None else DETERMINISTIC
         if kind not in algorithm.games:
             raise SearchError(f"engine {self.name!r}: {self.search} does not play {kind} games")
+        options = dict(self.options)
         if self.seconds is not None and algorithm.clock:
-            return algorithm.function(game, state, seconds=self.seconds)
+            return algorithm.function(game, state, seconds=self.seconds, **options)
         if self.seconds is not None:
             return iterative_deepening(
                 game, state, search=algorithm.function, seconds=self.seconds,
-                max_depth=self.depth, evaluate=self.evaluate,
+                max_depth=self.depth, evaluate=self.evaluate, **options,
             )  # fmt: skip
         if not algorithm.depth:  # an anytime search with its own default budget
-            return algorithm.function(game, state)
-        return algorithm.function(game, state, depth=self.depth, evaluate=self.evaluate)
+            return algorithm.function(game, state, **options)
+        return algorithm.function(game, state, depth=self.depth, evaluate=self.evaluate, **options)
 
 
 @dataclass(frozen=True)
@@ -378,3 +391,50 @@ def round_robin(
     if bar is not None:
         bar.close()
     return MatchResult(tuple(names), tuple(played))
+
+
+def score_interval(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """A confidence interval for an engine's expected score per game (Wilson's score interval).
+
+    The score rate ``points / games`` (a win 1, a draw ½) is treated as the share of
+    successes in ``games`` trials; ``z = 1.96`` gives about 95 %. Draws make the true
+    interval a little narrower, so this one errs on the safe side.
+
+    Parameters
+    ----------
+    points : float
+        The points scored (0 … ``games``).
+    games : int
+        The games played (1 or more).
+    z : float
+        The normal quantile of the confidence level (> 0).
+
+    Returns
+    -------
+    (float, float)
+        The lowest and the highest score rate in the interval, both in [0, 1].
+
+    Raises
+    ------
+    SearchError
+        When ``games`` is not a whole number >= 1 or ``points`` not in [0, games].
+
+    Examples
+    --------
+    >>> low, high = score_interval(20, 40)
+    >>> round(low, 3), round(high, 3)
+    (0.352, 0.648)
+    >>> score_interval(0, 10)[0], round(score_interval(10, 10)[1], 6)
+    (0.0, 1.0)
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SearchError(f"games must be a whole number >= 1, got {games!r}")
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points <= games:
+        raise SearchError(f"points must be a number between 0 and {games}, got {points!r}")
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not z > 0:
+        raise SearchError(f"z must be a number > 0, got {z!r}")
+    rate = points / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z / (1 + z * z / games) * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games**2))
+    # the interval always holds the rate itself; min/max only undo rounding at 0 and 1
+    return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))

@@ -51,6 +51,37 @@ UCT_C = math.sqrt(2)
 """The exploration constant c of UCB1 for rewards in [0, 1] (Kocsis and Szepesvári)."""
 
 
+def ucb1(wins: float, visits: int, parent_visits: int, c: float = UCT_C) -> float:
+    """UCB1 of a child: its mean result plus the exploration term,
+    ``wins / visits + c · sqrt(ln parent_visits / visits)``.
+
+    Parameters
+    ----------
+    wins : float
+        The child's wins (a draw ½) for the player who chose it.
+    visits : int
+        The child's visits (1 or more).
+    parent_visits : int
+        The parent's visits (1 or more).
+    c : float
+        The exploration constant (√2 by default).
+
+    Raises
+    ------
+    SearchError
+        When a count is not a whole number >= 1.
+
+    Examples
+    --------
+    >>> round(ucb1(2, 3, 10), 3), round(ucb1(1, 2, 10), 3)   # fewer visits: a larger bonus
+    (1.906, 2.017)
+    """
+    for name, count in (("visits", visits), ("parent_visits", parent_visits)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise SearchError(f"{name} must be a whole number >= 1, got {count!r}")
+    return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
 class ChildScore(NamedTuple):
     """One child as selection saw it: its counts and its UCB1 value."""
 

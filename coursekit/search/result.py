@@ -381,8 +381,8 @@ def _offer_to_parent(view: dict[Path, NodeView], path: Path, value: float | None
     if not path or value is None:
         return
     parent = view.get(path[:-1])
-    if parent is None or parent.status != "open":
-        return
+    if parent is None or parent.status != "open" or parent.player is None:
+        return  # a chance node (player None) averages: its value is known when it is done
     better = max if parent.player is MAX else min
     best = value if parent.value is None else better(parent.value, value)
     view[path[:-1]] = NodeView(parent.path, parent.player, "open", best, parent.alpha, parent.beta)

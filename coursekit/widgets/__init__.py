@@ -14,6 +14,7 @@ from coursekit.widgets.bstar_explorer import BStarExplorer
 from coursekit.widgets.connect_four_board import ConnectFourBoard
 from coursekit.widgets.graph_view import GraphView, StepThrough
 from coursekit.widgets.payoff_editor import PayoffEditor
+from coursekit.widgets.search_stepper import SearchStepper
 from coursekit.widgets.tictactoe_board import TicTacToeBoard
 from coursekit.widgets.tree_explorer import TreeExplorer
 from coursekit.widgets.tree_size_explorer import TreeSizeExplorer
@@ -26,6 +27,7 @@ __all__ = [
     "Feedback",
     "GraphView",
     "PayoffEditor",
+    "SearchStepper",
     "StepThrough",
     "SvgView",
     "TicTacToeBoard",

@@ -23,7 +23,10 @@ True
 
 from __future__ import annotations
 
+import ast
 import html
+from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -38,10 +41,11 @@ from coursekit.draw.trees import (
 )
 from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.chancetree import ChanceTree, ChanceTreeError
 from coursekit.games.gametree import GameTree, GameTreeError, uniform_shape
 from coursekit.search.alphabeta import ORDERINGS, best_case_leaves, reorder
 from coursekit.search.core import SearchError
-from coursekit.search.registry import DETERMINISTIC, Algorithm, algorithms, get
+from coursekit.search.registry import CHANCE, DETERMINISTIC, Algorithm, algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text
 from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, StepControls, SvgView
@@ -70,15 +74,20 @@ def drawable_depth(
     return readable_depth(level_sizes(tree), windows=windows, max_nodes=limit)
 
 
-def level_sizes(tree: GameTree) -> list[int]:
+def level_sizes(tree: GameTree | ChanceTree) -> list[int]:
     """How many nodes each level of ``tree`` has, the root's first.
 
     >>> level_sizes(GameTree.from_nested([[1, 2], [3, [4, 5]]]))
     [1, 2, 4, 2]
+    >>> level_sizes(ChanceTree.from_nested([((0.5, 1), (0.5, [2, 3])), 4]))
+    [1, 2, 2, 2]
     """
+    if isinstance(tree, ChanceTree):
+        depths = [len(path) for path in tree.states]
+    else:
+        depths = [tree.depth_of(label) for label in tree.labels]
     sizes: list[int] = []
-    for label in tree.labels:
-        d = tree.depth_of(label)
+    for d in depths:
         sizes.extend([0] * (d + 1 - len(sizes)))
         sizes[d] += 1
     return sizes
@@ -113,16 +122,77 @@ def affordable_steps(search: SearchResult, depth: int | None) -> tuple[int | Non
         steps = changed_steps(search, depth)
 
 
-def explorable() -> dict[str, Algorithm]:
+def explorable(game_kind: str = DETERMINISTIC) -> dict[str, Algorithm]:
     """The algorithms the explorer offers: those whose trace is tree events (enter / leaf /
-    exit / cutoff, what it steps through) and that play deterministic game trees."""
-    return algorithms(trace="tree", game_kind=DETERMINISTIC)
+    exit / cutoff, what it steps through) and that play the kind of tree shown
+    (deterministic game trees; ``"chance"``: trees with chance nodes)."""
+    return algorithms(trace="tree", game_kind=game_kind)
 
 
-def countable() -> dict[str, Algorithm]:
+def countable(game_kind: str = DETERMINISTIC) -> dict[str, Algorithm]:
     """The algorithms whose nodes and leaves :func:`node_counts` compares: the exact ones
-    that play deterministic game trees (an anytime estimate does whatever work it is given)."""
-    return algorithms(exact=True, game_kind=DETERMINISTIC)
+    that play that kind of tree (an anytime estimate does whatever work it is given)."""
+    return algorithms(exact=True, game_kind=game_kind)
+
+
+def tree_kind(tree: GameTree | ChanceTree) -> str:
+    """``"chance"`` for a tree with chance nodes, else ``"deterministic"``."""
+    return CHANCE if isinstance(tree, ChanceTree) else DETERMINISTIC
+
+
+def chance_tree_text(nested: Any) -> str:
+    """A chance tree's nested values as the text box shows them, probabilities as ``1/3``.
+
+    >>> chance_tree_text([((Fraction(1, 3), 2), (Fraction(2, 3), [1, 0.5])), -4])
+    '[((1/3, 2), (2/3, [1, 0.5])), -4]'
+    """
+    if isinstance(nested, list):
+        return "[" + ", ".join(chance_tree_text(child) for child in nested) + "]"
+    if isinstance(nested, tuple):
+        pairs = (f"({number_text(p)}, {chance_tree_text(child)})" for p, child in nested)
+        return "(" + ", ".join(pairs) + ("," if len(nested) == 1 else "") + ")"
+    return number_text(nested)
+
+
+def parse_chance_tree(text: str, root: Player = MAX) -> ChanceTree:
+    """A :class:`ChanceTree` from its text: numbers (``1/3`` a fraction), lists for decisions,
+    tuples of ``(probability, child)`` pairs for chance nodes.
+
+    >>> parse_chance_tree("[((1/4, 3), (3/4, [1, 2])), 0]").chance_outcomes((0,))
+    ((0, Fraction(1, 4)), (1, Fraction(3, 4)))
+
+    Raises
+    ------
+    ChanceTreeError
+        Naming what could not be read.
+    """
+    try:
+        body = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError as error:
+        raise ChanceTreeError(f"column {error.offset}: {error.msg}") from None
+    return ChanceTree.from_nested(_chance_value(body), root)
+
+
+def _chance_value(node: ast.AST) -> Any:
+    """The value of one piece of a chance tree's text (an explicit stack is not needed: the
+    tree is small enough to draw)."""
+    number = isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
+    if number and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_chance_value(node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        top, bottom = _chance_value(node.left), _chance_value(node.right)
+        if isinstance(top, int) and isinstance(bottom, int) and bottom:
+            return Fraction(top, bottom)
+    if isinstance(node, ast.List):
+        return [_chance_value(child) for child in node.elts]
+    if isinstance(node, ast.Tuple):
+        return tuple(_chance_value(child) for child in node.elts)
+    raise ChanceTreeError(
+        f"column {getattr(node, 'col_offset', 0) + 1}: expected a number, a fraction such "
+        f"as 1/3, a list or a tuple, got {ast.unparse(node)!r}"
+    )
 
 
 class TreeExplorer(StaticPreview, widgets.VBox):
@@ -142,22 +212,35 @@ class TreeExplorer(StaticPreview, widgets.VBox):
     ``search`` hold the last good tree and its search result, ``searched_tree`` the tree
     in the chosen order (the one searched and drawn). A :class:`GameTree` passed in keeps
     its own node names (a figure's S0, A, B, …) until the tree is edited or reordered.
+
+    A :class:`~coursekit.games.ChanceTree` passed in (chapter 7) is explored with the
+    searches of games of chance (the registry's ``trace="tree"`` entries that play
+    ``"chance"`` games: expectiminimax): its text is nested values with ``(probability,
+    child)`` tuples for chance nodes (:func:`parse_chance_tree`), random trees have chance
+    nodes, and the children's order and the random trees' order are not offered.
     """
 
     def __init__(
         self,
-        tree: str | GameTree = EXAMPLE,
+        tree: str | GameTree | ChanceTree = EXAMPLE,
         root: Player = MAX,
         algorithm: str = "minimax",
     ) -> None:
         given = tree if isinstance(tree, GameTree) else None  # its labels stay until an edit
         if given is not None:
             root, tree = given.root_player, given.to_spec()
-        if algorithm not in explorable():
+        self.kind = DETERMINISTIC
+        if isinstance(tree, ChanceTree):  # chance nodes: the searches of games of chance
+            self.kind, given, root = CHANCE, tree, tree.root_player
+            tree = chance_tree_text(tree.to_nested())
+            if algorithm == "minimax":  # the default: the first search of chance trees
+                algorithm = next(iter(explorable(CHANCE)))
+        if algorithm not in explorable(self.kind):
             raise SearchError(
-                f"algorithm must be one of {', '.join(map(repr, explorable()))}, got {algorithm!r}"
+                f"algorithm must be one of {', '.join(map(repr, explorable(self.kind)))}, "
+                f"got {algorithm!r}"
             )
-        self.tree: GameTree = given or GameTree.from_spec(tree, root)
+        self.tree: GameTree | ChanceTree = given or GameTree.from_spec(tree, root)
         self.search: SearchResult | None = None
         self._search_failed = False
 
@@ -179,7 +262,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         )
         self.root.add_class("ck-root").add_class(INLINE)
         self.algorithm = widgets.Dropdown(
-            options=list(explorable()),
+            options=list(explorable(self.kind)),
             value=algorithm,
             description="Algorithm",
             tooltip="every registered search; B* needs bounds at its nodes: see BStarExplorer",
@@ -264,6 +347,9 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             ]
         )
         self.add_class("ck-tree-explorer")
+        if self.kind == CHANCE:  # no reordering or ordered random trees: chance decides
+            self.ordering.layout.display = self.order.layout.display = "none"
+            self.algorithm.disabled = len(self.algorithm.options) == 1
         self.text.observe(self._on_text, names="value")
         self.root.observe(self._on_root, names="value")
         self.algorithm.observe(lambda _: self.run(), names="value")
@@ -278,16 +364,20 @@ class TreeExplorer(StaticPreview, widgets.VBox):
 
     def _on_text(self, change: dict) -> None:
         try:
-            tree = GameTree.from_spec(change["new"], self.root.value)
-        except GameTreeError as error:
+            if self.kind == CHANCE:
+                tree = parse_chance_tree(change["new"], self.root.value)
+            else:
+                tree = GameTree.from_spec(change["new"], self.root.value)
+        except (GameTreeError, ChanceTreeError) as error:
             self.feedback.problem(str(error))
             return
         except RecursionError:  # a guard: the reader itself needs no recursion
             self.feedback.problem("the tree is nested too deeply to read here")
             return
-        if tree.height > MAX_EXPLORED_HEIGHT:  # a trace of every path grows as depth²
+        height = tree.height if isinstance(tree, GameTree) else len(level_sizes(tree)) - 1
+        if height > MAX_EXPLORED_HEIGHT:  # a trace of every path grows as depth²
             self.feedback.problem(
-                f"the tree is {tree.height:,} levels deep; the explorer steps through trees up "
+                f"the tree is {height:,} levels deep; the explorer steps through trees up "
                 f"to {MAX_EXPLORED_HEIGHT:,} levels (search deeper ones with minimax directly)"
             )
             return
@@ -296,7 +386,8 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         self.run()
 
     def _on_root(self, change: dict) -> None:
-        self.tree = GameTree.from_nested(self.tree.to_nested(), change["new"])
+        kind = ChanceTree if self.kind == CHANCE else GameTree
+        self.tree = kind.from_nested(self.tree.to_nested(), change["new"])
         self.run()
 
     def make_random(self) -> None:
@@ -305,6 +396,16 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         Editing any of those boxes calls this at once.
         """
         try:
+            if self.kind == CHANCE:
+                chance = ChanceTree.random(
+                    self.depth.value,
+                    branching=self.branching.value,
+                    outcomes=max(2, self.branching.value),
+                    seed=self.seed.value,
+                    root=self.root.value,
+                )
+                self.text.value = chance_tree_text(chance.to_nested())  # searched at once
+                return
             tree = GameTree.random(
                 branching=self.branching.value,
                 depth=self.depth.value,
@@ -312,7 +413,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
                 order=self.order.value,
                 root=self.root.value,
             )
-        except GameTreeError as error:
+        except (GameTreeError, ChanceTreeError) as error:
             self.feedback.problem(str(error))
             return
         self.text.value = tree.to_spec()  # runs the search through the text's observer
@@ -324,8 +425,11 @@ class TreeExplorer(StaticPreview, widgets.VBox):
     # --- searching and drawing -----------------------------------------------------------
 
     @property
-    def searched_tree(self) -> GameTree:
-        """The tree with its children in the chosen order (random: shuffled by the seed)."""
+    def searched_tree(self) -> GameTree | ChanceTree:
+        """The tree with its children in the chosen order (random: shuffled by the seed); a
+        chance tree as it is."""
+        if self.kind == CHANCE:
+            return self.tree
         return reorder(self.tree, self.ordering.value, seed=self.seed.value)
 
     def run(self) -> None:
@@ -403,16 +507,18 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         )
 
 
-def node_counts(tree: GameTree) -> dict[str, tuple[int, int] | str]:
-    """Every exact registered algorithm's (nodes, leaves) on ``tree`` (:func:`countable`),
-    or why it cannot search it.
+def node_counts(tree: GameTree | ChanceTree) -> dict[str, tuple[int, int] | str]:
+    """Every exact registered algorithm's (nodes, leaves) on ``tree`` (:func:`countable`
+    for its kind), or why it cannot search it.
 
     >>> counts = node_counts(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> counts["minimax"], counts["alpha-beta"], counts["SSS*"]
     ((13, 9), (11, 7), (11, 7))
+    >>> node_counts(ChanceTree.from_nested([((0.5, 1), (0.5, [2, 3])), 4]))["expectiminimax"]
+    (7, 4)
     """
     counts: dict[str, tuple[int, int] | str] = {}
-    for name, algorithm in countable().items():
+    for name, algorithm in countable(tree_kind(tree)).items():
         try:
             stats = algorithm.function(tree).stats
         except Exception as error:  # e.g. too deep for a recursive search, or a later
@@ -422,13 +528,15 @@ def node_counts(tree: GameTree) -> dict[str, tuple[int, int] | str]:
     return counts
 
 
-def minimal_tree(tree: GameTree) -> tuple[int, int, int, int] | None:
+def minimal_tree(tree: GameTree | ChanceTree) -> tuple[int, int, int, int] | None:
     """``(b, d, nodes, leaves)`` of Knuth and Moore's minimal tree when ``tree`` is uniform:
     b^⌈i/2⌉ + b^⌊i/2⌋ − 1 nodes at each level i, the last level's being the leaves.
 
     >>> minimal_tree(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     (3, 2, 9, 5)
     """
+    if not isinstance(tree, GameTree):  # Knuth and Moore's count is for game trees
+        return None
     shape = uniform_shape(tree)
     if shape is None:
         return None

@@ -187,6 +187,16 @@ SPECS: dict[str, list[Expect]] = {
             after=("move 0 proved best after 1 expansion", "PROVEBEST: expanded 0"),
         ),
     ],
+    "07_chance_and_mcts": [
+        # The first step-through is expectiminimax on the chapter's small tree: MAX, two chance
+        # nodes, four MIN nodes (each entered and left: 2 events) and eight leaves (1 event
+        # each). It opens at its last step; one step back, the root is not finished yet.
+        Expect(
+            "Step",
+            before=(f"expectiminimax: step {2 * 7 + 8} of {2 * 7 + 8}",),
+            after=(f"expectiminimax: step {2 * 7 + 8 - 1} of {2 * 7 + 8}",),
+        ),
+    ],
     # The AO* explorer opens on the course's worked example after its last cycle. Going back
     # a cycle at a time retraces the course's figures: the node expanded in each cycle, the
     # nodes of G and q(n0). Before cycle 1: G = {n0}, q(n0) = h(n0) = 0; cycle 1 expands n0

@@ -15,11 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.checks import ch01, ch02, ch03, ch04, ch05, ch06
+from coursekit.checks import ch01, ch02, ch03, ch04, ch05, ch06, ch07
 
 ROOT = Path(__file__).resolve().parents[2]
 SAYS = "write the values themselves (literals): the grader reads them without running code"
-SETS = [(ch04, "04_alphabeta"), (ch05, "05_evaluation_functions"), (ch06, "06_beyond_alphabeta")]
+SETS = [
+    (ch04, "04_alphabeta"),
+    (ch05, "05_evaluation_functions"),
+    (ch06, "06_beyond_alphabeta"),
+    (ch07, "07_chance_and_mcts"),
+]
 
 
 def is_literal(node: ast.AST) -> bool:

@@ -483,3 +483,61 @@ def test_a_best_first_search_ends_with_its_line_solved(algorithm):
     assert nodes["n0"]["label"] == number_text(r.value) == "3"  # the root, not empty
     assert nodes["n1"]["label"] == "3"  # B, on the line to the deciding leaf: not ≤3
     assert nodes_of(draw_search(r, len(r.trace) - 1))["n0"]["label"] == " "  # still open before
+
+
+# --- chance nodes (chapter 7) ------------------------------------------------------------
+
+
+def _chance_lines(source):
+    import re
+
+    nodes = dict(re.findall(r"^\s*(n\d+) \[(.*)\]$", source, re.M))
+    edges = re.findall(r"^\s*(n\d+) -> (n\d+) \[(.*)\]$", source, re.M)
+    return nodes, edges
+
+
+def test_chance_nodes_are_grey_circles_with_probabilities_on_their_edges():
+    import re
+    from fractions import Fraction
+
+    from coursekit.draw.trees import CHANCE_FILL, draw_chance_tree
+    from coursekit.games.chancetree import ChanceTree
+
+    for seed in range(20):
+        tree = ChanceTree.random(3, branching=2, outcomes=3, chance=0.5, seed=seed)
+        nodes, edges = _chance_lines(draw_chance_tree(tree).source)
+        ids = {path: f"n{i}" for i, path in enumerate(tree.states)}
+        assert len(nodes) == len(tree)
+        for path, node in ids.items():
+            assert (CHANCE_FILL in nodes[node]) == tree.is_chance(path)
+            if tree.is_chance(path):
+                assert "shape=circle" in nodes[node]
+                drawn = [
+                    Fraction(re.search(r'label="?([0-9./]+)', attrs).group(1))
+                    for a, _, attrs in edges
+                    if a == node
+                ]
+                assert drawn == [Fraction(p) for _, p in tree.chance_outcomes(path)]
+
+
+def test_an_expectiminimax_search_draws_expected_values_and_dice_outcomes():
+    from coursekit.draw.trees import CHANCE_FILL
+    from coursekit.games.pig import Pig
+    from coursekit.search import expectiminimax
+
+    game = Pig(target=2, turns=1)
+    r = expectiminimax(game, trace=True)
+    source = draw_search(r).source
+    assert source.count(CHANCE_FILL) == sum(
+        1 for e in r.trace if e.kind == "enter" and e.player is None
+    )
+    assert 'label="1: 1/6"' in source and 'label="6: 1/6"' in source
+    # the root's value, as a short decimal inside the node
+    assert f"label={float(r.value):.3g}" in source
+    # an unfinished chance node shows no bound (an average is not a max or a min)
+    for k in range(len(r.trace)):
+        e = r.trace[k]
+        if e.kind == "enter" and e.player is None:
+            picture = draw_search(r, k + 2).source
+            chance_lines = [line for line in picture.splitlines() if CHANCE_FILL in line]
+            assert not any("≤" in line or "≥" in line for line in chance_lines)

@@ -25,7 +25,9 @@ from coursekit.search import (
     play,
     pvs,
     quiescent,
+    score_interval,
     solve,
+    ucb1,
 )
 from coursekit.search.core import Search
 from coursekit.search.match import MatchEngine, match
@@ -122,6 +124,14 @@ BAD = {
     ),
     "mcts None": (lambda: mcts(None), "game must follow the Game protocol"),
     "mcts playouts": (lambda: mcts(T3, playouts=-3), "playouts must be"),
+    "ucb1 visits": (lambda: ucb1(1, 0, 10), "visits must be a whole number"),
+    "ucb1 parent": (lambda: ucb1(1, 2, True), "parent_visits must be a whole number"),
+    "score_interval points": (lambda: score_interval(5, 4), "points must be a number between"),
+    "score_interval z": (lambda: score_interval(1, 4, z=0), "z must be a number > 0"),
+    "engine options": (
+        lambda: MatchEngine("e", search="MCTS (UCT)", options=[("playouts", 5)]),
+        "options must map keyword names",
+    ),
     "match with dice": (
         lambda: match(
             Pig(),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from coursekit.games import MAX, ConnectFour, TicTacToe
 from coursekit.search import SearchError
@@ -15,6 +17,7 @@ from coursekit.search.match import (
     openings,
     play_game,
     round_robin,
+    score_interval,
 )
 
 PERFECT = MatchEngine("perfect", search="minimax")
@@ -116,3 +119,45 @@ def test_a_failing_engine_loses_and_says_why(how):
     assert as_max.forfeit == as_min.forfeit == "broken"
     assert ("not a legal move" if how == "illegal" else "ran out of time") in as_max.note
     assert as_max.points("perfect") == 1 and as_max.points("broken") == 0
+
+
+def test_an_engine_passes_its_options_to_its_search():
+    game = ConnectFour()
+    seeded = MatchEngine("mcts", search="MCTS (UCT)", options={"playouts": 50, "seed": 3})
+    first, again = seeded.think(game, game.initial), seeded.think(game, game.initial)
+    assert first.stats.leaves == 50  # the playouts it was given, not the default
+    assert (first.move, first.children) == (again.move, again.children)
+
+
+def test_engine_options_must_be_keywords():
+    with pytest.raises(SearchError, match="options must map keyword names"):
+        MatchEngine("bad", search="MCTS (UCT)", options={1: 2})
+
+
+@given(
+    games=st.integers(1, 200),
+    share=st.floats(0, 1),
+    z=st.sampled_from([1.0, 1.96, 2.58]),
+)
+def test_the_score_interval_holds_the_score_and_stays_in_0_1(games, share, z):
+    points = round(share * games * 2) / 2  # whole and half points
+    low, high = score_interval(points, games, z)
+    assert 0 <= low <= points / games <= high <= 1
+    mirrored = score_interval(games - points, games, z)
+    assert mirrored == pytest.approx((1 - high, 1 - low))
+    wider = score_interval(points, games, z + 1)
+    assert wider[0] <= low + 1e-12 and wider[1] >= high - 1e-12
+
+
+def test_the_score_interval_narrows_with_more_games():
+    few, many = score_interval(5, 10), score_interval(50, 100)
+    assert many[1] - many[0] < few[1] - few[0]
+
+
+@pytest.mark.parametrize(
+    ("points", "games", "message"),
+    [(1, 0, "games must be"), (11, 10, "points must be"), (True, 10, "points must be")],
+)
+def test_a_bad_score_is_named(points, games, message):
+    with pytest.raises(SearchError, match=message):
+        score_interval(points, games)

@@ -7,11 +7,20 @@ places by itself (and a test registration of each kind checks the rules too).
 
 import pytest
 
-from coursekit.games import GameTree, Pig, TicTacToe
+from coursekit.draw.traces import DRAWERS, drawer_for
+from coursekit.errors import CoursekitError
+from coursekit.games import ChanceTree, GameTree, Pig, TicTacToe
 from coursekit.search import minimax, registry
 from coursekit.search.core import SearchError
 from coursekit.search.match import MatchEngine
-from coursekit.search.registry import CHANCE, DETERMINISTIC, algorithms, get, register
+from coursekit.search.registry import (
+    CHANCE,
+    DETERMINISTIC,
+    TRACE_KINDS,
+    algorithms,
+    get,
+    register,
+)
 from coursekit.widgets.algorithm_comparison import AlgorithmComparison
 from coursekit.widgets.tree_explorer import TreeExplorer, node_counts
 
@@ -21,6 +30,7 @@ TREE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 def check_consumers() -> None:
     """Every entry is where its capabilities put it, and nowhere else."""
     explorer = TreeExplorer(TREE)
+    chance_explorer = TreeExplorer(ChanceTree.from_nested([((0.5, 1), (0.5, [2, 3])), 4]))
     counts = node_counts(GameTree.from_spec(TREE))
     comparison = AlgorithmComparison(TREE)
     game = TicTacToe()
@@ -29,6 +39,9 @@ def check_consumers() -> None:
         plays_trees = DETERMINISTIC in algorithm.games
         assert (name in explorer.algorithm.options) == (
             algorithm.trace == "tree" and plays_trees
+        ), name
+        assert (name in chance_explorer.algorithm.options) == (
+            algorithm.trace == "tree" and CHANCE in algorithm.games
         ), name
         assert (name in counts) == (algorithm.exact and plays_trees), name
         assert (name in comparison.counts) == (algorithm.exact and plays_trees), name
@@ -46,6 +59,9 @@ def check_consumers() -> None:
         if algorithm.clock:
             clocked = MatchEngine(name, search=name, seconds=0.05)
             assert clocked.think(game, almost_over).move == 2, name
+        # a step-through draws it by its trace kind (one table in draw/, no names)
+        if algorithm.trace is not None:
+            assert drawer_for(algorithm.trace) is DRAWERS[algorithm.trace], name
 
 
 def test_every_entry_is_in_the_consumers_its_capabilities_call_for():
@@ -125,3 +141,9 @@ def test_filters():
 def test_a_registration_with_an_unknown_kind_is_refused(options, message):
     with pytest.raises(SearchError, match=message):
         register("test: bad", chapter=99, **options)
+
+
+def test_every_trace_kind_has_a_picture_and_no_other():
+    assert set(DRAWERS) == {kind for kind in TRACE_KINDS if kind is not None}
+    with pytest.raises(CoursekitError, match="no picture steps through"):
+        drawer_for(None)

@@ -1,4 +1,4 @@
-"""Malformed input to the tree explorer, the B* explorer and the tic-tac-toe board.
+"""Malformed input to the explorers (tree, B*, search stepper) and the tic-tac-toe board.
 
 Constructors raise an error of the package's type naming the argument; typed
 or clicked input is answered in the widget (a message), which keeps its last
@@ -11,7 +11,8 @@ import pytest
 
 from coursekit.errors import CoursekitError
 from coursekit.games import MAX, TicTacToe
-from coursekit.widgets import BStarExplorer, TreeExplorer
+from coursekit.search import mcts
+from coursekit.widgets import BStarExplorer, SearchStepper, TreeExplorer
 from coursekit.widgets.tictactoe_board import TicTacToeBoard
 
 GOOD = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -31,6 +32,11 @@ GOOD = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
         (lambda: TicTacToeBoard(depth=10), "depth must be"),
         (lambda: TicTacToeBoard(human="x"), "human must be MAX"),
         (lambda: BStarExplorer(42), "tree must be a text or a BoundedTree"),
+        (lambda: SearchStepper(42), "result made with trace=True"),
+        (
+            lambda: SearchStepper(mcts(TicTacToe(), playouts=150, seed=1, trace=True)),
+            "a step-through draws at most",
+        ),
         (lambda: BStarExplorer("(0, 10, [5, 6"), "expected ',' or ']'"),
         (lambda: BStarExplorer("(0, 10, [" + "5, " * 300 + "6])"), "draws trees of up to"),
     ],

@@ -424,3 +424,56 @@ def test_a_game_tree_keeps_its_node_names_until_edited():
     assert first == "β cut at L: α = 8 ≥ β = 5 of F; pruned L2"
     explorer.text.value = explorer.text.value.replace("9", "10")  # an edit names afresh
     assert explorer.tree.initial == "A"
+
+
+# --- trees with chance nodes (chapter 7) ---------------------------------------------------
+
+
+def test_a_chance_tree_is_searched_by_the_searches_of_games_of_chance():
+    from coursekit.draw.trees import CHANCE_FILL
+    from coursekit.games import ChanceTree
+    from coursekit.search import expectiminimax
+    from coursekit.search.registry import CHANCE, algorithms
+
+    tree = ChanceTree.from_nested(
+        [((0.5, [3, 5]), (0.5, [1, 8])), ((0.25, [4, 6]), (0.75, [2, 9]))]
+    )
+    w = TreeExplorer(tree)
+    assert list(w.algorithm.options) == list(algorithms(trace="tree", game_kind=CHANCE))
+    r = expectiminimax(tree, trace=True)
+    assert w.step.max == len(r.trace) and w.search.value == r.value
+    assert w.picture.source.count(CHANCE_FILL) == 2 and "label=0.25" in w.picture.source
+    assert w.ordering.layout.display == "none"  # chance decides the order of the outcomes
+
+
+def test_a_chance_tree_typed_with_fractions_is_read_exactly_and_bad_text_is_named():
+    from fractions import Fraction
+
+    from coursekit.games import ChanceTree
+    from coursekit.search import expectiminimax
+
+    w = TreeExplorer(ChanceTree.from_nested([((0.5, 1), (0.5, 3)), 0]))
+    w.text.value = "[((1/3, 3), (2/3, [1, 2])), 0]"
+    assert w.feedback.message == ""
+    assert w.search.value == expectiminimax(w.tree).value == Fraction(1, 3) * 3 + Fraction(2, 3)
+    good = w.tree.to_nested()
+    for bad, message in [
+        ("[((1/3, 3), (1/3, 1)), 0]", "add up to 2/3, not 1"),
+        ("[((1/3, 3), (2/3, oops)), 0]", "expected a number"),
+        ("[((1/3, 3), (2/3, 1)), 0", "column"),
+    ]:
+        w.text.value = bad
+        assert message in w.feedback.message
+        assert w.tree.to_nested() == good
+
+
+def test_a_random_chance_tree_and_the_root_player_search_again():
+    from coursekit.games import MIN, ChanceTree
+    from coursekit.search import expectiminimax
+
+    w = TreeExplorer(ChanceTree.from_nested([((0.5, 1), (0.5, 3)), 0]))
+    w.seed.value = 4
+    assert isinstance(w.tree, ChanceTree) and w.search.value == expectiminimax(w.tree).value
+    w.root.value = MIN
+    assert w.tree.to_move(w.tree.initial) is MIN
+    assert w.search.value == expectiminimax(w.tree).value
