@@ -295,6 +295,27 @@ def test_the_hints_are_chinese_in_a_chinese_notebook():
         set_language("en")
 
 
+def test_the_hints_of_the_parts_by_hand_are_chinese_and_name_the_tree():
+    values, move = by_hand_values(TREE)
+    values[0] = min(v for _, v in outcome_values(TREE, 0))
+    exact = ucb_by_hand(CHILDREN, ROOT_VISITS)
+    child = max(exact, key=exact.get)
+    wins, visits = CHILDREN[child]
+    flipped = {"root": ROOT_VISITS + 1, child: (wins + 1, visits + 1), "new": (0, 1)}
+    set_language("zh")
+    try:
+        with pytest.raises(AssertionError, match="不是最小值"):
+            ch07.check_chance_values(TREE, values, move)
+        with pytest.raises(AssertionError, match="获胜次数算给了另一方"):
+            ch07.check_counts(CHILDREN, ROOT_VISITS, PLAYOUT_WINNER, flipped)
+        with pytest.raises(AssertionError) as caught:
+            ch07.check_expectiminimax_function(mean_at_chance)
+        hint = str(caught.value)  # the tree, then what went wrong there
+        assert hint.startswith("在 ") and "这棵树上，你的函数在机会节点" in hint
+    finally:
+        set_language("en")
+
+
 def test_a_chance_tree_at_the_root_is_valued_like_expectiminimax():
     tree = ChanceTree.from_nested(((0.5, [1, 3]), (0.5, 5)))
     assert right_expectiminimax(tree, tree.initial) == expectiminimax(tree).value == 4
