@@ -293,7 +293,6 @@ def cut_pictures(page) -> tuple[list[str], list[list[int]]]:
 # it needs more room on its slide or a narrower drawing, not a smaller text.
 STILL_CUT = {
     "02_and_or_graphs": "slide 22.2: an AND/OR graph taller than a slide at 14 px",
-    "03_minimax": "slides 13.1 and 14.1: trees of 24 boards, wider than a slide at 14 px",
 }
 
 
