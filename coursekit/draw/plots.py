@@ -127,15 +127,23 @@ def best_response_plot(
         ax.scatter(xs, ys, s=70, color="black", zorder=5, label="Nash equilibria")
         for e in found:
             text = f"({number_text(e.p[0])}, {number_text(e.q[0])})"
+            right = float(e.p[0]) > 0.5  # written on the inner side: never past the axes
             ax.annotate(text, (float(e.p[0]), float(e.q[0])), textcoords="offset points",
-                        xytext=(6, 6), fontsize="medium")  # fmt: skip
+                        xytext=(-6 if right else 6, 6), ha="right" if right else "left",
+                        fontsize="medium")  # fmt: skip
         ax.set_xlim(-0.05, 1.05)
         ax.set_ylim(-0.05, 1.05)
         ax.set_aspect("equal")
-        ax.set_xlabel(f"p = P({plot_text(game.players[0])} plays {plot_text(game.row_labels[0])})")
-        ax.set_ylabel(f"q = P({plot_text(game.players[1])} plays {plot_text(game.col_labels[0])})")
-        ax.grid(alpha=0.3)
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize="small", frameon=False)
+        # on two lines: a label in 16-pt text is longer than the 4.6-inch axes
+        row, column = game.players
+        ax.set_xlabel(f"p = P({plot_text(row)} plays\n{plot_text(game.row_labels[0])})")
+        ax.set_ylabel(f"q = P({plot_text(column)} plays\n{plot_text(game.col_labels[0])})")
+        for axis in (ax.xaxis, ax.yaxis):  # three ticks: room for 16-pt numbers
+            axis.set_ticks([0, 0.5, 1], ["0", "1/2", "1"])
+            axis.set_ticks([0.25, 0.75], minor=True)
+        ax.grid(alpha=0.3, which="both")
+        # the figure's text size (not smaller): on a slide 15 pt or more read at 20 px
+        figure.legend(loc="outside lower center", frameon=False)  # under the axis label
     return figure
 
 

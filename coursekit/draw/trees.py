@@ -337,7 +337,11 @@ NAME_CHAR_PT = 6.0
 COMPACT_GAP_PT = 7.2
 """The gap between two names under narrow leaves and their margins, in points."""
 
-RULER_PT = 150.0
+BOARDS_PER_ROW = 12
+"""The most boards a row of a drawn search holds (about 66 pt each): a deeper row of
+more boards is drawn on two staggered rows."""
+
+RULER_PT = 100.0
 """The width of the ruler of depths drawn on the left of a depth-limited search."""
 
 
@@ -680,6 +684,8 @@ class _Builder:
         # names too long for a row: every other leaf's name (left to right) a line lower
         leaves = sorted(n.path for n in self.nodes if self._name_under(n))
         self.lower_names = set(leaves[1::2]) if stagger_names else set()
+        # a row of boards too wide for a slide: every other board of it a row lower
+        self.lower_boards = self._lower_boards() if boards else set()
 
     def picture(self, name: str) -> Picture:
         windows = any(n.alpha is not None or n.beta is not None for n in self.nodes)
@@ -691,6 +697,8 @@ class _Builder:
             if self.names_under_leaves
             else {"nodesep": "0.12", "ranksep": "0.4"}
         )
+        if self.lower_boards:  # each lower board between two upper ones, in the game's order
+            spacing = {**spacing, "nodesep": "0.06", "ordering": "out"}
         picture = Picture(name, graph_attr={"rankdir": "TB", **spacing})
         self._ruler(picture)  # declared first, so that it stands on the left
         for node in self.nodes:
@@ -700,7 +708,8 @@ class _Builder:
         for node in self.nodes:
             if node.path and node.path[:-1] in self.ids:
                 parent, child = self.ids[node.path[:-1]], self.ids[node.path]
-                picture.edge(parent, child, **self._edge_attrs(node))
+                lower = {"minlen": "2"} if node.path in self.lower_boards else {}
+                picture.edge(parent, child, **self._edge_attrs(node), **lower)
         for node in self.nodes:
             if self._name_under(node):
                 name = self.ids[node.path] + NAME_SUFFIX
@@ -728,6 +737,15 @@ class _Builder:
                     self.ids[node.path], more, style="dotted", arrowhead="none", color=FAINT
                 )
         return picture
+
+    def _lower_boards(self) -> set[tuple]:
+        """The boards drawn a row lower than their depth: every other one (left to right)
+        of the deepest row, when that row has more than :data:`BOARDS_PER_ROW` boards."""
+        deepest = max(len(n.path) for n in self.nodes)
+        row = [n.path for n in self.nodes if len(n.path) == deepest and n.state is not None]
+        if len(row) <= BOARDS_PER_ROW:
+            return set()
+        return set(row[1::2])
 
     def _name_under(self, node: _Node) -> bool:
         """Whether the node's name stands under it: a leaf's (it has no window or cut)."""
@@ -860,16 +878,21 @@ class _Builder:
         return attrs
 
     def _ruler(self, picture: Picture) -> None:
-        """Depths on the left, the cut-off depth marked, each level on its own rank."""
+        """Depths on the left, the cut-off depth marked, each level on its own rank (a
+        staggered row's lower boards on one of their own, under it)."""
         if self.depth_limit is None:
             return
         deepest = max(len(n.path) for n in self.nodes)
         levels: dict[int, list[str]] = {}
+        lower: list[str] = []
         for node in self.nodes:
-            levels.setdefault(len(node.path), []).append(self.ids[node.path])
+            if node.path in self.lower_boards:
+                lower.append(self.ids[node.path])
+            else:
+                levels.setdefault(len(node.path), []).append(self.ids[node.path])
         for d in range(deepest + 1):
             marker = d == self.depth_limit
-            text = f"depth {d}" + ("  ◀ cut-off: e(p)" if marker else "")
+            text = f"depth {d}" + ("\\n◀ cut-off: e(p)" if marker else "")
             picture.node(
                 f"depth{d}",
                 text,
@@ -883,4 +906,12 @@ class _Builder:
                 level.attr(rank="same")
                 level.node(f"depth{d}")
                 for node_id in levels.get(d, []):
+                    level.node(node_id)
+        if lower:
+            picture.node(f"depth{deepest}_lower", " ", shape="plaintext", width="0")
+            picture.edge(f"depth{deepest}", f"depth{deepest}_lower", style="invis")
+            with picture.subgraph() as level:
+                level.attr(rank="same")
+                level.node(f"depth{deepest}_lower")
+                for node_id in lower:
                     level.node(node_id)

@@ -80,7 +80,8 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         self.graph: AndOrGraph = _small(AndOrGraph.from_rules(rules))
         self._h_edits: dict[Node, float] = {}
         self.result: AOStarResult = self._search(self.graph)
-        self.layout_memory = LayoutMemory()
+        # costs beside their arrows: the picture fits a slide whole at 14-px text
+        self.layout_memory = LayoutMemory(compact=True)
         self.edited: set = set()
         """The nodes and connectors whose values the last edit changed (highlighted)."""
 

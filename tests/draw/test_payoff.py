@@ -5,11 +5,15 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import matplotlib
+import matplotlib.pyplot as plt
 import pytest
 from hypothesis import given, settings
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.text import Text
 
 from coursekit.draw.payoff import payoff_table
 from coursekit.draw.plots import best_response_plot, figure_svg, plot_text, tournament_plot
+from coursekit.draw.pruning_plot import SLIDE_CHART_PT
 from coursekit.gametheory import NormalFormGame, catalog, ipd
 from coursekit.gametheory.best_response_graph import best_response_graph
 from tests.gametheory.conftest import games
@@ -101,6 +105,25 @@ def test_best_response_plot_draws_paths_and_equilibria():
     assert figure_svg(best_response_plot(g)) == figure_svg(best_response_plot(g))
     with pytest.raises(ValueError, match="2×2 games"):
         best_response_plot(catalog.farmer_vs_nature())
+
+
+def test_best_response_plot_keeps_every_text_inside_the_figure_and_legible():
+    """At the chapter's slide size (16 pt), as a notebook stores it (cropped): no text
+    is clipped at the figure's edge and none is smaller than a slide chart's."""
+    with plt.rc_context({"font.size": 16}):
+        figure = best_response_plot(catalog.couples_quarrel())
+    figure.set_dpi(100)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()  # lays the figure out
+    renderer = canvas.get_renderer()
+    frame = figure.bbox
+    texts = [t for t in figure.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    assert len(texts) > 10
+    for text in texts:
+        box = text.get_window_extent(renderer)
+        assert frame.x0 - 1 <= box.x0 and box.x1 <= frame.x1 + 1, text.get_text()
+        assert frame.y0 - 1 <= box.y0 and box.y1 <= frame.y1 + 1, text.get_text()
+        assert text.get_fontsize() >= SLIDE_CHART_PT, text.get_text()
 
 
 def test_plot_labels_lose_their_chinese_only_without_a_chinese_font(monkeypatch):

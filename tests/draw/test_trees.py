@@ -14,6 +14,7 @@ from coursekit.draw.base import has_dot, looks_only, readable_width_pt
 from coursekit.draw.boards import board_html, board_label, boards_html, draw_board
 from coursekit.draw.graph_view import step_through, step_through_at
 from coursekit.draw.trees import (
+    BOARDS_PER_ROW,
     COMPACT_TEXT_PT,
     CURRENT,
     LABEL_CLASS,
@@ -217,6 +218,28 @@ def test_depth_cut_off_ruler_and_dashed_evaluations():
     dashed = [a for a in boards.values() if "dashed" in a.get("style", "")]
     assert len(dashed) == 12  # every position at depth 2 was valued by e(p)
     assert "rank=same" in picture.source
+
+
+def test_a_row_of_more_boards_than_a_slide_holds_is_staggered():
+    game = TicTacToe()
+    above_the_cross = game.parse(". o .\n. x .\n. . .")
+    result = minimax(game, above_the_cross, depth=2, symmetry=True, trace=True)
+    source = draw_search(result).source
+    ids = [n for n in nodes_of(draw_search(result)) if not n.startswith("depth")]
+    deepest = [i for i in ids if re.search(rf"\bn\d+ -> {i} \[", source)]
+    lower = set(re.findall(r"-> (n\d+) \[[^]]*minlen=2", source))
+    parents = {i for i in ids if re.search(rf"\b{i} -> n\d+ \[", source)}
+    row = [i for i in deepest if i not in parents and i != "n0"]
+    assert len(row) > BOARDS_PER_ROW
+    assert lower == set(row[1::2])  # every other board of the row, left to right, lower
+    assert "ordering=out" in source  # kept in the game's order, between the upper ones
+    assert re.search(r"rank=same\s+depth2_lower", source)
+
+
+def test_a_row_that_fits_is_not_staggered():
+    result = minimax(TicTacToe(), depth=2, symmetry=True, trace=True)  # 12 boards deep
+    source = draw_search(result).source
+    assert "minlen=2" not in source and "ordering" not in source
 
 
 def test_no_ruler_without_a_depth_limit():

@@ -182,10 +182,21 @@ function centreLine(group, text, texts) {
   const y = text.getAttribute("y");
   if ([...texts].some((other) => other !== text && other.getAttribute("y") === y)) return;
   const shape = shapesOf(group)[0];
-  if (!shape) return;
-  const box = shape.getBBox();
+  const x = shape ? middleX(shape) : null;
+  if (x === null) return;
   text.setAttribute("text-anchor", "middle");
-  text.setAttribute("x", String(box.x + box.width / 2));
+  text.setAttribute("x", String(x));
+}
+
+/** The middle of a node's shape across, read from its attributes: its box (getBBox) is
+ * empty while its picture is not laid out in the page, e.g. on a slide not shown yet. */
+function middleX(shape) {
+  if (shape.tagName === "ellipse") return parseFloat(shape.getAttribute("cx"));
+  const points = (shape.getAttribute("points") || "").trim().split(/\s+/)
+    .map((pair) => parseFloat(pair.split(",")[0])).filter(Number.isFinite);
+  if (points.length) return (Math.min(...points) + Math.max(...points)) / 2;
+  const box = shape.getBBox();
+  return box.width ? box.x + box.width / 2 : null;
 }
 
 /** Whether ``svg`` is laid out in the page now (a hidden one has empty boxes). */
