@@ -45,7 +45,8 @@ def pons_rows() -> dict[str, dict]:
     found = {}
     text = RESULTS.read_text() if RESULTS.exists() else ""
     after = text.split("## Connect Four: Pons' test sets")[-1]
-    run = next((line for line in after.splitlines() if line.startswith("Run ")), "").split(".")[0]
+    run = next((line for line in after.splitlines() if line.startswith("Run ")), "")
+    run = run.split(". Written by")[0]
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         if len(cells) == 8 and cells[1] == "Pons C++ weak" and cells[0] in SETS:
@@ -87,7 +88,8 @@ def note(numbers: dict) -> str:
         "",
         numbers["run"] + " Written by `python bench/connect4_enhancements.py`.",
         "",
-        "Weak solves (win, draw or loss) of every position of the set; each row switches one "
+        "Weak solves (win, draw or loss) of the set's positions (all 1,000 unless `--limit`; "
+        "the *solved* column counts them); each row switches one "
         "more enhancement on (`coursekit.search.enhancement_table`). Mean CPU time and nodes "
         f"per position, one solve each, table reset before it (untimed); a solve over "
         f"{MAX_NODES:,} nodes would be stopped and counted, not averaged.",

@@ -75,7 +75,8 @@ def enhancement_html(
     rows = []
     for k, label in enumerate(labels):
         weight = "font-weight:bold;" if k in bold else ""
-        cells = [f"<td style='{_CELL};text-align:left;{weight}'>{html.escape(label)}</td>"]
+        label_style = f"{_CELL};text-align:left;white-space:nowrap;{weight}"
+        cells = [f"<td style='{label_style}'>{html.escape(label)}</td>"]
         for figures in groups.values():
             nodes, ms = figures[k] if figures[k] is not None else (None, None)
             cells.append(f"<td style='{_CELL};{border};{weight}'>{_number(nodes, 0)}</td>")
