@@ -20,13 +20,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from alphabeta_tictactoe import UNIT, timed
-from machine import describe
+from machine import TICTACTOE_SECTION, describe
 
 from coursekit.games import MAX, ConnectFour, GameTree, Grundy
 from coursekit.search import alphabeta, minimax, solve
 
 NOTE = Path(__file__).with_name("RESULTS.md")
-KEPT = "## Connect Four: Pons' test sets"  # bench/connect4_pons.py's section, kept as it is
+KEPT = (TICTACTOE_SECTION, "## Connect Four: Pons' test sets")
+"""Sections other benchmarks write (bench/*_tictactoe.py, bench/connect4_pons.py), kept."""
 REPEATS = 3
 CAP = 30.0  # seconds of wall time for all the runs of one engine on one workload
 LINE = "0306130541111243523314"  # the 22-ply Connect Four opening, columns 0-based
@@ -472,7 +473,8 @@ def write(rows) -> None:
     ]
     # Sections other benchmarks write into the same note (bench/connect4_pons.py) stay.
     old = NOTE.read_text() if NOTE.exists() else ""
-    kept = old[old.index(KEPT) :] if KEPT in old else ""
+    starts = [old.index(title) for title in KEPT if title in old]
+    kept = old[min(starts) :] if starts else ""
     NOTE.write_text("\n".join(lines) + NOTES + ("\n" + kept if kept else ""))
     print("\n".join(lines))
 

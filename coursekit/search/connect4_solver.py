@@ -80,6 +80,60 @@ ENHANCEMENTS = ("centre first", "non-losing moves", "table", "threat order", "nu
 TABLE_SIZE = 2_097_143
 """Entries of the default transposition table: the largest prime below 2²¹."""
 
+PONS_SAMPLE: dict[str, tuple[tuple[str, int], ...]] = {
+    "L3_R1": (
+        ("562154564361751726662253737734213275114", 0),  # line 8
+        ("5577777735365512235162362241426611", -3),  # line 30
+        ("2166166176633734115273317322475724", -2),  # line 32
+        ("67652627754667711122263741251355513444433", 0),  # line 43
+        ("47344144255311355215566613617433267622277", 0),  # line 45
+        ("5711457417462173563673656226153335724441", 0),  # line 46
+        ("74335434411656772367437345716111256622255", 0),  # line 49
+        ("5114752266375176254672271463763", 5),  # line 58
+        ("26226627217273417775416514661414455", -2),  # line 59
+        ("171231226144413625631766635232354", 0),  # line 61
+        ("162763511717327445577335341162225", -1),  # line 77
+        ("736432547357137433465775442162551", -3),  # line 102
+        ("12514726155174536522772517671", -3),  # line 128
+        ("5342133617653345412111327674525657676", 2),  # line 129
+        ("13377634162752622457544414336266211", 1),  # line 131
+        ("3676667731372526727121651543335", -2),  # line 133
+        ("72266725371541716377235513522511644664334", 0),  # line 148
+        ("2154161454476562367253251151743324", 0),  # line 160
+        ("2316261177141456635241744767245562", 0),  # line 176
+        ("36651326227232515767351624741116", -1),  # line 203
+        ("61771566546513437644572641471", -2),  # line 206
+        ("17227416631324662771525327416733165", -1),  # line 207
+        ("635612533521556742126777167547612", 2),  # line 208
+        ("235343157637264213475475514425311761766", 0),  # line 211
+    ),
+    "L2_R1": (
+        ("4661237137541742643224", 8),  # line 9
+        ("1231426213112346726266353", -7),  # line 22
+        ("1667675535724753771415352132", 1),  # line 24
+        ("5746741223753516274755", 8),  # line 30
+        ("6561461362133747245312317267", 0),  # line 34
+        ("3111642212167362762555645527", -2),  # line 35
+        ("16773414341241421774376322", -5),  # line 46
+        ("1456346777667336372", 11),  # line 50
+        ("77426557613323765616122535", 2),  # line 69
+        ("7646171641443471716532164", -2),  # line 84
+        ("65644113777615216373313743", 7),  # line 99
+        ("657341635416555625471", 9),  # line 104
+    ),
+}
+"""Positions of two of Pons' test sets with their scores, for chapter 6's live table.
+
+Drawn from the seeded sample of ``tests/search/fixtures/pons_sample.txt`` (line
+numbers of his files beside them; a score is Pons', 22 − the winner's stones,
+for the player to move): the first 24 of ``Test_L3_R1`` (end of the game), and
+the first 12 of ``Test_L2_R1`` (middle of the game) that plain α-β negamax
+solves weakly within 30,000 nodes. That keeps the chapter's table to a few
+seconds; it also leaves out the hardest middle-game positions, on which plain
+α-β takes up to millions of nodes — ``bench/connect4_enhancements.py`` runs
+every position of both sets.
+"""
+
 
 def threat_finder(rows: int = 6, cols: int = 7):
     """A function ``threats(stones, empty)``: the cells of ``empty`` where ``stones`` get four.
@@ -167,7 +221,8 @@ class Connect4Solver:
     table_size : int
         Entries of the transposition table (made a prime; at least 2).
     max_nodes : int, optional
-        Stop with :class:`NodeLimit` when one solve visits more positions.
+        Stop with :class:`NodeLimit` when one solve visits more positions (an
+        attribute of the same name: it may be changed between solves).
 
     Raises
     ------
@@ -376,8 +431,9 @@ class Connect4Solver:
 
             A result r ≤ low means s ≤ r; r ≥ high means s ≥ r (as negamax promises).
             """
-            nonlocal nodes, salt
+            nonlocal nodes, salt, limit
             nodes, salt = 0, solver._generation << shift
+            limit = solver.max_nodes or 1 << 62  # as it is now: a caller may change it
             solver.probes = 0
             moves = taken.bit_count()
             playable = (taken + bottom) & board

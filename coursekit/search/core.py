@@ -389,18 +389,27 @@ def estimate_tree_nodes(game: Game, state: State, *, samples: int = 50, seed: in
 _estimates: dict[tuple[str, State], float] = {}
 
 
-def check_whole_game(game: Game, state: State, name: str, force: bool) -> None:
+def check_whole_game(
+    game: Game, state: State, name: str, force: bool, *, visits: str = "some"
+) -> None:
     """Refuse up front a search to the end of the game that would run for hours.
 
     α-β visits between about 2√N nodes of a tree of N (the best move order,
     Knuth & Moore 1975) and all N (the worst). The guess compared with
-    :data:`SEARCH_LIMIT` lies between the two, N^(2/3): Connect Four endgames
-    with good move order come in below it, the whole of small boards above.
+    :data:`SEARCH_LIMIT` depends on ``visits``:
+
+    - ``"some"`` (α-β and its relatives, the default): between the two, N^(2/3).
+      Connect Four endgames with good move order come in below it, the whole
+      of small boards above;
+    - ``"all"`` (minimax, which prunes nothing): N itself;
+    - ``"fewest"`` (a search with a table that also merges transpositions, such
+      as :func:`~coursekit.search.solve`): 2√N, so that only a search that
+      would be too long even in the best move order is refused.
 
     Raises
     ------
     SearchError
-        When ``force`` is False and N^(2/3), for N the :func:`estimate_tree_nodes`
+        When ``force`` is False and the guess, for N the :func:`estimate_tree_nodes`
         of the tree below ``state``, is more than :data:`SEARCH_LIMIT`.
 
     >>> from coursekit.games import ConnectFour, TicTacToe
@@ -410,7 +419,16 @@ def check_whole_game(game: Game, state: State, name: str, force: bool) -> None:
     Traceback (most recent call last):
       ...
     coursekit.search.core.SearchError: alphabeta(ConnectFour(rows=6, cols=7, k=4)) with no depth ...
+    >>> small = ConnectFour(4, 4)  # α-β may search it whole; minimax visits 10⁸ nodes
+    >>> check_whole_game(small, small.initial, "alphabeta", False)
+    >>> check_whole_game(small, small.initial, "minimax", False, visits="all")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    coursekit.search.core.SearchError: minimax(ConnectFour(rows=4, cols=4, k=4)) with no depth ...
     """
+    if visits not in ("some", "all", "fewest"):
+        raise SearchError(f"visits must be 'some', 'all' or 'fewest', got {visits!r}")
     if force or isinstance(game, GameTree):  # a GameTree is explicit: its nodes are in memory
         return
     key = (repr(game), state)  # the same game and position: the same estimate, made once
@@ -419,17 +437,27 @@ def check_whole_game(game: Game, state: State, name: str, force: bool) -> None:
         nodes = _estimates[key] = estimate_tree_nodes(game, state)
         if len(_estimates) > 1_000:  # a long session of many positions: start afresh
             _estimates.clear()
-    guess = nodes ** (2 / 3)
+    guess = {"some": nodes ** (2 / 3), "all": nodes, "fewest": 2 * math.sqrt(nodes)}[visits]
     if guess <= SEARCH_LIMIT:
         return
+    share = {
+        "some": f"α-β would visit between {2 * math.sqrt(nodes):.1e} (the best move order) and "
+        f"all; about {guess:.1e} is likely",
+        "all": f"{name} visits every one of them",
+        "fewest": f"even in the best move order a search would visit about {guess:.1e}",
+    }[visits]
+    if visits == "fewest":  # solve: no depth to pass
+        way_out = "Solve a position nearer the end, or search to a depth; force=True runs it anyway"
+    else:
+        way_out = (
+            "Pass depth=… (with an evaluation e(p)), or use iterative_deepening(game, "
+            "seconds=…), or solve(game) for a small game; force=True runs it anyway"
+        )
     raise SearchError(
         f"{name}({game!r}) with no depth limit searches every game to its end: about "
         f"{nodes:.1e} nodes in the game tree (Knuth's estimate from 50 random games), of which "
-        f"α-β would visit between {2 * math.sqrt(nodes):.1e} (the best move order) and all; "
-        f"about {guess:.1e} is likely, more than SEARCH_LIMIT = {SEARCH_LIMIT:,} (at a few "
-        f"microseconds a node that is {_duration(3e-6 * guess)}). Pass depth=… (with an "
-        "evaluation e(p)), or use iterative_deepening(game, seconds=…), or solve(game) for a "
-        "small game; force=True runs it anyway"
+        f"{share}, more than SEARCH_LIMIT = {SEARCH_LIMIT:,} (at a few "
+        f"microseconds a node that is {_duration(3e-6 * guess)}). {way_out}"
     )
 
 

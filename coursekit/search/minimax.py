@@ -32,7 +32,7 @@ from collections import deque
 from typing import Any
 
 from coursekit.games.base import MAX, MIN, Game, Player
-from coursekit.search.core import Cutoff, Evaluate, Order, Search, unroll
+from coursekit.search.core import Cutoff, Evaluate, Order, Search, check_whole_game, unroll
 from coursekit.search.registry import register
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 
@@ -50,6 +50,7 @@ def minimax(
     order: Order | None = None,
     symmetry: bool = False,
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` (its initial state by default) by minimax.
 
@@ -79,6 +80,10 @@ def minimax(
         the course does for tic-tac-toe; the value does not change.
     trace : bool
         Record every step (see :mod:`coursekit.search.result`).
+    force : bool
+        Search a whole game (no ``depth``, no ``cutoff``) even when its tree is
+        estimated too large to finish in about half a minute; otherwise such a
+        search is refused up front (:func:`~coursekit.search.core.check_whole_game`).
 
     Returns
     -------
@@ -93,7 +98,9 @@ def minimax(
         When ``game`` is not a game, ``state`` not one of its positions,
         ``depth`` not a whole number >= 0, a depth limit is asked of a game
         without ``evaluate`` and none is given, ``evaluate``/``cutoff``/``order``
-        are not functions, or ``symmetry=True`` for a game without ``key``.
+        are not functions, or ``symmetry=True`` for a game without ``key``; and,
+        up front, for a search of a whole game too large to finish (minimax
+        visits every node: pass ``depth``, or ``force=True``).
 
     See Also
     --------
@@ -119,6 +126,8 @@ def minimax(
         trace=trace, algorithm="minimax",
     )  # fmt: skip
     search = Search(game, state, **options)
+    if depth is None and cutoff is None:
+        check_whole_game(game, search.root, "minimax", force, visits="all")
     try:
         return _recursive_minimax(search)
     except RecursionError:

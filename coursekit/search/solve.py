@@ -28,8 +28,8 @@ from typing import Any
 
 from coursekit.games.base import MAX, Game
 from coursekit.games.connectfour import ConnectFour
-from coursekit.search.connect4_solver import shared_solver
-from coursekit.search.core import Search, SearchError
+from coursekit.search.connect4_solver import NodeLimit, shared_solver
+from coursekit.search.core import SEARCH_LIMIT, Search, SearchError, check_whole_game
 from coursekit.search.result import Stats
 
 _INF = math.inf
@@ -331,8 +331,8 @@ class _ConnectFourSolver:
     a weak solve, the score (``game.score``) with ``fastest``.
     """
 
-    def __init__(self, game: Any, root: Any, fastest: bool) -> None:
-        self.game, self.root, self.fastest = game, root, fastest
+    def __init__(self, game: Any, root: Any, fastest: bool, limit: int | None = None) -> None:
+        self.game, self.root, self.fastest, self.limit = game, root, fastest, limit
         self.engine = shared_solver(game.rows, game.cols)
         self.engine.reset()  # statistics of this solve only (the table's facts stay true)
         self.nodes = self.passes = 0  # what the engine counts: positions and null windows
@@ -363,6 +363,7 @@ class _ConnectFourSolver:
             return game.score(state) if self.fastest else game.utility(state, MAX)
         x, o = state.x, state.o
         mine = x if game.to_move(state) is MAX else o
+        self.engine.max_nodes = self.limit  # the engine is shared: this solve's limit
         score = self.engine.solve(mine, x | o, weak=not self.fastest)
         self.nodes += self.engine.nodes
         self.passes += self.engine.probes
@@ -375,7 +376,7 @@ class _ConnectFourSolver:
         null-window search ("does it keep the value?") until one does.
         """
         game, engine, line = self.game, self.engine, []
-        target = self.exact(state)
+        target = self.exact(state)  # (sets the engine's node limit)
         while not game.is_terminal(state):
             wins = game.winning_moves(state)
             if wins:
@@ -487,7 +488,12 @@ class _GrundySolver(_Solver):
 
 
 def solve(
-    game: Game, state: Any = None, *, symmetry: bool = False, fastest: bool = False
+    game: Game,
+    state: Any = None,
+    *,
+    symmetry: bool = False,
+    fastest: bool = False,
+    force: bool = False,
 ) -> Solution:
     """The exact value of ``state`` and a line of perfect play, by α-β with a table and MTD(f).
 
@@ -525,6 +531,12 @@ def solve(
     fastest : bool
         Value sooner wins higher: the exact score (``game.score``) instead of
         who wins.
+    force : bool
+        Solve however long it takes. Otherwise a game whose tree is too large
+        to solve in about half a minute even in the best move order is refused
+        up front (:func:`~coursekit.search.core.check_whole_game`), and Connect
+        Four, whose solver often proves a win in a tree of any size quickly, stops
+        with a :class:`SearchError` after ``SEARCH_LIMIT`` positions.
 
     Returns
     -------
@@ -539,7 +551,8 @@ def solve(
     SearchError
         When ``game`` is not a game, ``state`` is not one of its positions,
         ``symmetry=True`` for a game without ``key``, ``fastest=True`` for a
-        game without ``score``, or the game cycles.
+        game without ``score``, or the game cycles; and, unless ``force``, for
+        a game too large to solve (see ``force``).
 
     See Also
     --------
@@ -579,16 +592,27 @@ def solve(
     started = time.perf_counter()
     from coursekit.games.grundy import Grundy
 
+    if not isinstance(force, bool):
+        raise SearchError(f"force must be True or False, got {force!r}")
     if isinstance(game, ConnectFour) and game.k == 4:
-        solver: Any = _ConnectFourSolver(game, root, fastest)
-    elif isinstance(game, Grundy):
+        solver: Any = _ConnectFourSolver(game, root, fastest, None if force else SEARCH_LIMIT)
+    elif isinstance(game, Grundy):  # a table of heaps: small however large the tree
         solver = _GrundySolver(game)
     else:
+        check_whole_game(game, root, "solve", force, visits="fewest")
         solver = _Solver(game, _table_key(game, symmetry), fastest)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        value = solver.exact(root)
+        try:
+            value = solver.exact(root)
+        except NodeLimit:
+            raise SearchError(
+                f"solve({game!r}) stopped after SEARCH_LIMIT = {SEARCH_LIMIT:,} positions (about "
+                "half a minute) without a proof: this position is too far from the end to "
+                "solve quickly. Solve a position with more stones on the board, or pass "
+                "force=True to go on (a position with few stones can take hours)"
+            ) from None
         stats = Stats(
             nodes=solver.nodes,
             leaves=solver.leaves,

@@ -42,7 +42,7 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from coursekit.games.base import MAX, MIN, Game
-from coursekit.search.core import Cutoff, Evaluate, Order, Search
+from coursekit.search.core import Cutoff, Evaluate, Order, Search, check_whole_game
 from coursekit.search.registry import register
 from coursekit.search.result import ENTER, LEAF, SearchResult
 from coursekit.text import number_text
@@ -85,6 +85,7 @@ def sss_star(
     cutoff: Cutoff | None = None,
     order: Order | None = None,
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` by SSS* (the player to move at the root maximizes).
 
@@ -95,6 +96,9 @@ def sss_star(
     trace:
         Record the usual enter / leaf events and, in ``result.trace.steps``,
         one :class:`Step` per case applied, with the OPEN list after it.
+    force:
+        Search a whole game (no ``depth``, no ``cutoff``) even when it is
+        estimated too large to finish (as :func:`~coursekit.search.alphabeta`).
 
     Returns
     -------
@@ -106,7 +110,8 @@ def sss_star(
     Raises
     ------
     SearchError
-        As :func:`~coursekit.search.minimax` does for bad arguments.
+        As :func:`~coursekit.search.minimax` does for bad arguments, and up
+        front for a search of a whole game too large to finish.
 
     Examples
     --------
@@ -114,7 +119,7 @@ def sss_star(
     >>> sss_star(GameTree.from_nested([[1, 5], [4, 2]])).value
     2
     """
-    return _best_first(game, state, depth, evaluate, cutoff, order, trace, dual=False)
+    return _best_first(game, state, depth, evaluate, cutoff, order, trace, force, dual=False)
 
 
 @register("DUAL*", chapter=6, description="SSS* with MAX and MIN exchanged")
@@ -127,6 +132,7 @@ def dual_star(
     cutoff: Cutoff | None = None,
     order: Order | None = None,
     trace: bool = False,
+    force: bool = False,
 ) -> SearchResult:
     """Search ``game`` from ``state`` by DUAL*: SSS* seen from the player not to move.
 
@@ -138,15 +144,17 @@ def dual_star(
     >>> dual_star(GameTree.from_nested([[1, 5], [4, 2]])).value
     2
     """
-    return _best_first(game, state, depth, evaluate, cutoff, order, trace, dual=True)
+    return _best_first(game, state, depth, evaluate, cutoff, order, trace, force, dual=True)
 
 
-def _best_first(game, state, depth, evaluate, cutoff, order, trace, *, dual) -> SearchResult:
+def _best_first(game, state, depth, evaluate, cutoff, order, trace, force, *, dual) -> SearchResult:
     name = "DUAL*" if dual else "SSS*"
     search = Search(
         game, state, depth=depth, evaluate=evaluate, cutoff=cutoff, order=order,
         trace=trace, algorithm=name,
     )  # fmt: skip
+    if depth is None and cutoff is None:
+        check_whole_game(game, search.root, "dual_star" if dual else "sss_star", force)
     root_player = game.to_move(search.root) if not game.is_terminal(search.root) else MAX
     # The search maximizes for ``me``; values are turned to its point of view by ``sign``.
     me = root_player if not dual else (MIN if root_player is MAX else MAX)

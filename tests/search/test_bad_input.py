@@ -13,6 +13,7 @@ from coursekit.search import (
     SearchError,
     alphabeta,
     aspiration,
+    dual_star,
     engine,
     expectiminimax,
     human,
@@ -27,6 +28,7 @@ from coursekit.search import (
     quiescent,
     score_interval,
     solve,
+    sss_star,
     ucb1,
 )
 from coursekit.search.core import Search
@@ -217,6 +219,19 @@ BAD = {
         lambda: iterative_deepening(ConnectFour(), seconds=math.inf),
         "no depth limit",
     ),
+    # minimax prunes nothing: 4×4 Connect Four (about 10⁸ nodes, minutes) is refused too
+    "minimax whole 4×4 Connect Four": (
+        lambda: minimax(ConnectFour(4, 4)),
+        r"minimax\(ConnectFour\(rows=4, cols=4, k=4\)\) .* minimax visits every one .* force=True",
+    ),
+    "minimax whole Connect Four": (lambda: minimax(ConnectFour()), r"minimax\(ConnectFour.* years"),
+    "sss_star whole Connect Four": (lambda: sss_star(ConnectFour()), r"sss_star\(ConnectFour"),
+    "dual_star whole Connect Four": (lambda: dual_star(ConnectFour()), r"dual_star\(ConnectFour"),
+    "solve five in a line on 6×7": (
+        lambda: solve(ConnectFour(k=5)),
+        r"solve\(ConnectFour\(rows=6, cols=7, k=5\)\) .* even in the best move order .* force=True",
+    ),
+    "solve force='yes'": (lambda: solve(T3, force="yes"), "force must be True or False"),
 }
 
 
@@ -241,6 +256,21 @@ def test_small_whole_games_and_force_are_searched():
     assert alphabeta(T3).value == 0
     assert iterative_deepening(T3, seconds=math.inf).value == 0
     assert alphabeta(ConnectFour(rows=3, cols=3, k=3), force=True).value == 0
+    assert minimax(T3).value == 0  # 549,946 nodes: allowed
+    assert sss_star(ConnectFour(3, 4)).value == dual_star(ConnectFour(3, 4)).value == 0
+    assert solve(ConnectFour(4, 4)).value == solve(T3).value == 0
+    assert minimax(ConnectFour(3, 3, k=3), force=True).value == 0
+
+
+def test_solve_stops_connect_four_at_the_node_limit(monkeypatch):
+    """Connect Four's solver cannot be judged up front: it stops after SEARCH_LIMIT nodes."""
+    monkeypatch.setattr(sys.modules["coursekit.search.solve"], "SEARCH_LIMIT", 1_000)
+    hard = ConnectFour().from_moves("32164625")  # Pons' L1_R1: about 50,000 positions
+    with pytest.raises(SearchError, match=r"stopped after SEARCH_LIMIT = 1,000 positions"):
+        solve(ConnectFour(), hard)
+    assert solve(ConnectFour(), hard, force=True).value == math.inf  # x to move wins
+    easy = ConnectFour().from_moves("5554224333234511764415115")  # Pons' L2_R1, line 1
+    assert solve(ConnectFour(), easy, fastest=True).value == -4  # 30 nodes: under the limit
 
 
 def test_a_nan_evaluation_is_caught_wherever_it_appears():

@@ -238,3 +238,14 @@ def test_the_table_is_cleared_for_real_when_generations_run_out():
     solver.reset()
     assert solver._generation == 1 and not any(solver._table[0])
     assert solver.solve_moves("1234") == Connect4Solver(4, 4).solve_moves("1234")
+
+
+@pytest.mark.parametrize("test_set", ["L3_R1", "L2_R1"])
+def test_chapter_6_sample_carries_pons_scores(solver, test_set):
+    from coursekit.search.connect4_solver import PONS_SAMPLE
+
+    lines = {(s, moves): int(score) for s, _, moves, score in SAMPLE}
+    for moves, score in PONS_SAMPLE[test_set]:
+        assert lines[test_set, moves] == score  # the sample's lines, as in the fixture
+        solver.reset()
+        assert solver.solve_moves(moves) == score
