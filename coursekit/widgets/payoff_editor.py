@@ -12,7 +12,7 @@ from coursekit.errors import CoursekitError
 from coursekit.gametheory import DegenerateGameWarning, NormalFormGame, PayoffError, catalog
 from coursekit.gametheory.parse import parse_pair, parse_table, table_text
 from coursekit.text import number_text
-from coursekit.widgets.base import SPACED, Feedback, StaticPreview, fit_width
+from coursekit.widgets.base import SPACED, Feedback, StaticPreview, fit_width, label_width
 
 MAX_SIZE = 6
 """The largest number of strategies per player the editor offers."""
@@ -266,7 +266,7 @@ def _size_box(value: int, description: str) -> widgets.BoundedIntText:
         max=MAX_SIZE,
         description=description,
         style={"description_width": "initial"},
-        layout=widgets.Layout(width=f"{len(description) * 8 + 70}px", margin=SPACED),
+        layout=widgets.Layout(width=f"{label_width(description) + 70}px", margin=SPACED),
     ).add_class("ck-size")
 
 
