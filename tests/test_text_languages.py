@@ -53,7 +53,7 @@ def test_each_area_has_the_same_files_in_both_languages():
 def test_chinese_messages_are_chinese():
     for key, template in table("zh").items():
         if key != "word.or" and not key.startswith("score.timed") and "{" not in template[:1]:
-            words = re.sub(r"\{[^}]*\}", "", template)  # a separator ("；{note}") has none
+            words = re.sub(r"<[^>]*>|\{[^}]*\}", "", template)  # "；{note}" has no words
             assert CJK.search(template) or not re.search("[A-Za-z]", words), key
 
 
