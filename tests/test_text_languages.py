@@ -144,3 +144,13 @@ def _unfinished(x):
 
 def _endless(x):
     return _endless(x)
+
+
+def test_a_by_hand_problem_is_said_in_the_notebooks_language():
+    from coursekit.checks import parts
+
+    with pytest.raises(parts.NotLiteral) as error:
+        parts.literal_answers("x = y", ("x",))
+    assert str(error.value) == "the name y"  # English where it is compared
+    assert "而这里发现的是 名字 y。" in parts.by_hand_hint(error.value, lang="zh")
+    assert parts.by_hand_hint(error.value, lang="en").endswith("and found the name y.")

@@ -235,7 +235,28 @@ def export_source(part: Value, path: str) -> str:
 
 
 class NotLiteral(ValueError):
-    """An answer that must be literals holds code."""
+    """An answer that must be literals holds code.
+
+    Its text (``str``) is English; made by :meth:`of`, it also keeps its message's key and
+    values so that :func:`by_hand_hint` says it in the notebook's language.
+    """
+
+    def __init__(self, text: str, key: str | None = None, **values: Any) -> None:
+        super().__init__(text)
+        self.key, self.values = key, values
+
+    @classmethod
+    def of(cls, key: str, **values: Any) -> NotLiteral:
+        """The problem ``key`` (a message of ``coursekit/locale/*/parts.json``)."""
+        from coursekit.text import say
+
+        return cls(say(key, lang="en", **values), key, **values)
+
+    def said(self, lang: str | None = None) -> str:
+        """The problem in ``lang`` (None: the chosen language); code found is quoted as is."""
+        from coursekit.text import say
+
+        return say(self.key, lang=lang, **self.values) if self.key else str(self)
 
 
 _NAMED_CONSTANTS = {"inf": math.inf, "math.inf": math.inf, "None": None, "True": True}
@@ -267,13 +288,13 @@ def _literal(node: Any) -> Any:
         name = ast.unparse(node)
         if name in _NAMED_CONSTANTS:
             return _NAMED_CONSTANTS[name]
-        raise NotLiteral(f"the name {name}")
+        raise NotLiteral.of("parts.the_name", name=name)
     if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
         items = [_literal(e) for e in node.elts]
         return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](items)
     if isinstance(node, ast.Dict):
         if any(k is None for k in node.keys):
-            raise NotLiteral("a ** in a dict")
+            raise NotLiteral.of("parts.double_star")
         return {_literal(k): _literal(v) for k, v in zip(node.keys, node.values, strict=True)}
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         value = _literal(node.operand)
@@ -318,11 +339,11 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
     import ast
 
     if len(source) > MAX_LITERAL_CHARACTERS:
-        raise NotLiteral(f"an answer of {len(source):,} characters")
+        raise NotLiteral.of("parts.too_long", count=len(source))
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError) as error:
-        raise NotLiteral(f"code that is not valid Python ({type(error).__name__})") from None
+        raise NotLiteral.of("parts.not_python", error=type(error).__name__) from None
     found: dict[str, Any] = {}
     for statement in tree.body:
         if isinstance(statement, ast.Raise):
@@ -335,7 +356,7 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
                 try:
                     value = _literal(statement.value)
                 except RecursionError:
-                    raise NotLiteral("a too deeply nested value") from None
+                    raise NotLiteral.of("parts.too_deep") from None
                 for target in targets:
                     found[target.id] = value
                 continue
@@ -347,6 +368,8 @@ def by_hand_hint(found: object, lang: str | None = None) -> str:
     """The hint for a by-hand answer that is code (``found``: what was found instead)."""
     from coursekit.text import say
 
+    if isinstance(found, NotLiteral):
+        found = found.said(lang)
     return say("check.by_hand", lang=lang, found=found)
 
 

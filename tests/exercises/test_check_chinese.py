@@ -26,6 +26,8 @@ def test_the_released_chinese_set_fails_each_part_with_a_chinese_hint():
     assert "仍然抛出 NotImplementedError" in done.stdout  # run_cases, from the kernel
     assert "得分：0 分，满分 5 分" in done.stdout
     assert "score:" not in done.stdout
+    assert "个评分题是测试" in done.stdout and "graded parts are the tests" not in done.stdout
+    assert re.search(r"^单元格 \d+：$", done.stdout, re.MULTILINE)  # each failure's header
 
 
 def test_the_chinese_solution_gets_full_marks_in_chinese():
