@@ -135,17 +135,17 @@ def number_value(word: str, what: str = "value") -> float:
     ValueError: '1e400' is too large for a number (write inf for ∞)
     """
     if NUMBER.fullmatch(word) is None:
-        raise ValueError(f"{word!r} is not a number")
+        raise ValueError(say("errors.number.not_a_number", word=repr(word)))
     text = word.lower()
     if "inf" in text or "∞" in text:
         return -math.inf if text.startswith("-") else math.inf
     if re.fullmatch(r"[+-]?\d+", text):
         if len(text) > 300:
-            raise ValueError(f"a number of {len(text)} digits is too large for a {what}")
+            raise ValueError(say("errors.number.too_many_digits", digits=len(text), what=what))
         return int(text)
     value = float(text)
     if math.isinf(value):
-        raise ValueError(f"{word!r} is too large for a number (write inf for ∞)")
+        raise ValueError(say("errors.number.too_large", word=repr(word)))
     return value
 
 

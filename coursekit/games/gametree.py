@@ -31,7 +31,7 @@ from numbers import Real
 from typing import Any
 
 from coursekit.games.base import MAX, MIN, GameError, Player
-from coursekit.text import number_value
+from coursekit.text import number_value, say
 
 Nested = Any
 """A number (a leaf) or a list of nested trees (an inner node)."""
@@ -92,15 +92,16 @@ def _spec_place(where: Any) -> str:
         indices.append(f"[{i}]")
     indices.reverse()
     if len(indices) > 8:  # a very deep place: its first and last steps and its level
-        return f"spec{''.join(indices[:3])}…{''.join(indices[-3:])} (level {len(indices)})"
+        place = f"spec{''.join(indices[:3])}…{''.join(indices[-3:])}"
+        return say("errors.tree.deep_place", place=place, level=len(indices))
     return "spec" + "".join(indices)
 
 
 def _check_number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise GameTreeError(f"{where}: {value!r} is not a number")
+        raise GameTreeError(say("errors.tree.not_a_number", where=where, value=repr(value)))
     if math.isnan(value):
-        raise GameTreeError(f"{where}: NaN is not a value a leaf can have")
+        raise GameTreeError(say("errors.tree.nan", where=where))
     return value
 
 
@@ -120,16 +121,17 @@ _FULL_WIDTH = str.maketrans(
     }
 )  # fmt: skip
 _NAMED = {
-    "；": "a full-width semicolon '；': separate children with an ASCII comma ','",
-    ";": "a semicolon: separate children with an ASCII comma ','",
-    "（": "a full-width parenthesis '（': write lists with ASCII square brackets [ ]",
-    "）": "a full-width parenthesis '）': write lists with ASCII square brackets [ ]",
-    "(": "a parenthesis: write lists with square brackets [ ]",
-    ")": "a parenthesis: write lists with square brackets [ ]",
-    "。": "a full-width full stop '。': write decimals with an ASCII point '.'",
-    "{": "a brace '{': write lists with square brackets [ ]",
-    "}": "a brace '}': write lists with square brackets [ ]",
+    "；": "full_semicolon",
+    ";": "semicolon",
+    "（": "full_parenthesis",
+    "）": "full_parenthesis",
+    "(": "parenthesis",
+    ")": "parenthesis",
+    "。": "full_stop",
+    "{": "brace",
+    "}": "brace",
 }
+"""Characters named in the error (``errors.tree.found.<name>``, with the character)."""
 
 
 class _NestedReader:
@@ -150,10 +152,10 @@ class _NestedReader:
         pos = min(self.pos if pos is None else pos, len(self.text.rstrip()))
         line = self.text.count("\n", 0, pos) + 1
         column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
-        return f"line {line}, column {column}"
+        return say("errors.tree.where", line=line, column=column)
 
     def fail(self, message: str, pos: int | None = None) -> GameTreeError:
-        return GameTreeError(f"{self.where(pos)}: {message}")
+        return GameTreeError(say("errors.at", where=self.where(pos), message=message))
 
     def skip_space(self) -> str:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -161,18 +163,18 @@ class _NestedReader:
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
     def read(self) -> Nested:
-        named = [(self.text.find(char), advice) for char, advice in _NAMED.items()]
-        named = [(pos, advice) for pos, advice in named if pos >= 0]
+        named = [(self.text.find(char), char) for char in _NAMED]
+        named = [(pos, char) for pos, char in named if pos >= 0]
         if named:
-            pos, advice = min(named)
-            raise self.fail(f"found {advice}", pos)
+            pos, char = min(named)
+            raise self.fail(say(f"errors.tree.found.{_NAMED[char]}", char=char), pos)
         if not self.skip_space():
-            raise self.fail("the text is empty: type a tree such as [[3, 12, 8], [2, 4, 6]]")
+            raise self.fail(say("errors.tree.empty"))
         tree = self.item()
         if self.skip_space():
             char = self.text[self.pos]
-            extra = ": one ']' too many" if char == "]" else ""
-            raise self.fail(f"unexpected {char!r} after the end of the tree{extra}")
+            key = "errors.tree.one_too_many" if char == "]" else "errors.tree.after_end"
+            raise self.fail(say(key, char=repr(char)))
         return tree
 
     def item(self) -> Nested:
@@ -184,18 +186,13 @@ class _NestedReader:
                 stack.append(([], self.pos))
                 self.pos += 1
                 if self.skip_space() == "]":
-                    raise self.fail(
-                        "empty list []: an inner node needs at least one child", stack[-1][1]
-                    )
+                    raise self.fail(say("errors.tree.empty_list"), stack[-1][1])
                 continue
             if char == ",":
-                raise self.fail(
-                    "a child is missing before this ',' (a comma right after '[' or after "
-                    "another comma): write a number or a list there, or drop the comma"
-                )
+                raise self.fail(say("errors.tree.missing_child"))
             if char in ("", "]"):
-                found = "the end of the text" if not char else repr(char)
-                raise self.fail(f"expected a number or '[' but found {found}")
+                found = say("errors.tree.end_of_text") if not char else repr(char)
+                raise self.fail(say("errors.tree.expected_item", found=found))
             value: Nested = self.number()
             while True:  # close every list that ends after this value
                 if not stack:
@@ -204,14 +201,9 @@ class _NestedReader:
                 items.append(value)
                 char = self.skip_space()
                 if not char:
-                    raise self.fail(
-                        f"the list opened at {self.where(start)} is never closed: add a ']'"
-                    )
+                    raise self.fail(say("errors.tree.never_closed", where=self.where(start)))
                 if char != "]" and char != ",":
-                    raise self.fail(
-                        f"expected ',' or ']' but found {char!r}: a comma is missing between "
-                        "two children, or a ']' to close the list"
-                    )
+                    raise self.fail(say("errors.tree.expected_comma", char=repr(char)))
                 self.pos += 1
                 if char == "," and self.skip_space() != "]":
                     break  # another item follows
@@ -225,7 +217,7 @@ class _NestedReader:
         assert word is not None  # item() has seen a character that starts a word
         self.pos = word.end()
         try:
-            return number_value(word.group(), "leaf value")
+            return number_value(word.group(), say("errors.tree.leaf_value"))
         except ValueError as problem:
             self.pos = word.start()
             raise self.fail(str(problem)) from None
