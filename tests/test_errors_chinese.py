@@ -8,7 +8,8 @@ import pytest
 import coursekit
 from coursekit.andor import AndOrGraph
 from coursekit.andor.errors import RuleSyntaxError
-from coursekit.games import GameTree
+from coursekit.games import GameTree, TicTacToe
+from coursekit.games.base import GameError
 from coursekit.games.gametree import GameTreeError
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.parse import parse_pair, parse_table
@@ -55,6 +56,12 @@ def test_tree_text_errors_in_chinese(text, message):
          "h(n1) 必须大于或等于 0"),
         (lambda: AndOrGraph.from_rules("n0 -> n1；n2"), RuleSyntaxError, "“；”是全角字符"),
         (lambda: number_value("1e400"), ValueError, "'1e400' 作为数太大了（∞ 请写作 inf）"),
+        (lambda: GameTree.random(branching=3, depth=-1), GameTreeError, "而给出的是 -1"),
+        (lambda: GameTree.from_nested([[1, 2]]).result("A", "C9"), GameTreeError,
+         "'C9' 不是 A 的子节点"),
+        (lambda: TicTacToe().parse("x.o/.x/..."), GameError, "第 2 行有 2 个格子，而不是 3 个"),
+        (lambda: TicTacToe().result(TicTacToe().parse("x../.../..."), 0), GameError,
+         "格子 0 不是棋盘上的空格（0–8）"),
     ],
 )  # fmt: skip
 def test_table_rule_and_number_errors_in_chinese(call, error, message):
