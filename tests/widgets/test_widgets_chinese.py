@@ -94,7 +94,7 @@ def test_payoff_editor_in_chinese(chinese):
 def test_aostar_explorer_in_chinese(chinese):
     w = AOStarExplorer()
     assert w.rules.description == "规则" and w.cycle.description == "循环"
-    assert "AO* 经过 4 轮循环解决了 n0：解图的费用为 5" in w.summary.value
+    assert "AO* 用 4 个循环解决了 n0：费用 5" in w.summary.value
     assert "最佳解图" in w.heuristic.value
     captions = captions_of(w.picture.steps)
     assert captions and all(CJK.search(c) for c in captions), captions[:2]
