@@ -137,3 +137,15 @@ def test_english_stays_the_default():
         assert captions_of(w.picture.steps)[0] == "minimax: step 0 of 17, nothing searched yet"
     finally:
         set_language(None)
+
+
+def test_the_chinese_chapters_store_chinese_captions():
+    """Run top to bottom in Chinese, the chapters store the explorers' captions in Chinese
+    (what their static pages and slides show)."""
+    from pathlib import Path
+
+    folder = Path(__file__).parents[2] / "notebooks" / "zh"
+    stored = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.ipynb")}
+    assert any(re.search(r"第 \d+ 步（共 \d+ 步）", text) for text in stored.values())
+    for name, text in stored.items():
+        assert not re.search(r"step \d+ of \d+", text), name
