@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -45,3 +46,15 @@ def test_set_06_in_chinese_scores_in_chinese_and_its_solution_gets_full_marks():
     solved = check(ROOT / "solutions" / "zh" / "06_beyond_alphabeta.ipynb")
     assert solved.returncode == 0, solved.stdout[-2000:]
     assert "得分：22 分，满分 22 分" in solved.stdout
+
+
+def test_coursekit_check_names_a_missing_notebook_in_the_chosen_language(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "coursekit", "check", str(tmp_path / "nope.ipynb")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "COURSEKIT_LANG": "zh_CN.UTF-8"},
+    )
+    assert done.returncode == 2
+    assert f"coursekit check：没有这个笔记本：{tmp_path / 'nope.ipynb'}" in done.stderr
