@@ -364,6 +364,13 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: found[name] for name in names if name in found}
 
 
+def _say(key: str, **values: Any) -> str:
+    """:func:`coursekit.text.say`, imported when a message is made."""
+    from coursekit.text import say
+
+    return say(key, **values)
+
+
 def by_hand_hint(found: object, lang: str | None = None) -> str:
     """The hint for a by-hand answer that is code (``found``: what was found instead)."""
     from coursekit.text import say
@@ -454,7 +461,7 @@ def raised(name: Any, message: Any) -> Exception:
 def answer_value(part: Function, entry: Any) -> Any:
     """The grader's value of one reply of the student's function (raises what it raised)."""
     if not isinstance(entry, dict):
-        raise AssertionError("Your function's results came back damaged.")
+        raise AssertionError(_say("grade.damaged"))
     if "raised" in entry:
         name, message = [*list(entry["raised"]), "", ""][:2]
         raise raised(name, message)
@@ -503,13 +510,13 @@ def _quiet() -> Any:
 def judge(part: Part, data: Any) -> Verdict:
     """Decide a value part from the data its notebook gave back (see :func:`judge_values`)."""
     if not isinstance(data, dict) or not isinstance(data.get("values"), list):
-        return Verdict(False, "The answer did not come back from the notebook.")
+        return Verdict(False, _say("grade.no_answer_back"))
     if len(data["values"]) != len(part.names):
-        return Verdict(False, "The answer did not come back from the notebook.")
+        return Verdict(False, _say("grade.no_answer_back"))
     values = []
     for name, entry in zip(part.names, data["values"], strict=True):
         if isinstance(entry, dict) and "missing" in entry:
-            return Verdict(False, f"There is no variable {name} in the notebook.")
+            return Verdict(False, _say("grade.no_variable", name=name))
         values.append(unplain(entry))
     return judge_values(part, values)
 
@@ -542,9 +549,9 @@ def _verdict(check: Callable[[], None]) -> Verdict:
         except AssertionError as error:
             return Verdict(False, str(error))
         except RecursionError:
-            return Verdict(False, "The check could not use this answer (it is nested too deeply).")
+            return Verdict(False, _say("grade.too_nested"))
         except Exception as error:  # what the data made the check trip over: a wrong answer
-            return Verdict(False, f"The check could not use this answer ({type(error).__name__}).")
+            return Verdict(False, _say("grade.unusable", error=type(error).__name__))
 
 
 def read_data(text: str | None) -> Any:
