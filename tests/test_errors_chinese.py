@@ -11,6 +11,7 @@ from coursekit.andor.errors import RuleSyntaxError
 from coursekit.games import GameTree, TicTacToe
 from coursekit.games.base import GameError
 from coursekit.games.gametree import GameTreeError
+from coursekit.gametheory import NormalFormGame
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.parse import parse_pair, parse_table
 from coursekit.text import number_value, set_language
@@ -55,6 +56,9 @@ def test_tree_text_errors_in_chinese(text, message):
         (lambda: AndOrGraph.from_rules("n0 -> n1\nh: n1=-2"), RuleSyntaxError,
          "h(n1) 必须大于或等于 0"),
         (lambda: AndOrGraph.from_rules("n0 -> n1；n2"), RuleSyntaxError, "“；”是全角字符"),
+        (lambda: NormalFormGame([[1, 2], [3]], [[1, 2], [3, 4]]), PayoffError,
+         "A（行参与者的收益）：第 2 行有 1 个元素，而第 1 行有 2 个"),
+        (lambda: NormalFormGame([[1, 2]], [[1], [2]]), PayoffError, "两个矩阵的形状必须相同"),
         (lambda: number_value("1e400"), ValueError, "'1e400' 作为数太大了（∞ 请写作 inf）"),
         (lambda: GameTree.random(branching=3, depth=-1), GameTreeError, "而给出的是 -1"),
         (lambda: GameTree.from_nested([[1, 2]]).result("A", "C9"), GameTreeError,
