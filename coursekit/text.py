@@ -16,6 +16,9 @@ import json
 import math
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -135,17 +138,17 @@ def number_value(word: str, what: str = "value") -> float:
     ValueError: '1e400' is too large for a number (write inf for ∞)
     """
     if NUMBER.fullmatch(word) is None:
-        raise ValueError(f"{word!r} is not a number")
+        raise ValueError(say("errors.number.not_a_number", word=repr(word)))
     text = word.lower()
     if "inf" in text or "∞" in text:
         return -math.inf if text.startswith("-") else math.inf
     if re.fullmatch(r"[+-]?\d+", text):
         if len(text) > 300:
-            raise ValueError(f"a number of {len(text)} digits is too large for a {what}")
+            raise ValueError(say("errors.number.too_many_digits", digits=len(text), what=what))
         return int(text)
     value = float(text)
     if math.isinf(value):
-        raise ValueError(f"{word!r} is too large for a number (write inf for ∞)")
+        raise ValueError(say("errors.number.too_large", word=repr(word)))
     return value
 
 
@@ -159,6 +162,7 @@ LANGUAGE_VARIABLE = "COURSEKIT_LANG"
 
 _TABLES = Path(__file__).parent / "locale"
 _chosen: str | None = None
+_speaking: ContextVar[str | None] = ContextVar("coursekit_speaking", default=None)
 _tables: dict[str, dict[str, str]] = {}
 
 
@@ -190,13 +194,36 @@ def set_language(code: str | None) -> None:
     _chosen = None if code is None else language_code(code)
 
 
+@contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Speak ``code`` inside the ``with`` block, in this thread (and task) only.
+
+    The grader grades many submissions at once, each in its own thread and in its own
+    language (the submission's ``metadata.coursekit.language``); :func:`set_language`
+    would change every thread's.
+
+    >>> with speaking("zh"):
+    ...     say("check.correct")
+    '✔ 正确。'
+    """
+    token = _speaking.set(language_code(code))
+    try:
+        yield language()
+    finally:
+        _speaking.reset(token)
+
+
 def language() -> str:
-    """The language chosen now: :func:`set_language`, else ``$COURSEKIT_LANG``, else ``"en"``.
+    """The language chosen now: :func:`speaking`, else :func:`set_language`, else
+    ``$COURSEKIT_LANG``, else ``"en"``.
 
     >>> set_language("zh"); language()
     'zh'
     >>> set_language(None)
     """
+    spoken = _speaking.get()
+    if spoken is not None:
+        return spoken
     if _chosen is not None:
         return _chosen
     wanted = os.environ.get(LANGUAGE_VARIABLE, "")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 
 class AndOrError(CoursekitError):
@@ -36,8 +37,8 @@ class RuleSyntaxError(AndOrError):
         self.line = line
         self.message = message
         self.text = text
-        shown = f" (in “{text.strip()}”)" if text.strip() else ""
-        super().__init__(f"line {line}: {message}{shown}")
+        shown = say("errors.rules.in", text=text.strip()) if text.strip() else ""
+        super().__init__(say("errors.rules.line", line=line, message=message) + shown)
 
 
 class CyclicGraphError(AndOrError):

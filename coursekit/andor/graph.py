@@ -36,7 +36,7 @@ import networkx as nx
 
 from coursekit.andor.errors import AndOrError, CyclicGraphError, RuleSyntaxError
 from coursekit.andor.rule_text import Rule, RuleText, format_rules, parse_rules
-from coursekit.text import node_text, number_text
+from coursekit.text import node_text, number_text, say
 
 Node = Hashable
 """A problem node: any hashable value (a name such as ``"n0"``, a number, a game state)."""
@@ -275,7 +275,7 @@ class AndOrGraph:
     ) -> AndOrGraph:
         """The graph of a parsed rule text (see :meth:`from_rules` for the arguments)."""
         if not parsed.rules:
-            raise RuleSyntaxError(1, "there are no rules: write at least one “parent -> successor”")
+            raise RuleSyntaxError(1, say("errors.rules.no_rules"))
         graph = cls()
         names: dict[str, int] = {}
         lines: dict[Connector, int] = {}
@@ -284,25 +284,25 @@ class AndOrGraph:
                 if rule.name in names:
                     raise RuleSyntaxError(
                         rule.line,
-                        f"the rule name {rule.name} is already used on line {names[rule.name]}",
+                        say("errors.rules.name_used", name=rule.name, other=names[rule.name]),
                     )
                 names[rule.name] = rule.line
             connector = Connector(rule.parent, rule.successors, rule.cost, rule.name)
             old = graph._same_connector(connector)
             if old is not None:
                 raise RuleSyntaxError(
-                    rule.line, f"this rule repeats the connector of line {lines[old]} ({old})"
+                    rule.line, say("errors.rules.repeats", other=lines[old], connector=old)
                 )
             lines[graph.add(connector)] = rule.line
         for node, (_, number) in parsed.h.items():
             if node not in graph:
-                raise RuleSyntaxError(number, f"h is given for {node}, which no rule mentions")
+                raise RuleSyntaxError(number, say("errors.rules.h_unknown", node=node))
         for node, number in parsed.terminals.items():
             if node not in graph:
-                raise RuleSyntaxError(number, f"the terminal node {node} appears in no rule")
+                raise RuleSyntaxError(number, say("errors.rules.terminal_unknown", node=node))
         if parsed.start is not None and parsed.start[0] not in graph:
             raise RuleSyntaxError(
-                parsed.start[1], f"the start node {parsed.start[0]} appears in no rule"
+                parsed.start[1], say("errors.rules.start_unknown", node=parsed.start[0])
             )
         graph.set_h({node: value for node, (value, _) in parsed.h.items()})
         if h:

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from coursekit.andor.errors import RuleSyntaxError
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 NAME = r"[\w']+"
 _NAME = re.compile(rf"^{NAME}$")
@@ -131,7 +131,7 @@ def parse_rules(text: str) -> RuleText:
     coursekit.andor.errors.RuleSyntaxError: line 1: “n1 n2” is not a node name (separate ...)
     """
     if not isinstance(text, str):
-        raise RuleSyntaxError(1, f"the rules must be a string, got {type(text).__name__}")
+        raise RuleSyntaxError(1, say("errors.rules.not_text", kind=type(text).__name__))
     parsed = RuleText()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = ascii_text(raw).split("#", 1)[0].strip()
@@ -172,12 +172,10 @@ def format_rules(
 def _read_rule(line: str, number: int, raw: str) -> Rule:
     match = _RULE.match(line)
     if not match:
-        raise RuleSyntaxError(
-            number, "expected a rule “parent -> successor, …” or h:, terminals:, start:", raw
-        )
+        raise RuleSyntaxError(number, say("errors.rules.expected_rule"), raw)
     name, parent = match.group("name"), match.group("parent")
     if not parent:
-        raise RuleSyntaxError(number, "the rule has no parent node before “->”", raw)
+        raise RuleSyntaxError(number, say("errors.rules.no_parent"), raw)
     _check_name(parent, number, raw)
     text = match.group("successors").strip()
     cost_text = match.group("cost")
@@ -185,21 +183,18 @@ def _read_rule(line: str, number: int, raw: str) -> Rule:
     if only_cost:  # "n0 -> cost 3": the successors are missing, not the cost
         text, cost_text = "", only_cost.group(1)
     if not text:
-        raise RuleSyntaxError(number, "the rule has no successors after “->”", raw)
+        raise RuleSyntaxError(number, say("errors.rules.no_successors"), raw)
     if re.search(r"(^|\s)cost$", text):
-        raise RuleSyntaxError(
-            number, "write a connector's cost as “cost 3” after the successors", raw
-        )
+        raise RuleSyntaxError(number, say("errors.rules.cost_place"), raw)
     successors = tuple(part.strip() for part in text.split(","))
     if any(not s for s in successors):
-        raise RuleSyntaxError(
-            number, "a successor is missing between two commas or after the last one", raw
-        )
+        raise RuleSyntaxError(number, say("errors.rules.missing_successor"), raw)
     for successor in successors:
         _check_name(successor, number, raw)
-    cost = None if cost_text is None else _read_number(cost_text, "the cost", number, raw)
+    the_cost = say("errors.rules.the_cost")
+    cost = None if cost_text is None else _read_number(cost_text, the_cost, number, raw)
     if cost is not None and cost <= 0:
-        raise RuleSyntaxError(number, f"the cost must be a positive number, got {cost_text}", raw)
+        raise RuleSyntaxError(number, say("errors.rules.cost_positive", cost=cost_text), raw)
     return Rule(name, parent, successors, cost, number)
 
 
@@ -207,42 +202,40 @@ def _check_name(text: str, number: int, raw: str) -> None:
     """Raise a :class:`RuleSyntaxError` naming the character that keeps ``text`` from a name."""
     if _NAME.match(text):
         return
-    problem = f"“{text}” is not a node name"
     bad = next((c for c in text if not re.match(NAME, c) and not c.isspace()), None)
     if bad is not None:
-        raise RuleSyntaxError(number, f"{problem}: {_character_hint(bad)}", raw)
-    raise RuleSyntaxError(number, f"{problem} (separate successors with commas)", raw)
+        hint = _character_hint(bad)
+        raise RuleSyntaxError(number, say("errors.rules.not_a_name", text=text, hint=hint), raw)
+    raise RuleSyntaxError(number, say("errors.rules.not_a_name_commas", text=text), raw)
 
 
 def _character_hint(character: str) -> str:
     """What to type instead of a character that cannot be part of a name."""
     if unicodedata.east_asian_width(character) in "FW":
-        return (
-            f"“{character}” is a full-width character; use ASCII punctuation "
-            "(an ASCII comma “,” between successors, one rule per line)"
-        )
-    return f"“{character}” cannot be part of a name (letters, digits, _ and ')"
+        return say("errors.rules.full_width", char=character)
+    return say("errors.rules.bad_character", char=character)
 
 
 def _read_setting(parsed: RuleText, key: str, body: str, number: int, raw: str) -> None:
     items = [item.strip() for item in body.split(",")]
     if not any(items):
-        raise RuleSyntaxError(number, f"“{key}:” is followed by nothing", raw)
+        raise RuleSyntaxError(number, say("errors.rules.nothing_after", setting=key), raw)
     if any(not item for item in items):
-        raise RuleSyntaxError(number, "an entry is missing between two commas", raw)
+        raise RuleSyntaxError(number, say("errors.rules.missing_entry"), raw)
     if key == "h":
         for item in items:
             node, equals, value = item.partition("=")
             node, value = node.strip(), value.strip()
             if not equals or not _NAME.match(node):
-                raise RuleSyntaxError(number, f"write h values as “node=value”, not “{item}”", raw)
+                raise RuleSyntaxError(number, say("errors.rules.h_form", item=item), raw)
             if node in parsed.h:
-                raise RuleSyntaxError(
-                    number, f"h({node}) is given twice (also on line {parsed.h[node][1]})", raw
-                )
+                twice = say("errors.rules.h_twice", node=node, other=parsed.h[node][1])
+                raise RuleSyntaxError(number, twice, raw)
             h = _read_number(value, f"h({node})", number, raw)
             if h < 0:
-                raise RuleSyntaxError(number, f"h({node}) must be zero or more, got {value}", raw)
+                raise RuleSyntaxError(
+                    number, say("errors.rules.h_negative", node=node, value=value), raw
+                )
             parsed.h[node] = (h, number)
     elif key == "terminals":
         for item in items:
@@ -250,11 +243,10 @@ def _read_setting(parsed: RuleText, key: str, body: str, number: int, raw: str) 
             parsed.terminals.setdefault(item, number)
     else:  # start
         if len(items) != 1 or not _NAME.match(items[0]):
-            raise RuleSyntaxError(number, "write the start node as “start: name”", raw)
+            raise RuleSyntaxError(number, say("errors.rules.start_form"), raw)
         if parsed.start is not None:
-            raise RuleSyntaxError(
-                number, f"the start node is given twice (also on line {parsed.start[1]})", raw
-            )
+            twice = say("errors.rules.start_twice", other=parsed.start[1])
+            raise RuleSyntaxError(number, twice, raw)
         parsed.start = (items[0], number)
 
 
@@ -262,7 +254,8 @@ def _read_number(text: str, what: str, number: int, raw: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise RuleSyntaxError(number, f"{what} must be a number, got “{text}”", raw) from None
+        problem = say("errors.rules.not_number", what=what, text=text)
+        raise RuleSyntaxError(number, problem, raw) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise RuleSyntaxError(number, f"{what} must be a finite number, got “{text}”", raw)
+        raise RuleSyntaxError(number, say("errors.rules.not_finite", what=what, text=text), raw)
     return int(value) if value.is_integer() else value

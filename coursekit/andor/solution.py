@@ -178,7 +178,8 @@ class SolutionGraph:
         return iter(() if connector is None else dict.fromkeys(connector.successors))
 
     def __str__(self) -> str:
-        return "; ".join(map(str, self.connectors)) or f"{node_text(self.root)} (a terminal node)"
+        terminal = say("captions.aostar.terminal", node=node_text(self.root))
+        return "; ".join(map(str, self.connectors)) or terminal
 
 
 # --------------------------------------------------------------------- checks

@@ -23,6 +23,7 @@ from coursekit.checks.common import (
 from coursekit.checks.parts import Function, Value
 from coursekit.checks.public.ch01 import exercise_game, rules_data
 from coursekit.gametheory import NormalFormGame, SmartPigs
+from coursekit.text import say
 
 # ---------------------------------------------------------------------- the problems
 
@@ -66,7 +67,7 @@ def check_pure_equilibria(pure_nash: Callable, seed: int | None = None) -> None:
     """Part 1: ``pure_nash(A, B)`` lists all pure Nash equilibria (i, j) of any game
     (``seed``: other random games, as the grader uses)."""
     answered(pure_nash)
-    require(callable(pure_nash), "pure_nash should be a function of A and B.")
+    require(callable(pure_nash), say("ch01.not_a_function", name="pure_nash"))
     rng = random.Random(101 if seed is None else seed)
     cases = [_random_matrices(rng) for _ in range(200)]
     cases.insert(0, ([[-0.5, -10], [0, -2]], [[-0.5, 0], [-10, -2]]))  # the prisoner's dilemma
@@ -74,7 +75,7 @@ def check_pure_equilibria(pure_nash: Callable, seed: int | None = None) -> None:
         lambda A, B: pure_nash([row[:] for row in A], [row[:] for row in B]),
         lambda A, B: sorted(NormalFormGame(A, B).pure_equilibria()),
         cases,
-        describe=lambda A, B: f"the game A = {A}, B = {B} (a list of (row, column) pairs)",
+        describe=lambda A, B: say("ch01.game_pairs", A=A, B=B),
         same=lambda got, want: _profiles(got) == want,
     )
     passed()
@@ -85,33 +86,31 @@ def _strategy(game: NormalFormGame, label: object) -> tuple[int, int]:
     for player in (0, 1):
         if label in game.labels(player):
             return player, game.labels(player).index(label)
-    fail(f"{label!r} is not a strategy of this game: use the labels, such as 'top' or 'left'.")
+    fail(say("ch01.not_a_strategy", label=repr(label)))
 
 
 def check_elimination(steps: object) -> None:
     """Part 2: the strategies removed by iterated elimination of strictly dominated strategies,
     in an order in which each one is strictly dominated when it is removed."""
     answered(steps)
-    require(isinstance(steps, (list, tuple)), "Give the removed strategies as a list of labels.")
+    require(isinstance(steps, (list, tuple)), say("ch01.steps_list"))
     game = exercise_game()
     rows, cols = list(range(3)), list(range(3))
     for k, label in enumerate(steps, start=1):
         player, index = _strategy(game, label)
         left = rows if player == 0 else cols
-        require(index in left, f"Step {k}: {label!r} was already removed.")
+        require(index in left, say("ch01.already_removed", k=k, label=repr(label)))
         removable = {
             (d.player, d.strategy) for d in game.dominated(strict=True, rows=rows, cols=cols)
         }
         require(
             (player, index) in removable,
-            f"Step {k}: {label!r} is not strictly dominated at that point, so it cannot be "
-            "removed yet (compare it with each other strategy of the same player, against "
-            "the opponent's strategies that are left).",
+            say("ch01.not_dominated", k=k, label=repr(label)),
         )
         left.remove(index)
     require(
         not game.dominated(strict=True, rows=rows, cols=cols),
-        "After your steps some strategy is still strictly dominated: keep eliminating.",
+        say("ch01.keep_eliminating"),
     )
     passed()
 
@@ -121,17 +120,17 @@ def _outcomes(game: NormalFormGame, value: object, what: str) -> set[tuple[int, 
     answered(value)
     require(
         isinstance(value, (list, tuple, set, frozenset)),
-        f"Give {what} as a list of (row label, column label) pairs.",
+        say("ch01.outcomes_list", what=what),
     )
     found = set()
     for pair in value:
         require(
             isinstance(pair, (list, tuple)) and len(pair) == 2,
-            f"{pair!r} in {what} is not a (row label, column label) pair.",
+            say("ch01.not_a_pair", pair=repr(pair), what=what),
         )
         require(
             pair[0] in game.row_labels and pair[1] in game.col_labels,
-            f"{pair!r} in {what}: use a row label and a column label of the game.",
+            say("ch01.unknown_labels", pair=repr(pair), what=what),
         )
         found.add((game.row_labels.index(pair[0]), game.col_labels.index(pair[1])))
     return found
@@ -140,19 +139,17 @@ def _outcomes(game: NormalFormGame, value: object, what: str) -> set[tuple[int, 
 def check_optima(pareto: object, collective: object) -> None:
     """Part 3: the Pareto-optimal outcomes and the collective optimum of the exercise game."""
     game = exercise_game()
-    mine = _outcomes(game, pareto, "the Pareto-optimal outcomes")
+    mine = _outcomes(game, pareto, say("ch01.pareto"))
     expected = set(game.pareto_optimal())
     require(
         mine <= expected,
-        "Your Pareto-optimal outcomes include one that another outcome improves for one "
-        "player without making the other worse off.",
+        say("ch01.not_pareto"),
     )
-    require(mine == expected, "Some Pareto-optimal outcome is missing from your list.")
-    best = _outcomes(game, collective, "the collective optimum")
+    require(mine == expected, say("ch01.pareto_missing"))
+    best = _outcomes(game, collective, say("ch01.collective"))
     require(
         best == set(game.collective_optimum()),
-        "The collective optimum is the outcome with the largest total payoff (A + B): "
-        "add the two payoffs of every cell and compare again.",
+        say("ch01.not_collective"),
     )
     passed()
 
@@ -162,20 +159,15 @@ def check_pigs_variant(rules: object, press_probabilities: object) -> None:
     """Part 4: the smart-pigs model of the narrow trough, and how often each pig presses."""
     answered(rules)
     require_type(rules, SmartPigs, "rules")
-    for name, what in (
-        ("food", "the food per press"),
-        ("cost", "the cost of a press"),
-        ("big_share", "the big pig's share when both eat"),
-        ("dispenser", "where the dispenser is"),
-    ):
+    for name in ("food", "cost", "big_share", "dispenser"):
         require(
             _matches_narrow_trough(name, getattr(rules, name)),
-            f"In your model, {what} is not what the new rules say.",
+            say("ch01.rule_wrong", what=say(f"ch01.rule.{name}")),
         )
     for pig, name in ((0, "big"), (1, "small")):
         require(
             _matches_narrow_trough(f"head_start[{pig}]", rules.head_start[pig]),
-            f"In your model, the {name} pig's head start is not what the new rules say.",
+            say(f"ch01.head_start.{name}"),
         )
     # the model is the right one: the equilibrium comes from a fresh copy of it
     wanted = SmartPigs(
@@ -184,21 +176,20 @@ def check_pigs_variant(rules: object, press_probabilities: object) -> None:
     answered(press_probabilities)
     require(
         isinstance(press_probabilities, (list, tuple)) and len(press_probabilities) == 2,
-        "press_probabilities should be two numbers: (big pig, small pig).",
+        say("ch01.two_numbers"),
     )
     [equilibrium] = wanted.game().mixed_equilibria()
     expected = (equilibrium.p[0], equilibrium.q[0])  # strategy 0 is "press"
     try:
         given = [float(x) for x in press_probabilities]
     except (TypeError, ValueError):
-        fail("press_probabilities should hold two numbers between 0 and 1.")
+        fail(say("ch01.probabilities"))
     if all(x in (0.0, 1.0) for x in given):
-        fail("Under these rules no pure profile is an equilibrium: look at mixed strategies.")
+        fail(say("ch01.no_pure"))
     for x, e, name in zip(given, expected, ("big", "small"), strict=True):
         require(
             same_number(x, e),
-            f"The {name} pig's probability of pressing is not the equilibrium one: it must "
-            "make the other pig indifferent between pressing and waiting.",
+            say(f"ch01.press.{name}"),
         )
     passed()
 
@@ -229,7 +220,7 @@ def check_mixed_2x2(mixed_2x2: Callable, seed: int | None = None) -> None:
     """Part 5: ``mixed_2x2(A, B)`` returns (p, q) of a 2×2 game's completely mixed equilibrium
     (``seed``: other random games, as the grader uses)."""
     answered(mixed_2x2)
-    require(callable(mixed_2x2), "mixed_2x2 should be a function of A and B.")
+    require(callable(mixed_2x2), say("ch01.not_a_function", name="mixed_2x2"))
 
     def reference(A: list, B: list) -> tuple[Fraction, Fraction]:
         [e] = NormalFormGame(A, B).mixed_equilibria()
@@ -243,7 +234,7 @@ def check_mixed_2x2(mixed_2x2: Callable, seed: int | None = None) -> None:
         lambda A, B: mixed_2x2([r[:] for r in A], [r[:] for r in B]),
         reference,
         _mixed_only_games(120, seed=5 if seed is None else seed),
-        describe=lambda A, B: f"the game A = {A}, B = {B} (two numbers p, q)",
+        describe=lambda A, B: say("ch01.game_pq", A=A, B=B),
         same=same,
         diagnose=lambda got, A, B: _swapped_p_q(got, reference(A, B), A, B),
     )
@@ -255,11 +246,7 @@ def _swapped_p_q(got: object, want: tuple[Fraction, Fraction], A: list, B: list)
     pair = _probability_pair(got)
     if pair is None or not all(same_number(g, w) for g, w in zip(pair, want[::-1], strict=True)):
         return None
-    return (
-        f"On the game A = {A}, B = {B} your p and q are swapped: p (the row player's "
-        "probability) is what makes the *column* player indifferent, so it comes from B; "
-        "q makes the row player indifferent and comes from A."
-    )
+    return say("ch01.swapped", A=A, B=B)
 
 
 # --- how the instructor's grader reads each part (see coursekit.checks.parts) ---------------

@@ -25,6 +25,7 @@ from coursekit.checks.parts import Function, Value
 from coursekit.games import MAX, MIN, GameTree, TicTacToe
 from coursekit.search import distinct_actions, minimax
 from coursekit.search.result import EXIT
+from coursekit.text import say
 
 GAME = TicTacToe()
 
@@ -35,33 +36,27 @@ GAME = TicTacToe()
 def check_backed_up(tree: GameTree, values: Mapping[str, float] | None, move: Any) -> None:
     """Check the backed-up value of every inner node of ``tree`` and the best move at its root."""
     answered(values)
-    require_type(values, Mapping, "Your values")
+    require_type(values, Mapping, say("ch03.your_values"))
     r = minimax(tree, trace=True)
     expected = {r.trace.name(e.path): e.value for e in r.trace if e.kind == EXIT}
     missing = [label for label in expected if label not in values]
-    require(not missing, f"Give a value for every inner node; missing: {', '.join(missing)}.")
+    require(not missing, say("ch03.missing", missing=", ".join(missing)))
     extra = [label for label in values if label not in expected]
     require(
         not extra,
-        f"Only inner nodes get backed-up values; {', '.join(map(str, extra))} "
-        "is not an inner node of this tree.",
+        say("ch03.extra", extra=", ".join(map(str, extra))),
     )
     for label in sorted(expected, key=lambda x: (-tree.depth_of(x), tree.labels.index(x))):
         if not same_number(values[label], expected[label]):
-            rule = "largest" if tree.player(label) is MAX else "smallest"
-            fail(
-                f"The value of {label} is wrong. {label} is a {tree.player(label)} node, so it "
-                f"takes the {rule} of its children's values (work from the bottom up)."
-            )
+            fail(say(f"ch03.wrong_value.{tree.player(label)}", label=label))
     answered(move)
     require(
         move in tree.children(tree.initial),
-        f"The move should be one of the root's children: {', '.join(tree.children(tree.initial))}.",
+        say("ch03.move_child", children=", ".join(tree.children(tree.initial))),
     )
     require(
         expected[move] == r.value if move in expected else tree.leaf_value(move) == r.value,
-        f"Moving to {move} does not give the root its backed-up value: pick a child whose value "
-        "is the one the root backs up.",
+        say("ch03.wrong_move", move=move),
     )
     passed()
 
@@ -72,28 +67,20 @@ def check_backed_up(tree: GameTree, values: Mapping[str, float] | None, move: An
 def check_evaluations(boards: list[str], answers: list | None) -> None:
     """Check e(p) = (lines open for MAX) − (lines open for MIN), ±∞ for won boards."""
     answered(answers)
-    require_type(answers, (list, tuple), "Your answers")
-    require(
-        len(answers) == len(boards), f"Give one value per board: {len(boards)} values in a list."
-    )
+    require_type(answers, (list, tuple), say("ch03.your_answers"))
+    require(len(answers) == len(boards), say("ch03.one_per_board", count=len(boards)))
     for i, (text, answer) in enumerate(zip(boards, answers, strict=True), start=1):
         state = GAME.parse(text)
         expected = GAME.evaluate(state)
         if same_number(answer, expected):
             continue
         if math.isinf(expected):
-            fail(
-                f"Board {i}: somebody has three in a row here, and the course values a won "
-                "position differently from an open one (use math.inf or -math.inf)."
-            )
+            fail(say("ch03.board_won", i=i))
         if isinstance(answer, bool) or not isinstance(answer, Real):
-            fail(f"Board {i}: the value should be a number, not {answer!r}.")
+            fail(say("ch03.board_number", i=i, answer=repr(answer)))
         if same_number(answer, -expected):
-            fail(f"Board {i}: the sign is wrong: it is MAX's lines minus MIN's lines.")
-        fail(
-            f"Board {i}: the value is wrong. Count the rows, columns and diagonals that hold no "
-            "○ (open for MAX) and those that hold no × (open for MIN), then subtract."
-        )
+            fail(say("ch03.board_sign", i=i))
+        fail(say("ch03.board_wrong", i=i))
     passed()
 
 
@@ -127,8 +114,8 @@ def _all_max(tree: GameTree, label: str) -> float:
 
 
 def _describe(tree: GameTree) -> str:
-    text = tree.to_spec() if len(tree) <= 40 else f"a random tree of {len(tree)} nodes"
-    return f"{text} with {tree.root_player} to move at the root"
+    text = tree.to_spec() if len(tree) <= 40 else say("ch03.random_tree", count=len(tree))
+    return say("ch03.tree_to_move", tree=text, player=tree.root_player)
 
 
 def check_minimax_function(
@@ -137,7 +124,7 @@ def check_minimax_function(
     """Check ``minimax_value(game, state)`` on the course's tree, 200 random trees and
     tic-tac-toe positions near the end of the game (``seed``: others, as the grader uses)."""
     answered(minimax_value)
-    require(callable(minimax_value), "minimax_value should be a function (game, state) → value.")
+    require(callable(minimax_value), say("ch03.not_minimax_function"))
     cases: list[tuple[Any, Any]] = [(tree, tree.initial) for tree in random_trees(seed=seed)]
     rng = random.Random(5 if seed is None else seed + 1)
     for _ in range(20):  # tic-tac-toe: a few random moves in, then search to the end
@@ -151,7 +138,7 @@ def check_minimax_function(
         lambda game, state: minimax(game, state).value,
         cases,
         describe=lambda game, state: (
-            _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
+            _describe(game) if isinstance(game, GameTree) else say("ch03.a_position")
         ),
         same=same_number,
         diagnose=_wrong_minimax_value,
@@ -159,33 +146,18 @@ def check_minimax_function(
     passed()
 
 
-MOVER_UTILITY = (
-    "it looks as if each finished game were scored for the player to move there. Minimax "
-    "scores every end of the game for MAX, whoever's turn it would be: game.utility(state, MAX)."
-)
-
-
 def _wrong_minimax_value(got: Any, game: Any, state: Any) -> str:
     """What a wrong minimax value most likely comes from."""
     if same_number(got, _value_with_mover_utility(game, state)):
-        where = _describe(game) if isinstance(game, GameTree) else "a tic-tac-toe position"
-        return f"Wrong value on {where}: {MOVER_UTILITY}"
+        where = _describe(game) if isinstance(game, GameTree) else say("ch03.a_position")
+        return say("ch03.mover_utility", where=where)
     if not isinstance(game, GameTree):
-        return (
-            f"Your function gives a wrong value ({got!r}) on the tic-tac-toe position\n"
-            f"{GAME.to_text(state)}\n(values of finished games come from game.utility(state, MAX))."
-        )
+        return say("ch03.wrong_on_board", got=repr(got), board=GAME.to_text(state))
     if game.root_player is MIN and same_number(got, minimax(_flip(game)).value):
-        return (
-            f"Wrong value on {_describe(game)}: it looks as if MAX moved at the root. "
-            "Ask the game who moves: game.to_move(state)."
-        )
+        return say("ch03.max_at_root", where=_describe(game))
     if same_number(got, _all_max(game, game.initial)):
-        return (
-            f"Wrong value on {_describe(game)}: it looks as if every node took the "
-            "maximum. At MIN nodes take the minimum of the children's values."
-        )
-    return f"Your function gives a wrong value ({got!r}) on {_describe(game)}."
+        return say("ch03.all_max", where=_describe(game))
+    return say("ch03.wrong_on", got=repr(got), where=_describe(game))
 
 
 def _value_with_mover_utility(game: Any, state: Any) -> float:
@@ -224,7 +196,7 @@ def check_count_distinct(count_distinct: Callable[[Any], int], seed: int | None 
     symmetries, that one move from ``state`` can reach (``seed``: 300 positions up to six
     moves in, as the grader uses)."""
     answered(count_distinct)
-    require(callable(count_distinct), "count_distinct should be a function state → number.")
+    require(callable(count_distinct), say("ch03.not_count_function"))
     if seed is None:
         positions = _positions()
     else:
@@ -243,18 +215,14 @@ def check_count_distinct(count_distinct: Callable[[Any], int], seed: int | None 
 
 def _one_line(state: Any) -> str:
     """A board on one line, for hints that name it inside a sentence."""
-    return "the position [" + " | ".join(GAME.to_text(state).splitlines()) + "]"
+    return say("ch03.position", board=" | ".join(GAME.to_text(state).splitlines()))
 
 
 def _wrong_count(got: Any, state: Any) -> str:
     """What a wrong count of distinct moves most likely comes from."""
     if got == len(GAME.actions(state)):
-        return (
-            "Your count equals the number of legal moves on\n"
-            f"{GAME.to_text(state)}\nbut some of these moves give symmetric positions: "
-            "count each class of symmetric results once (game.key helps)."
-        )
-    return f"Your function gives a wrong count ({got!r}) on\n{GAME.to_text(state)}"
+        return say("ch03.counts_legal", board=GAME.to_text(state))
+    return say("ch03.wrong_count", got=repr(got), board=GAME.to_text(state))
 
 
 def check_symmetry_counts(counts: Mapping[int, tuple[int, int]] | None) -> None:
@@ -262,25 +230,22 @@ def check_symmetry_counts(counts: Mapping[int, tuple[int, int]] | None) -> None:
     empty board."""
     answered(counts)
     require_type(counts, Mapping, "counts")
-    require(
-        sorted(counts) == [1, 2, 3, 4], "Give the counts for the depths 1, 2, 3 and 4 (the keys)."
-    )
+    require(sorted(counts) == [1, 2, 3, 4], say("ch03.count_keys"))
     for depth in (1, 2, 3, 4):
         pair = counts[depth]
         require(
             isinstance(pair, (tuple, list)) and len(pair) == 2,
-            f"counts[{depth}] should be a pair (without symmetry, with symmetry).",
+            say("ch03.count_pair", depth=depth),
         )
         plain = minimax(GAME, depth=depth).stats.nodes
         reduced = minimax(GAME, depth=depth, symmetry=True).stats.nodes
         if tuple(pair) == (reduced, plain):
-            fail(f"counts[{depth}]: the two numbers are the wrong way round.")
+            fail(say("ch03.count_swapped", depth=depth))
         require(
             pair[0] == plain,
-            f"counts[{depth}]: the count without symmetry is wrong (count every node the search "
-            "visits, the root included: stats.nodes).",
+            say("ch03.count_plain", depth=depth),
         )
-        require(pair[1] == reduced, f"counts[{depth}]: the count with symmetry is wrong.")
+        require(pair[1] == reduced, say("ch03.count_reduced", depth=depth))
     passed()
 
 

@@ -235,7 +235,28 @@ def export_source(part: Value, path: str) -> str:
 
 
 class NotLiteral(ValueError):
-    """An answer that must be literals holds code."""
+    """An answer that must be literals holds code.
+
+    Its text (``str``) is English; made by :meth:`of`, it also keeps its message's key and
+    values so that :func:`by_hand_hint` says it in the notebook's language.
+    """
+
+    def __init__(self, text: str, key: str | None = None, **values: Any) -> None:
+        super().__init__(text)
+        self.key, self.values = key, values
+
+    @classmethod
+    def of(cls, key: str, **values: Any) -> NotLiteral:
+        """The problem ``key`` (a message of ``coursekit/locale/*/parts.json``)."""
+        from coursekit.text import say
+
+        return cls(say(key, lang="en", **values), key, **values)
+
+    def said(self, lang: str | None = None) -> str:
+        """The problem in ``lang`` (None: the chosen language); code found is quoted as is."""
+        from coursekit.text import say
+
+        return say(self.key, lang=lang, **self.values) if self.key else str(self)
 
 
 _NAMED_CONSTANTS = {"inf": math.inf, "math.inf": math.inf, "None": None, "True": True}
@@ -267,13 +288,13 @@ def _literal(node: Any) -> Any:
         name = ast.unparse(node)
         if name in _NAMED_CONSTANTS:
             return _NAMED_CONSTANTS[name]
-        raise NotLiteral(f"the name {name}")
+        raise NotLiteral.of("parts.the_name", name=name)
     if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
         items = [_literal(e) for e in node.elts]
         return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](items)
     if isinstance(node, ast.Dict):
         if any(k is None for k in node.keys):
-            raise NotLiteral("a ** in a dict")
+            raise NotLiteral.of("parts.double_star")
         return {_literal(k): _literal(v) for k, v in zip(node.keys, node.values, strict=True)}
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         value = _literal(node.operand)
@@ -318,11 +339,11 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
     import ast
 
     if len(source) > MAX_LITERAL_CHARACTERS:
-        raise NotLiteral(f"an answer of {len(source):,} characters")
+        raise NotLiteral.of("parts.too_long", count=len(source))
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError) as error:
-        raise NotLiteral(f"code that is not valid Python ({type(error).__name__})") from None
+        raise NotLiteral.of("parts.not_python", error=type(error).__name__) from None
     found: dict[str, Any] = {}
     for statement in tree.body:
         if isinstance(statement, ast.Raise):
@@ -335,7 +356,7 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
                 try:
                     value = _literal(statement.value)
                 except RecursionError:
-                    raise NotLiteral("a too deeply nested value") from None
+                    raise NotLiteral.of("parts.too_deep") from None
                 for target in targets:
                     found[target.id] = value
                 continue
@@ -343,10 +364,19 @@ def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
     return {name: found[name] for name in names if name in found}
 
 
+def _say(key: str, **values: Any) -> str:
+    """:func:`coursekit.text.say`, imported when a message is made."""
+    from coursekit.text import say
+
+    return say(key, **values)
+
+
 def by_hand_hint(found: object, lang: str | None = None) -> str:
     """The hint for a by-hand answer that is code (``found``: what was found instead)."""
     from coursekit.text import say
 
+    if isinstance(found, NotLiteral):
+        found = found.said(lang)
     return say("check.by_hand", lang=lang, found=found)
 
 
@@ -431,7 +461,7 @@ def raised(name: Any, message: Any) -> Exception:
 def answer_value(part: Function, entry: Any) -> Any:
     """The grader's value of one reply of the student's function (raises what it raised)."""
     if not isinstance(entry, dict):
-        raise AssertionError("Your function's results came back damaged.")
+        raise AssertionError(_say("grade.damaged"))
     if "raised" in entry:
         name, message = [*list(entry["raised"]), "", ""][:2]
         raise raised(name, message)
@@ -480,13 +510,13 @@ def _quiet() -> Any:
 def judge(part: Part, data: Any) -> Verdict:
     """Decide a value part from the data its notebook gave back (see :func:`judge_values`)."""
     if not isinstance(data, dict) or not isinstance(data.get("values"), list):
-        return Verdict(False, "The answer did not come back from the notebook.")
+        return Verdict(False, _say("grade.no_answer_back"))
     if len(data["values"]) != len(part.names):
-        return Verdict(False, "The answer did not come back from the notebook.")
+        return Verdict(False, _say("grade.no_answer_back"))
     values = []
     for name, entry in zip(part.names, data["values"], strict=True):
         if isinstance(entry, dict) and "missing" in entry:
-            return Verdict(False, f"There is no variable {name} in the notebook.")
+            return Verdict(False, _say("grade.no_variable", name=name))
         values.append(unplain(entry))
     return judge_values(part, values)
 
@@ -519,9 +549,9 @@ def _verdict(check: Callable[[], None]) -> Verdict:
         except AssertionError as error:
             return Verdict(False, str(error))
         except RecursionError:
-            return Verdict(False, "The check could not use this answer (it is nested too deeply).")
+            return Verdict(False, _say("grade.too_nested"))
         except Exception as error:  # what the data made the check trip over: a wrong answer
-            return Verdict(False, f"The check could not use this answer ({type(error).__name__}).")
+            return Verdict(False, _say("grade.unusable", error=type(error).__name__))
 
 
 def read_data(text: str | None) -> Any:

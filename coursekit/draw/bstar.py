@@ -35,7 +35,7 @@ from coursekit.search.bstar import (
     BStarResult,
     stopping_rule,
 )
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 WHY = {
     PROVEBEST: "to raise the best move's pessimistic bound",
@@ -186,14 +186,19 @@ def caption(result: BStarResult, step: int) -> str:
     """
     total = len(result.steps)
     if not total and not result.start:
-        return "B*: the root is a leaf: there is no move to prove"
+        return say("captions.bstar.leaf_root")
     if step == 0:
-        what = f"B*: step 0 of {total}, the root expanded: its children's bounds are known"
+        what = say("captions.bstar.start", total=total)
     else:
         done = result.steps[step - 1]
-        what = (
-            f"B*: step {step} of {total}, {done.strategy}: expanded {node_name(done.node)} "
-            f"({WHY.get(done.strategy, '')})"
+        why = say(f"captions.bstar.why.{done.strategy}") if done.strategy in WHY else ""
+        what = say(
+            "captions.bstar.step",
+            step=step,
+            total=total,
+            strategy=done.strategy,
+            node=node_name(done.node),
+            why=why,
         )
     children = [(low, high) for path, low, high in bounds_at(result, step) if len(path) == 1]
     return what + "\n" + rule_text(children)
@@ -209,11 +214,15 @@ def rule_text(children: list[tuple[float, float]]) -> str:
     'stopping rule: move 0 is the only move — proved best, B* stops'
     """
     state = stopping_rule(children)
-    verdict = "proved best, B* stops" if state.proved else "not proved yet"
+    verdict = say("captions.bstar.proved" if state.proved else "captions.bstar.not_proved")
     if len(children) == 1:
-        return f"stopping rule: move {state.best} is the only move — {verdict}"
+        return say("captions.bstar.only_move", best=state.best, verdict=verdict)
     sign = "≥" if state.proved else "<"
-    return (
-        f"stopping rule: move {state.best}'s pessimistic bound {number_text(state.pessimistic)} "
-        f"{sign} {number_text(state.rival)}, the others' highest optimistic bound — {verdict}"
+    return say(
+        "captions.bstar.rule",
+        best=state.best,
+        pessimistic=number_text(state.pessimistic),
+        sign=sign,
+        rival=number_text(state.rival),
+        verdict=verdict,
     )

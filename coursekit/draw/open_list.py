@@ -26,6 +26,7 @@ from typing import Any
 
 from coursekit.search.result import SearchResult
 from coursekit.search.sss_star import LIVE, OpenEntry
+from coursekit.text import say
 
 EVENT_CASES = ("Γ1", "Γ2", "Γ3")
 """The cases that draw an event in the trace (a leaf evaluated, a node entered)."""
@@ -80,12 +81,16 @@ def open_list_text(result: SearchResult, k: int, *, most: int = MOST_STATES) -> 
     if k <= 0:
         merit = -math.inf if result.algorithm == "DUAL*" else math.inf
         root = OpenEntry(result.trace.name(()), LIVE, merit)
-        return f"OPEN: {root}"
+        return say("captions.open", states=root)
     group = steps_of_event(result, k)
     if not group:
         return ""
-    cases = _cut([f"{step.case} at {step.node}" for step in group], MOST_CASES, ", ")
-    return f"OPEN after {cases}: {states_text(group[-1].open, most)}"
+    cases = _cut(
+        [say("captions.case_at", case=step.case, node=step.node) for step in group],
+        MOST_CASES,
+        say("captions.list_joint"),
+    )
+    return say("captions.open_after", cases=cases, states=states_text(group[-1].open, most))
 
 
 def states_text(states: Sequence[OpenEntry], most: int = MOST_STATES) -> str:
@@ -102,5 +107,5 @@ def states_text(states: Sequence[OpenEntry], most: int = MOST_STATES) -> str:
 def _cut(texts: list[str], most: int, joint: str) -> str:
     shown = joint.join(texts[:most])
     if len(texts) > most:
-        shown += f" … ({len(texts) - most} more)"
+        shown += say("captions.more", count=len(texts) - most)
     return shown

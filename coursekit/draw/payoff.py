@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from coursekit.gametheory import Elimination, NormalFormGame, PayoffError
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 Profile = tuple[int, int]
 
@@ -292,11 +292,11 @@ def _cell(
     if equilibrium:
         classes.append("ck-eq")
         style.append(f"background:{EQUILIBRIUM_FILL};color:{ON_FILL}")
-        badges.append('<sup class="ck-badge" title="Nash equilibrium">NE</sup>')
+        badges.append(f'<sup class="ck-badge" title="{say("captions.payoff.ne")}">NE</sup>')
     if optimal:
         classes.append("ck-optimum")
         style.append(f"outline:2px solid {OPTIMUM_FRAME};outline-offset:-3px")
-        badges.append('<sup class="ck-badge" title="optimum">★</sup>')
+        badges.append(f'<sup class="ck-badge" title="{say("captions.payoff.optimum")}">★</sup>')
     if struck:
         classes.append("ck-struck")
         style.append(f"text-decoration:line-through;color:{STRUCK_GREY}")
@@ -312,20 +312,22 @@ def _legend(
 ) -> str:
     items = []
     if best:
-        items.append("<u><b>underlined</b></u>: a best response")
+        items.append(say("captions.payoff.underlined"))
     if equilibria:
         items.append(
-            f'<span style="background:{EQUILIBRIUM_FILL};color:{ON_FILL}">NE</span>: '
-            "Nash equilibrium"
+            f'<span style="background:{EQUILIBRIUM_FILL};color:{ON_FILL}">NE</span>'
+            + say("captions.payoff.ne_legend")
         )
     if optimum:
-        items.append("<span>★</span>: optimum")
+        items.append("<span>★</span>" + say("captions.payoff.optimum_legend"))
     lines = [" · ".join(items)] if items else []
     if elimination is not None:
         shown = elimination.steps if step is None else elimination.steps[: max(step, 0)]
-        lines += [f"step {k}: {_esc(s)}" for k, s in enumerate(shown, start=1)]
+        lines += [
+            say("captions.elimination_step", k=k, step=_esc(s)) for k, s in enumerate(shown, 1)
+        ]
         if not elimination.steps:
-            lines.append("no strategy is dominated")
+            lines.append(say("captions.none_dominated"))
     body = "<br>".join(lines)
     style = f"font-size:12px;color:{SOFT_INK};margin-top:4px"
     return f'<div class="ck-legend" style="{style}">{body}</div>'

@@ -46,7 +46,7 @@ from coursekit.search.result import (
     SearchResult,
     Trace,
 )
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 MAX_DRAWN_NODES = 400
 """Searches with more nodes than this are refused unless ``max_depth`` trims them."""
@@ -522,8 +522,8 @@ def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
     for node in nodes:
         cut = cuts.get(node.path)
         if cut is not None and cut.kind:
-            by = "the window" if cut.cause is None else _short_name(cut.cause)
-            node.cut = f"{cut.label} by {by}"
+            by = say("captions.the_window") if cut.cause is None else _short_name(cut.cause)
+            node.cut = say("captions.cut_by", label=cut.label, by=by)
         if node.status == "open" and node.value is not None and node.path in entered:
             # the bound of an unfinished node follows its best child so far
             if node.player is MAX and node.alpha is not None:
@@ -561,40 +561,43 @@ def _solve_principal_variation(nodes: list[_Node], result: SearchResult) -> None
 def _short_name(name: Hashable) -> str:
     """A node's name beside another node: a bare path (no names) as its moves, the root as such."""
     if isinstance(name, tuple):
-        return "the root" if not name else "after " + " ".join(map(str, name))
+        if not name:
+            return say("captions.the_root")
+        return say("captions.after", moves=" ".join(map(str, name)))
     return str(name)
 
 
 def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = None) -> str:
-    algorithm = result.algorithm or "search"
+    algorithm = result.algorithm or say("captions.search")
     if k == 0:
-        return _with_open_list(f"{algorithm}: step 0 of {total}, nothing searched yet", result, k)
+        return _with_open_list(say("captions.start", algorithm=algorithm, total=total), result, k)
     event = result.trace[k - 1]
     name = result.trace.name(event.path)
     if not event.path:
-        who = "the root"
+        who = say("captions.the_root")
     elif name == event.path:  # the game gives no names: say how the node is reached
-        who = "the node after " + " ".join(map(str, event.path))
+        who = say("captions.node_after", moves=" ".join(map(str, event.path)))
     else:
         who = str(name)
-    what = {
-        ENTER: f"enter {who}",
-        LEAF: f"evaluate {who} = {number_text(event.value)}",
-        EXIT: f"{who} is worth {number_text(event.value)}",
-        CUTOFF: f"cut-off at {who}",
-    }[event.kind]
+    what = say(
+        {ENTER: "captions.enter", LEAF: "captions.leaf", EXIT: "captions.exit"}.get(
+            event.kind, "captions.cutoff_at"
+        ),
+        who=who,
+        value=number_text(event.value),
+    )
     if event.kind == CUTOFF and event.cut:
         what = str(result.trace[k - 1 : k].cutoffs()[0])  # this event's cut alone
     stopped = event.alpha is not None and event.beta is not None and event.beta <= event.alpha
     if event.kind == EXIT and stopped:
         own = event.alpha if event.player is MAX else event.beta
         sign = "≥" if event.player is MAX else "≤"
-        what = f"{who} is worth {sign}{number_text(own)}"
+        what = say("captions.exit_bound", who=who, sign=sign, value=number_text(own))
         if own != event.value:
-            what += f" (returns {number_text(event.value)})"
-    text = f"{algorithm}: step {k} of {total}, {what}"
+            what += say("captions.returns", value=number_text(event.value))
+    text = say("captions.step", algorithm=algorithm, k=k, total=total, what=what)
     if k == total:
-        text += f" — value {number_text(result.value)}, move {result.move}"
+        text += say("captions.final", value=number_text(result.value), move=result.move)
     return _with_open_list(text + _below_drawn_depth(result, k, total, max_depth), result, k)
 
 
@@ -626,13 +629,14 @@ def _below_drawn_depth(result: SearchResult, k: int, total: int, max_depth: int 
     deepest = result.stats.depth
     if max_depth is None or deepest <= max_depth:
         return ""
-    note = f"the tree is drawn to depth {max_depth} of {deepest}"
+    note = say("captions.drawn_to", depth=max_depth, deepest=deepest)
     path = result.trace[k - 1].path if 0 < k < total else ()
     if len(path) <= max_depth:
-        return "; " + note
+        return say("captions.note", note=note)
     name = result.trace.name(path[:max_depth])
-    inside = "the node after " + " ".join(map(str, name)) if isinstance(name, tuple) else name
-    return f" — inside {inside} (highlighted); {note}"
+    if isinstance(name, tuple):
+        name = say("captions.node_after", moves=" ".join(map(str, name)))
+    return say("captions.inside", inside=name, note=note)
 
 
 def _with_open_list(text: str, result: SearchResult, k: int) -> str:

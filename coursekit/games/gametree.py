@@ -31,7 +31,7 @@ from numbers import Real
 from typing import Any
 
 from coursekit.games.base import MAX, MIN, GameError, Player
-from coursekit.text import number_value
+from coursekit.text import number_value, say
 
 Nested = Any
 """A number (a leaf) or a list of nested trees (an inner node)."""
@@ -92,15 +92,16 @@ def _spec_place(where: Any) -> str:
         indices.append(f"[{i}]")
     indices.reverse()
     if len(indices) > 8:  # a very deep place: its first and last steps and its level
-        return f"spec{''.join(indices[:3])}…{''.join(indices[-3:])} (level {len(indices)})"
+        place = f"spec{''.join(indices[:3])}…{''.join(indices[-3:])}"
+        return say("errors.tree.deep_place", place=place, level=len(indices))
     return "spec" + "".join(indices)
 
 
 def _check_number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise GameTreeError(f"{where}: {value!r} is not a number")
+        raise GameTreeError(say("errors.tree.not_a_number", where=where, value=repr(value)))
     if math.isnan(value):
-        raise GameTreeError(f"{where}: NaN is not a value a leaf can have")
+        raise GameTreeError(say("errors.tree.nan", where=where))
     return value
 
 
@@ -120,16 +121,17 @@ _FULL_WIDTH = str.maketrans(
     }
 )  # fmt: skip
 _NAMED = {
-    "；": "a full-width semicolon '；': separate children with an ASCII comma ','",
-    ";": "a semicolon: separate children with an ASCII comma ','",
-    "（": "a full-width parenthesis '（': write lists with ASCII square brackets [ ]",
-    "）": "a full-width parenthesis '）': write lists with ASCII square brackets [ ]",
-    "(": "a parenthesis: write lists with square brackets [ ]",
-    ")": "a parenthesis: write lists with square brackets [ ]",
-    "。": "a full-width full stop '。': write decimals with an ASCII point '.'",
-    "{": "a brace '{': write lists with square brackets [ ]",
-    "}": "a brace '}': write lists with square brackets [ ]",
+    "；": "full_semicolon",
+    ";": "semicolon",
+    "（": "full_parenthesis",
+    "）": "full_parenthesis",
+    "(": "parenthesis",
+    ")": "parenthesis",
+    "。": "full_stop",
+    "{": "brace",
+    "}": "brace",
 }
+"""Characters named in the error (``errors.tree.found.<name>``, with the character)."""
 
 
 class _NestedReader:
@@ -150,10 +152,10 @@ class _NestedReader:
         pos = min(self.pos if pos is None else pos, len(self.text.rstrip()))
         line = self.text.count("\n", 0, pos) + 1
         column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
-        return f"line {line}, column {column}"
+        return say("errors.tree.where", line=line, column=column)
 
     def fail(self, message: str, pos: int | None = None) -> GameTreeError:
-        return GameTreeError(f"{self.where(pos)}: {message}")
+        return GameTreeError(say("errors.at", where=self.where(pos), message=message))
 
     def skip_space(self) -> str:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -161,18 +163,18 @@ class _NestedReader:
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
     def read(self) -> Nested:
-        named = [(self.text.find(char), advice) for char, advice in _NAMED.items()]
-        named = [(pos, advice) for pos, advice in named if pos >= 0]
+        named = [(self.text.find(char), char) for char in _NAMED]
+        named = [(pos, char) for pos, char in named if pos >= 0]
         if named:
-            pos, advice = min(named)
-            raise self.fail(f"found {advice}", pos)
+            pos, char = min(named)
+            raise self.fail(say(f"errors.tree.found.{_NAMED[char]}", char=char), pos)
         if not self.skip_space():
-            raise self.fail("the text is empty: type a tree such as [[3, 12, 8], [2, 4, 6]]")
+            raise self.fail(say("errors.tree.empty"))
         tree = self.item()
         if self.skip_space():
             char = self.text[self.pos]
-            extra = ": one ']' too many" if char == "]" else ""
-            raise self.fail(f"unexpected {char!r} after the end of the tree{extra}")
+            key = "errors.tree.one_too_many" if char == "]" else "errors.tree.after_end"
+            raise self.fail(say(key, char=repr(char)))
         return tree
 
     def item(self) -> Nested:
@@ -184,18 +186,13 @@ class _NestedReader:
                 stack.append(([], self.pos))
                 self.pos += 1
                 if self.skip_space() == "]":
-                    raise self.fail(
-                        "empty list []: an inner node needs at least one child", stack[-1][1]
-                    )
+                    raise self.fail(say("errors.tree.empty_list"), stack[-1][1])
                 continue
             if char == ",":
-                raise self.fail(
-                    "a child is missing before this ',' (a comma right after '[' or after "
-                    "another comma): write a number or a list there, or drop the comma"
-                )
+                raise self.fail(say("errors.tree.missing_child"))
             if char in ("", "]"):
-                found = "the end of the text" if not char else repr(char)
-                raise self.fail(f"expected a number or '[' but found {found}")
+                found = say("errors.tree.end_of_text") if not char else repr(char)
+                raise self.fail(say("errors.tree.expected_item", found=found))
             value: Nested = self.number()
             while True:  # close every list that ends after this value
                 if not stack:
@@ -204,14 +201,9 @@ class _NestedReader:
                 items.append(value)
                 char = self.skip_space()
                 if not char:
-                    raise self.fail(
-                        f"the list opened at {self.where(start)} is never closed: add a ']'"
-                    )
+                    raise self.fail(say("errors.tree.never_closed", where=self.where(start)))
                 if char != "]" and char != ",":
-                    raise self.fail(
-                        f"expected ',' or ']' but found {char!r}: a comma is missing between "
-                        "two children, or a ']' to close the list"
-                    )
+                    raise self.fail(say("errors.tree.expected_comma", char=repr(char)))
                 self.pos += 1
                 if char == "," and self.skip_space() != "]":
                     break  # another item follows
@@ -225,7 +217,7 @@ class _NestedReader:
         assert word is not None  # item() has seen a character that starts a word
         self.pos = word.end()
         try:
-            return number_value(word.group(), "leaf value")
+            return number_value(word.group(), say("errors.tree.leaf_value"))
         except ValueError as problem:
             self.pos = word.start()
             raise self.fail(str(problem)) from None
@@ -265,7 +257,7 @@ class GameTree:
         static: Mapping[str, float] | None = None,
     ) -> None:
         if not isinstance(root, Player):
-            raise GameTreeError(f"root must be MAX or MIN, got {root!r}")
+            raise GameTreeError(say("errors.tree.root", root=repr(root)))
         self._children = {str(k): tuple(str(c) for c in v) for k, v in children.items()}
         self._values = {str(k): _check_number(v, f"leaf {k}") for k, v in values.items()}
         self._static = {str(k): _check_number(v, f"node {k}") for k, v in (static or {}).items()}
@@ -281,37 +273,33 @@ class GameTree:
     def _find_root(self, root_label: str | None) -> str:
         for label, kids in self._children.items():
             if not kids:
-                raise GameTreeError(f"node {label} has an empty list of children")
+                raise GameTreeError(say("errors.tree.no_children", label=label))
             if label in self._values:
-                raise GameTreeError(f"node {label} has both children and a leaf value")
+                raise GameTreeError(say("errors.tree.children_and_value", label=label))
         known = self._children.keys() | self._values.keys()
         if not known:
-            raise GameTreeError("the tree has no nodes")
+            raise GameTreeError(say("errors.tree.no_nodes"))
         cycle = self._cycle()
         if cycle:
-            raise GameTreeError(f"the spec has a cycle: {cycle}")
+            raise GameTreeError(say("errors.tree.cycle", cycle=cycle))
         parents: dict[str, str] = {}
         for label, kids in self._children.items():
             for kid in kids:
                 if kid not in known:
-                    raise GameTreeError(f"unknown label {kid!r} (a child of {label})")
+                    raise GameTreeError(say("errors.tree.unknown", kid=repr(kid), label=label))
                 if kid in parents:
                     raise GameTreeError(
-                        f"node {kid} has two parents, {parents[kid]} and {label}: "
-                        "a tree gives each node one parent"
+                        say("errors.tree.two_parents", kid=kid, first=parents[kid], label=label)
                     )
                 parents[kid] = label
         if root_label is not None:
             if root_label not in known:
-                raise GameTreeError(f"the root {root_label!r} is not a node of the tree")
+                raise GameTreeError(say("errors.tree.root_label", root=repr(root_label)))
             return root_label
         roots = sorted(known - parents.keys())
         if len(roots) == 1:
             return roots[0]
-        raise GameTreeError(
-            f"nodes {', '.join(roots)} have no parent: a tree has one root (or name it with "
-            "root_label)"
-        )
+        raise GameTreeError(say("errors.tree.many_roots", roots=", ".join(roots)))
 
     def _cycle(self) -> str | None:
         """One cycle among the nodes, as 'A → B → A', or None when there is none.
@@ -690,27 +678,29 @@ children with an ASCII comma ','
         coursekit.games.gametree.GameTreeError: branching must be a whole number >= 1 or a \
 range (fewest, most) of them, got 2.5
         """
-        lo_b, hi_b = _whole_range(
-            branching, "branching", "a whole number >= 1 or a range (fewest, most) of them", 1
-        )
+        lo_b, hi_b = _whole_range(branching, "branching", say("errors.tree.expected_branching"), 1)
         if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_DEPTH:
-            raise GameTreeError(
-                f"depth must be a whole number from 0 to {MAX_DEPTH:,}, got {depth!r}"
-            )
+            raise GameTreeError(say("errors.tree.depth", most=MAX_DEPTH, depth=repr(depth)))
         if order not in ORDERS:
-            raise GameTreeError(f"order must be one of {', '.join(ORDERS)}, got {order!r}")
-        low, high = _whole_range(values, "values", "a range (low, high) of whole numbers", None)
+            raise GameTreeError(
+                say("errors.tree.order", choices=", ".join(ORDERS), order=repr(order))
+            )
+        low, high = _whole_range(values, "values", say("errors.tree.expected_values"), None)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise GameTreeError(f"seed must be a whole number or None, got {seed!r}")
+            raise GameTreeError(say("errors.tree.seed", seed=repr(seed)))
         if not isinstance(root, Player):
-            raise GameTreeError(f"root must be MAX or MIN, got {root!r}")
+            raise GameTreeError(say("errors.tree.root", root=repr(root)))
         size = 0
         for d in range(depth + 1):  # stops as soon as the limit is passed
             size += hi_b**d
             if size > MAX_RANDOM_NODES:
                 raise GameTreeError(
-                    f"a tree with branching {branching} and depth {depth} may have more than "
-                    f"{MAX_RANDOM_NODES:,} nodes, the limit: choose a smaller branching or depth"
+                    say(
+                        "errors.tree.too_big",
+                        branching=branching,
+                        depth=depth,
+                        most=MAX_RANDOM_NODES,
+                    )
                 )
         nested = _grow(_random.Random(seed), depth, (lo_b, hi_b), (low, high))
         if order != "random":
@@ -724,7 +714,7 @@ range (fewest, most) of them, got 2.5
         try:
             even = self._depth[label] % 2 == 0
         except (KeyError, TypeError):
-            raise GameTreeError(f"the tree has no node {label!r}") from None
+            raise GameTreeError(say("errors.tree.no_node", label=repr(label))) from None
         return self.root_player if even else self.root_player.opponent
 
     def actions(self, label: str) -> tuple[str, ...]:
@@ -737,7 +727,7 @@ range (fewest, most) of them, got 2.5
 
     def result(self, label: str, action: str) -> str:
         if action not in self.actions(label):
-            raise GameTreeError(f"{action!r} is not a child of {label}")
+            raise GameTreeError(say("errors.tree.not_a_child", action=repr(action), label=label))
         return action
 
     def is_terminal(self, label: str) -> bool:
@@ -746,7 +736,7 @@ range (fewest, most) of them, got 2.5
     def utility(self, label: str, player: Player = MAX) -> float:
         """The leaf's value for ``player`` (the value itself for MAX)."""
         if label not in self._values:
-            raise GameTreeError(f"{label} is not a leaf, so it has no final value")
+            raise GameTreeError(say("errors.tree.not_a_leaf", label=label))
         return self._values[label] * player.sign
 
     def evaluate(self, label: str) -> float:
@@ -755,10 +745,7 @@ range (fewest, most) of them, got 2.5
             return self._values[label]
         if label in self._static:
             return self._static[label]
-        raise GameTreeError(
-            f"node {label} has no static value: search to the leaves (depth=None) or give "
-            "static values for inner nodes"
-        )
+        raise GameTreeError(say("errors.tree.no_static", label=label))
 
     def key(self, label: str) -> str:
         return label
@@ -846,7 +833,7 @@ range (fewest, most) of them, got 2.5
         except TypeError:  # unhashable
             known = False
         if not known:
-            raise NodeError(f"the tree has no node {label!r}")
+            raise NodeError(say("errors.tree.no_node", label=repr(label)))
 
     def __len__(self) -> int:
         return len(self._order)
@@ -974,10 +961,10 @@ def _whole_range(value: Any, name: str, expected: str, least: int | None) -> tup
     ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
     ok = ok and (least is None or all(v >= least for v in pair))
     if not ok:
-        raise GameTreeError(f"{name} must be {expected}, got {value!r}")
+        raise GameTreeError(say("errors.must_be", name=name, expected=expected, value=repr(value)))
     low, high = pair
     if low > high:
-        raise GameTreeError(f"{name}: the range {value!r} is empty (its first end is larger)")
+        raise GameTreeError(say("errors.tree.empty_range", name=name, value=repr(value)))
     return low, high
 
 
@@ -1032,7 +1019,9 @@ def tree_size(b: int, m: int) -> tuple[int, int]:
     """
     for name, value, least in (("b", b, 1), ("m", m, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise GameTreeError(f"{name} must be a whole number >= {least}, got {value!r}")
+            raise GameTreeError(
+                say("errors.whole_at_least", name=name, least=least, value=repr(value))
+            )
     return b**m, sum(b**d for d in range(m + 1))
 
 

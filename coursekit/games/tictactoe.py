@@ -41,6 +41,7 @@ from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
 from coursekit.games.zobrist import HASHINGS, HashedState, ZobristTable
+from coursekit.text import say
 
 CELLS = 9
 FULL = (1 << CELLS) - 1
@@ -167,7 +168,7 @@ class TicTacToe:
         x, o = state[0], state[1]
         # type(...) is int refuses True/False and floats in one test
         if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
-            raise GameError(f"cell {action!r} is not an empty cell (0–8) of the board")
+            raise GameError(say("errors.ttt.not_empty", action=repr(action)))
         bit = 1 << action
         # tuple.__new__ builds the state without a Python-level call (this runs at every node)
         if x.bit_count() == o.bit_count():
@@ -189,7 +190,7 @@ class TicTacToe:
         elif (x | o) == FULL:
             value = 0
         else:
-            raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
+            raise GameError(say("errors.ttt.not_over", board=self.to_text(state)))
         return value if player is MAX else -value
 
     # --- the course's static evaluation -----------------------------------------------
@@ -251,7 +252,7 @@ class TicTacToe:
                 f"got {state!r}"
             ) from None
         if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
-            raise GameError(f"cell {action!r} is not an empty cell (0–8) of the board")
+            raise GameError(say("errors.ttt.not_empty", action=repr(action)))
         bit = 1 << action
         if x.bit_count() == o.bit_count():
             return _new_state(HashedState, (x | bit, o, code ^ self._moves_of_max[action]))
@@ -283,20 +284,18 @@ class TicTacToe:
         TicTacToeState(x=17, o=4)
         """
         if not isinstance(text, str):
-            raise GameError(
-                f"text must be a board written as text (e.g. 'x.o/.x./...'), got {text!r}"
-            )
+            raise GameError(say("errors.ttt.not_text", text=repr(text)))
         text = text.translate(_FULL_WIDTH)
         rows = [row.replace(" ", "") for row in text.replace("/", "\n").splitlines()]
         rows = [row for row in rows if row]
         if len(rows) == 1 and len(rows[0]) == CELLS:
             rows = [rows[0][i : i + 3] for i in (0, 3, 6)]
         if len(rows) != 3:
-            raise GameError(f"a board has 3 rows, this text has {len(rows)}")
+            raise GameError(say("errors.ttt.rows", count=len(rows)))
         x = o = 0
         for r, row in enumerate(rows):
             if len(row) != 3:
-                raise GameError(f"row {r + 1} has {len(row)} cells instead of 3: {row!r}")
+                raise GameError(say("errors.ttt.cells", row=r + 1, count=len(row), text=repr(row)))
             for c, mark in enumerate(row):
                 bit = 1 << (3 * r + c)
                 if mark in "xX×":
@@ -305,7 +304,7 @@ class TicTacToe:
                     o |= bit
                 elif mark not in "._-":
                     raise GameError(
-                        f"row {r + 1}, column {c + 1}: {mark!r} is not x, o or . (empty)"
+                        say("errors.ttt.mark", row=r + 1, column=c + 1, mark=repr(mark))
                     )
         return self.check(self._state(x, o))
 
@@ -322,16 +321,13 @@ class TicTacToe:
             raise GameError(f"state must be a {kind.__name__} of {what}, got {state!r}")
         nx, no = state.x.bit_count(), state.o.bit_count()
         if state.x & state.o or (state.x | state.o) > FULL:
-            raise GameError("a cell holds two pieces, or a piece lies outside the board")
+            raise GameError(say("errors.ttt.two_pieces"))
         if nx - no not in (0, 1):
-            raise GameError(
-                f"{nx} × and {no} ○ cannot happen: × moves first, so × has as many pieces as ○ "
-                "or one more"
-            )
+            raise GameError(say("errors.ttt.counts", nx=nx, no=no))
         if _WON[state.x] and _WON[state.o]:
-            raise GameError("both players have three in a row: the game stops at the first one")
+            raise GameError(say("errors.ttt.both_won"))
         if (_WON[state.x] and nx == no) or (_WON[state.o] and nx > no):
-            raise GameError("a player moved after the other had already won")
+            raise GameError(say("errors.ttt.moved_after_win"))
         if isinstance(state, HashedState) and state.hash != self.zobrist.hash_of(state.x, state.o):
             raise GameError(f"the state's hash {state.hash} is not the Zobrist hash of its board")
         return state

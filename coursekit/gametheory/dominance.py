@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from coursekit.gametheory.exact import Matrix
+from coursekit.text import say
 
 Labels = tuple[tuple[str, ...], tuple[str, ...]]
 """The row labels and the column labels."""
@@ -48,8 +49,8 @@ class Domination:
 
     def __str__(self) -> str:
         who, strategy, by = self.names
-        kind = "strictly" if self.strict else "weakly"
-        return f"{who}'s {strategy} is {kind} dominated by {by}"
+        key = "captions.strictly_dominated" if self.strict else "captions.weakly_dominated"
+        return say(key, who=who, strategy=strategy, by=by)
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,11 @@ class Elimination:
 
     def __str__(self) -> str:
         if not self.steps:
-            return "no strategy is dominated"
-        return "\n".join(f"step {k}: {step}" for k, step in enumerate(self.steps, start=1))
+            return say("captions.none_dominated")
+        return "\n".join(
+            say("captions.elimination_step", k=k, step=step)
+            for k, step in enumerate(self.steps, start=1)
+        )
 
 
 def dominates(mine: Sequence, other: Sequence, strict: bool) -> bool:

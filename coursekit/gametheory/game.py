@@ -28,7 +28,7 @@ from coursekit.gametheory import (
 from coursekit.gametheory.best_response import Equilibrium, Profile
 from coursekit.gametheory.errors import DegenerateGameWarning, GameTooLargeError, PayoffError
 from coursekit.gametheory.exact import Matrix, dot, to_fraction
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 __all__ = [
     "DegenerateGameWarning",
@@ -115,13 +115,12 @@ class NormalFormGame:
         col_labels: Sequence[str] | None = None,
         players: Sequence[str] = ("row player", "column player"),
     ) -> None:
-        exact_A = _read_matrix(A, "A (the row player's payoffs)")
-        exact_B = _read_matrix(B, "B (the column player's payoffs)")
+        exact_A = _read_matrix(A, say("errors.game.A"))
+        exact_B = _read_matrix(B, say("errors.game.B"))
         m, n = len(exact_A), len(exact_A[0])
         if (len(exact_B), len(exact_B[0])) != (m, n):
             raise PayoffError(
-                f"B (the column player's payoffs) is {len(exact_B)}×{len(exact_B[0])} "
-                f"but A (the row player's) is {m}×{n}: both matrices need the same shape"
+                say("errors.game.shapes", b_rows=len(exact_B), b_cols=len(exact_B[0]), m=m, n=n)
             )
         fields = {
             "_exact_A": exact_A,
@@ -227,7 +226,7 @@ class NormalFormGame:
         >>> NormalFormGame.zero_sum([[1, -1], [-1, 1]]).exact_B[0]
         (Fraction(-1, 1), Fraction(1, 1))
         """
-        rows = _read_matrix(A, "the row player's payoffs")
+        rows = _read_matrix(A, say("errors.game.row_payoffs"))
         return cls(rows, [[-v for v in row] for row in rows], row_labels, col_labels, players)
 
     @classmethod
@@ -274,14 +273,13 @@ class NormalFormGame:
             for j, pair in enumerate(row):
                 if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence):
                     raise PayoffError(
-                        f"row {i + 1}, column {j + 1}: {pair!r} is not a pair of payoffs",
+                        say("errors.game.not_a_pair", row=i + 1, column=j + 1, pair=repr(pair)),
                         row=i,
                         column=j,
                     )
                 if len(pair) != 2:
                     raise PayoffError(
-                        f"row {i + 1}, column {j + 1} has {len(pair)} payoffs; "
-                        "it needs two (row player's, column player's)",
+                        say("errors.game.pair_size", row=i + 1, column=j + 1, count=len(pair)),
                         row=i,
                         column=j,
                     )
@@ -772,20 +770,18 @@ an integer from 0 to 1, not 7
         player, size = self.players[who], self.shape[who]
         what = f"{name} ({player}'s mixed strategy)"
         if isinstance(mix, (str, bytes)) or not isinstance(mix, (Sequence, np.ndarray)):
-            raise PayoffError(f"{what} must be a list of {size} probabilities, not {mix!r}")
+            raise PayoffError(say("errors.game.mix_list", what=what, size=size, mix=repr(mix)))
         if len(mix) != size:
-            raise PayoffError(f"{what} has {len(mix)} probabilities for {size} strategies")
+            raise PayoffError(say("errors.game.mix_size", what=what, count=len(mix), size=size))
         try:
             values = [to_fraction(v) for v in mix]
         except (TypeError, ValueError) as error:
-            raise PayoffError(f"{what}: {error}") from None
+            raise PayoffError(say("errors.game.what", what=what, error=error)) from None
         if any(v < 0 for v in values):
-            raise PayoffError(f"{what} has a negative probability")
+            raise PayoffError(say("errors.game.mix_negative", what=what))
         if sum(values) != 1:
-            raise PayoffError(
-                f"{what}: the probabilities add up to {number_text(sum(values), decimals=True)}, "
-                "not exactly 1 (give fractions such as Fraction(1, 3) for thirds)"
-            )
+            total = number_text(sum(values), decimals=True)
+            raise PayoffError(say("errors.game.mix_sum", what=what, total=total))
         return values
 
     # ------------------------------------------------------------------ zero-sum
@@ -814,10 +810,7 @@ an integer from 0 to 1, not 7
         (Fraction(0, 1), (Fraction(1, 2), Fraction(1, 2)))
         """
         if not self.is_constant_sum():
-            raise PayoffError(
-                "the value is defined for zero-sum (or constant-sum) games only: here the "
-                "payoffs of the outcomes A[i][j] + B[i][j] do not add up to the same total"
-            )
+            raise PayoffError(say("errors.game.not_zero_sum"))
         return self._cached("zero_sum", lambda: zero_sum.solve_zero_sum(self.exact_A))
 
     # ------------------------------------------------------------------ text
@@ -876,21 +869,23 @@ def _rows_of(values: object, what: str) -> list[Sequence[object]]:
     """The rows of a matrix-like value, or a PayoffError saying what is wrong."""
     if isinstance(values, np.ndarray):
         if values.ndim != 2:
-            raise PayoffError(f"{what} must be a 2-D table, not a {values.ndim}-D array")
+            raise PayoffError(say("errors.game.not_2d", what=what, ndim=values.ndim))
         values = values.tolist()
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise PayoffError(f"{what} must be rows of numbers, not {type(values).__name__}")
+        raise PayoffError(say("errors.game.not_rows", what=what, kind=type(values).__name__))
     rows = list(values)
     if not rows:
-        raise PayoffError(f"{what} have no rows: a player needs at least one strategy")
+        raise PayoffError(say("errors.game.no_rows", what=what))
     for i, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or not isinstance(row, (Sequence, np.ndarray)):
-            raise PayoffError(f"{what}: row {i + 1} is {row!r}, not a row of numbers", row=i)
+            raise PayoffError(
+                say("errors.game.not_a_row", what=what, row=i + 1, value=repr(row)), row=i
+            )
         if len(row) == 0:
-            raise PayoffError(f"{what}: row {i + 1} is empty", row=i)
+            raise PayoffError(say("errors.game.empty_row", what=what, row=i + 1), row=i)
         if len(row) != len(rows[0]):
             raise PayoffError(
-                f"{what}: row {i + 1} has {len(row)} entries but row 1 has {len(rows[0])}",
+                say("errors.game.ragged", what=what, row=i + 1, count=len(row), first=len(rows[0])),
                 row=i,
             )
     return rows
@@ -907,12 +902,19 @@ def _read_matrix(values: object, what: str) -> Matrix:
                 number = to_fraction(value)
             except (TypeError, ValueError) as error:
                 raise PayoffError(
-                    f"{what}: row {i + 1}, column {j + 1}: {error}", row=i, column=j
+                    say("errors.game.at", what=what, row=i + 1, column=j + 1, error=error),
+                    row=i,
+                    column=j,
                 ) from None
             if abs(number) > FLOAT_MAX:
                 raise PayoffError(
-                    f"{what}: row {i + 1}, column {j + 1}: {_short(value)} is beyond the "
-                    "float range; payoffs must lie within ±1.7976931348623157e308",
+                    say(
+                        "errors.game.beyond_float",
+                        what=what,
+                        row=i + 1,
+                        column=j + 1,
+                        value=_short(value),
+                    ),
                     row=i,
                     column=j,
                 )

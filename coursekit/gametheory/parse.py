@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.game import NormalFormGame
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 NOT_FINITE = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
 
@@ -60,15 +60,15 @@ def parse_number(text: str) -> Fraction:
     """
     word = ascii_text(text).strip()
     if word.lower() in NOT_FINITE:
-        raise PayoffError(f"{word!r} is not a finite number")
+        raise PayoffError(say("errors.payoff.not_finite", word=repr(word)))
     if len(word) > 400:
-        raise PayoffError(f"{word[:20]!r}… is too long for a payoff")
+        raise PayoffError(say("errors.payoff.too_long", start=repr(word[:20])))
     try:
         number = Fraction(word)
     except (ValueError, ZeroDivisionError):
-        raise PayoffError(f"{word!r} is not a number") from None
+        raise PayoffError(say("errors.number.not_a_number", word=repr(word))) from None
     if abs(number) > FLOAT_MAX:
-        raise PayoffError(f"{word!r} is beyond the float range (payoffs up to ±1.8e308)")
+        raise PayoffError(say("errors.payoff.beyond_float", word=repr(word)))
     return number
 
 
@@ -99,13 +99,10 @@ Fraction(-1, 1)))
     inner = _unbracketed(ascii_text(text).strip(), shown)
     words = re.split(r"\s*[,;]\s*|\s+", inner.strip()) if inner.strip() else []
     if "" in words:
-        raise PayoffError(
-            f"{shown!r} has an empty payoff (two commas in a row, or one at an end); "
-            "a cell needs two numbers, like '3, -1'"
-        )
+        raise PayoffError(say("errors.payoff.empty_payoff", cell=repr(shown)))
     if len(words) != 2:
-        count = f"{len(words)} payoff{'s' if len(words) != 1 else ''}"
-        raise PayoffError(f"{shown!r} has {count}; a cell needs two, like '3, -1'")
+        key = "errors.payoff.one_payoff" if len(words) == 1 else "errors.payoff.payoffs"
+        raise PayoffError(say(key, cell=repr(shown), count=len(words)))
     first, second = (parse_number(w) for w in words)
     return first, second
 
@@ -117,9 +114,9 @@ def _unbracketed(text: str, shown: str) -> str:
             text = text[1:-1]
             break
     if "(" in text or "[" in text:
-        raise PayoffError(f"{shown!r} opens a bracket it does not close")
+        raise PayoffError(say("errors.payoff.unclosed", cell=repr(shown)))
     if ")" in text or "]" in text:
-        raise PayoffError(f"{shown!r} closes a bracket it does not open")
+        raise PayoffError(say("errors.payoff.unopened", cell=repr(shown)))
     return text
 
 
@@ -142,10 +139,9 @@ def parse_table(text: str) -> list[list[tuple[Fraction, Fraction]]]:
             continue
         cells = ascii_text(line).split("|")
         if rows and len(cells) != len(rows[0]):
-            plural = "s" if len(cells) != 1 else ""
+            key = "errors.payoff.one_cell" if len(cells) == 1 else "errors.payoff.cells"
             raise PayoffError(
-                f"line {number} has {len(cells)} cell{plural} but line {first_line} has "
-                f"{len(rows[0])}",
+                say(key, line=number, count=len(cells), first=first_line, first_count=len(rows[0])),
                 row=len(rows),
             )
         row = []
@@ -154,12 +150,14 @@ def parse_table(text: str) -> list[list[tuple[Fraction, Fraction]]]:
                 row.append(parse_pair(cell))
             except PayoffError as error:
                 raise PayoffError(
-                    f"line {number}, cell {k + 1}: {error}", row=len(rows), column=k
+                    say("errors.payoff.at_cell", line=number, cell=k + 1, error=error),
+                    row=len(rows),
+                    column=k,
                 ) from None
         first_line = first_line or number
         rows.append(row)
     if not rows:
-        raise PayoffError("the table is empty: type one line per row, cells separated by |")
+        raise PayoffError(say("errors.payoff.empty_table"))
     return rows
 
 

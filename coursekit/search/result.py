@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, overload
 
 from coursekit.games.base import MAX, Player
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 Path = tuple
 """The actions from the searched root to a node; ``()`` is the root."""
@@ -132,17 +132,17 @@ class Stats:
     """Root searches whose value rose to or above the window's β (aspiration, MTD(f))."""
 
     def __str__(self) -> str:
-        parts = [f"{self.nodes:,} nodes", f"{self.leaves:,} leaves"]
-        if self.cutoffs:
-            parts.append(f"{self.cutoffs:,} cutoffs")
-        if self.tt_hits:
-            parts.append(f"{self.tt_hits:,} table hits")
-        if self.tt_stores:
-            parts.append(f"{self.tt_stores:,} table stores")
-        if self.researches:
-            parts.append(f"{self.researches:,} re-searches")
-        parts.append(f"depth {self.depth}")
-        return ", ".join(parts)
+        parts = [say("stats.n_nodes", count=self.nodes), say("stats.n_leaves", count=self.leaves)]
+        for key, count in (
+            ("stats.n_cutoffs", self.cutoffs),
+            ("stats.n_tt_hits", self.tt_hits),
+            ("stats.n_tt_stores", self.tt_stores),
+            ("stats.n_researches", self.researches),
+        ):
+            if count:
+                parts.append(say(key, count=count))
+        parts.append(say("stats.depth", depth=self.depth))
+        return say("stats.joint").join(parts)
 
 
 @dataclass(frozen=True)
@@ -188,16 +188,30 @@ class Cut(NamedTuple):
     @property
     def label(self) -> str:
         """The course's name of the kind: ``"α cut"`` or ``"β cut"``."""
-        return {"alpha": "α cut", "beta": "β cut"}.get(self.kind, "cut-off")
+        return say(
+            {"alpha": "captions.alpha_cut", "beta": "captions.beta_cut"}.get(
+                self.kind, "captions.cutoff"
+            )
+        )
 
     def __str__(self) -> str:
         mine, theirs = ("β", "α") if self.kind == "alpha" else ("α", "β")
         compare = "≤" if self.kind == "alpha" else "≥"
-        who = "the search window" if self.cause is None else _node_words(self.cause)
-        pruned = ", ".join(_node_words(p, last_move=True) for p in self.pruned) or "nothing"
-        return (
-            f"{self.label} at {_node_words(self.node)}: {mine} = {number_text(self.value)} "
-            f"{compare} {theirs} = {number_text(self.bound)} of {who}; pruned {pruned}"
+        who = say("captions.window") if self.cause is None else _node_words(self.cause)
+        pruned = say("captions.list_joint").join(
+            _node_words(p, last_move=True) for p in self.pruned
+        ) or say("captions.nothing")
+        return say(
+            "captions.cut",
+            label=self.label,
+            node=_node_words(self.node),
+            mine=mine,
+            value=number_text(self.value),
+            compare=compare,
+            theirs=theirs,
+            bound=number_text(self.bound),
+            who=who,
+            pruned=pruned,
         )
 
 
@@ -210,8 +224,10 @@ def _node_words(name: Hashable, last_move: bool = False) -> str:
     if not isinstance(name, tuple):
         return str(name)
     if not name:
-        return "the root"
-    return str(name[-1]) if last_move else "the node after " + " ".join(map(str, name))
+        return say("captions.the_root")
+    if last_move:
+        return str(name[-1])
+    return say("captions.node_after", moves=" ".join(map(str, name)))
 
 
 def _default_name(path: Path) -> Hashable:
@@ -438,4 +454,11 @@ class SearchResult:
     def __str__(self) -> str:
         pv = " ".join(map(str, self.pv)) or "—"
         head = f"{self.algorithm}: " if self.algorithm else ""
-        return f"{head}value {number_text(self.value)}, move {self.move}, pv {pv} ({self.stats})"
+        return say(
+            "stats.result",
+            head=head,
+            value=number_text(self.value),
+            move=self.move,
+            pv=pv,
+            stats=self.stats,
+        )

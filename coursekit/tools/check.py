@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from coursekit.text import say
 from coursekit.tools.sandbox import python
 
 if TYPE_CHECKING:
@@ -126,8 +127,11 @@ def require_nbval() -> None:
     missing = [name for name in ("pytest", "nbval") if importlib.util.find_spec(name) is None]
     if missing:
         raise CheckError(
-            f"checking notebooks needs {' and '.join(missing)}: "
-            f"run `{sys.executable} -m pip install pytest nbval` (or `./course setup`)"
+            say(
+                "score.needs",
+                missing=say("score.and").join(missing),
+                python=sys.executable,
+            )
         )
 
 
@@ -202,13 +206,10 @@ def run(args: argparse.Namespace) -> int:
 
     notebook: Path = args.notebook
     if not notebook.is_file():
-        print(f"coursekit check: no such notebook: {notebook}", file=sys.stderr)
+        print(say("score.no_notebook", notebook=notebook), file=sys.stderr)
         return 2
     if notebook.suffix != ".ipynb":
-        print(
-            f"coursekit check: {notebook}: not a notebook (a notebook's name ends in .ipynb)",
-            file=sys.stderr,
-        )
+        print(say("score.not_a_notebook", notebook=notebook), file=sys.stderr)
         return 2
     try:
         read_notebook(notebook)

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from coursekit.checks import parts as declared_parts
+from coursekit.text import language_code, say, speaking, table
 from coursekit.tools.check import (
     DEFAULT_TIMEOUT,
     UNANSWERED,
@@ -147,6 +148,8 @@ class Grade:
     problem: str = ""
     sandbox: str = ""
     seed: str = ""
+    language: str = "en"
+    """The submission's language (its metadata): its hints and feedback are written in it."""
 
     @property
     def total(self) -> float:
@@ -485,7 +488,7 @@ def _part_grade(result: CellResult | None, points: float) -> PartGrade:
     if result.outcome == "passed":
         return PartGrade(points, "passed", "")
     if not result.kernel_alive:
-        return PartGrade(0.0, "not run", "the kernel had died")
+        return PartGrade(0.0, "not run", say("grade.kernel_died"))
     return PartGrade(0.0, "failed", f"{result.ename}: {result.evalue}")
 
 
@@ -502,7 +505,7 @@ def _value_grade(
     if base.status in ("timed out", "not run"):
         return base
     if data is None:
-        return PartGrade(0.0, "failed", "the answer did not come back from the notebook")
+        return PartGrade(0.0, "failed", say("grade.no_data"))
     return _from_verdict(declared_parts.judge(part, data), points)
 
 
@@ -515,10 +518,10 @@ def _by_hand_grade(part: declared_parts.Value, merged: Merged, points: float) ->
     try:
         found = declared_parts.by_hand_answers(part, merged.answers)
     except declared_parts.NotLiteral as error:
-        return PartGrade(0.0, "failed", declared_parts.by_hand_hint(error, lang="en"))
+        return PartGrade(0.0, "failed", declared_parts.by_hand_hint(error))
     missing = [name for name in part.names if name not in found]
     if missing:
-        return PartGrade(0.0, "failed", f"There is no variable {missing[0]} in the notebook.")
+        return PartGrade(0.0, "failed", say("grade.no_variable", name=missing[0]))
     verdict = declared_parts.judge_values(part, [found[name] for name in part.names])
     return _from_verdict(verdict, points)
 
@@ -536,7 +539,7 @@ def _function_grade(
     ]
     cells = cells_up_to(sources, part.name)
     if cells is None:
-        return PartGrade(0.0, "failed", f"There is no function {part.name} in the notebook.")
+        return PartGrade(0.0, "failed", say("grade.no_function", name=part.name))
     withheld = () if settings.allow_library else part.forbidden
     sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view_for(withheld))
     with tempfile.TemporaryDirectory(prefix="coursekit-function-") as folder:
@@ -610,6 +613,33 @@ def grade_submission(
     except (OSError, ValueError) as error:
         grade.problem = str(error)
         return grade
+    grade.language = submission_language(submission)
+    with speaking(grade.language):  # the checks' hints in the submission's language
+        _grade_parts(grade, exercise, submission, settings)
+    return grade
+
+
+def submission_language(submission: nbformat.NotebookNode) -> str:
+    """The language a submission is graded in: its ``metadata.coursekit.language``, else English.
+
+    >>> from nbformat.v4 import new_notebook
+    >>> submission_language(new_notebook(metadata={"coursekit": {"language": "zh_CN"}}))
+    'zh'
+    >>> submission_language(new_notebook()), submission_language(new_notebook(metadata={"x": 3}))
+    ('en', 'en')
+    """
+    named = submission.get("metadata", {}).get("coursekit", {})
+    wanted = named.get("language") if isinstance(named, dict) else None
+    try:
+        return language_code(wanted) if isinstance(wanted, str) else "en"
+    except ValueError:
+        return "en"
+
+
+def _grade_parts(
+    grade: Grade, exercise: ExerciseSet, submission: nbformat.NotebookNode, settings: Settings
+) -> None:
+    """Grade every part of ``submission`` into ``grade`` (see :func:`grade_submission`)."""
     merged = merge(exercise, submission)
     labels = _labels(exercise)
     protected = protected_names(exercise)
@@ -666,7 +696,6 @@ def grade_submission(
             grade.kernel_died.append(f"{label} ({rest if index in culprits else 'no more reruns'})")
         elif result.outcome == "failed" and result.kind == "answer" and result.ename != UNANSWERED:
             grade.notes.append(f"{label} raised {result.ename}: {result.evalue}")
-    return grade
 
 
 def grade_all(
@@ -768,23 +797,26 @@ def write_csv(grades: Sequence[Grade], path: Path | str) -> None:
 
 def feedback_text(grade: Grade) -> str:
     """What to hand back to the student: each part's points, and the hint of each failed part."""
-    lines = [f"# Feedback on {Path(grade.file).name}", ""]
+    lang = grade.language
+    lines = [say("grade.feedback_on", lang=lang, file=Path(grade.file).name), ""]
     if grade.exercise is None:
-        lines.append(f"This file could not be graded: {grade.problem}")
+        lines.append(say("grade.not_graded", lang=lang, problem=grade.problem))
         return "\n".join(lines) + "\n"
     exercise = grade.exercise
-    lines.append(
-        f"Exercise set {exercise.name}: {_number(grade.total)} of "
-        f"{_number(exercise.max_points)} points."
-    )
+    total, most = _number(grade.total), _number(exercise.max_points)
+    lines.append(say("grade.total", lang=lang, name=exercise.name, got=total, most=most))
     if grade.problem:
-        lines += ["", f"Problem: {grade.problem}"]
+        lines += ["", say("grade.problem", lang=lang, problem=grade.problem)]
     lines.append("")
     for part, result in zip(exercise.parts, grade.parts, strict=True):
         mark = "✔" if result.status == "passed" else "✘"
-        line = f"{mark} part {part.number}: {_number(result.points)}/{_number(part.points)}"
+        got, points = _number(result.points), _number(part.points)
+        line = say("grade.part", lang=lang, mark=mark, number=part.number, got=got, points=points)
         if result.status != "passed":
-            line += f" — {result.status}" + (f": {result.detail}" if result.detail else "")
+            key = f"grade.status.{result.status.replace(' ', '_')}"
+            status = say(key, lang=lang) if key in table("en") else result.status
+            detail = say("grade.detail", lang=lang, detail=result.detail) if result.detail else ""
+            line += f" — {status}{detail}"
         lines.append(line)
     return "\n".join(lines) + "\n"
 

@@ -200,13 +200,12 @@ def _rephrase_for_students(item: Any, report: pytest.TestReport, result: CellRes
     report.nodeid = name
     if report.location is not None:
         report.location = (report.location[0], report.location[1], name)
+    lang = item.config.stash.get(_LANG, language())
     code = "\n".join("    " + line for line in item.cell.source.splitlines())
-    header = f"cell {result.index + 1}:\n{code}\n\n"
+    header = say("score.cell_header", lang=lang, cell=result.index + 1) + f"\n{code}\n\n"
     if item in _edited_items(item.config):
         report.outcome = "failed"
-        report.longrepr = (
-            f"{header}✘ this graded cell was edited: it scores 0 here, as it will at grading"
-        )
+        report.longrepr = f"{header}✘ " + say("score.edited_cell", lang=lang)
         return
     not_literal = _by_hand_problem(item)
     if not_literal is not None:  # the grader would not run this answer: neither does the score
@@ -218,9 +217,9 @@ def _rephrase_for_students(item: Any, report: pytest.TestReport, result: CellRes
     if result.ename in CHECK_FAILURES:
         report.longrepr = f"{header}✘ {result.evalue}"
     elif result.timed_out:
-        report.longrepr = f"{header}✘ timed out: the cell ran longer than the time limit"
+        report.longrepr = f"{header}✘ " + say("score.cell_timed_out", lang=lang)
     elif result.ename in ("KernelDied", "RuntimeError") and not result.kernel_alive:
-        report.longrepr = f"{header}✘ not run: the kernel died (see the answer cells below)"
+        report.longrepr = f"{header}✘ " + say("score.not_run", lang=lang)
     else:
         report.longrepr = f"{header}{name_cell(ANSI.sub('', str(report.longrepr)), result.index)}"
 
@@ -333,7 +332,8 @@ def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Ite
         return []
     graded = sum(_is_cell(item) and is_graded(item.cell) for item in items)
     others = sum(_is_cell(item) for item in items) - graded
-    return [f"{graded} graded parts are the tests; the other {others} code cells run uncounted"]
+    lang = _notebook_language(items)
+    return [say("score.collected", lang=lang, graded=graded, others=others)]
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from coursekit.checks.parts import MAX_BYTES, Function, Stopped, answer_value, public_name
+from coursekit.text import say
 from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess, python
 
 STARTUP_SECONDS = 30
@@ -109,21 +110,21 @@ class StudentFunction:
             died = not self.process.alive()
             self.close()
             if died:
-                raise NotReady(f"{part.name}: the notebook's code ended its process", "died")
-            raise NotReady(f"{part.name}: the notebook's cells did not finish", "timed out")
+                raise NotReady(say("grade.cells_died", name=part.name), "died")
+            raise NotReady(say("grade.cells_timed_out", name=part.name), "timed out")
         if "missing" in ready:
-            raise NotReady(f"There is no function {part.name} in the notebook.")
+            raise NotReady(say("grade.no_function", name=part.name))
         if "not callable" in ready:
-            raise NotReady(f"{part.name} should be a function.")
+            raise NotReady(say("grade.not_a_function", name=part.name))
         if "ready" not in ready:
-            raise NotReady(f"{part.name} could not be set up.")
+            raise NotReady(say("grade.not_set_up", name=part.name))
         self.deadline = time.monotonic() + seconds
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
         return self.process.message(deadline, MAX_BYTES)
 
     def __call__(self, *args: Any) -> Any:
-        ended = Stopped("died", "Your function ended its own process (or sent too much back).")
+        ended = Stopped("died", say("grade.function_died"))
         if not self.process.alive():
             raise ended
         payload = base64.b64encode(pickle.dumps(args)).decode("ascii")
@@ -135,7 +136,7 @@ class StudentFunction:
         if reply is None:
             if time.monotonic() >= self.deadline:
                 self.close()
-                raise Stopped("timed out", "Your function ran out of the part's time.")
+                raise Stopped("timed out", say("grade.function_timed_out"))
             raise ended
         return answer_value(self.part, reply)
 

@@ -22,7 +22,7 @@ from coursekit.errors import CoursekitError
 from coursekit.games import MAX, GameTree
 from coursekit.search import algorithms, best_case_leaves, reorder
 from coursekit.search.registry import DETERMINISTIC
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview
 
 ORDERINGS = ("as typed", "worst", "random", "best")
@@ -69,46 +69,75 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         ordering: str = "random",
     ) -> None:
         if tree is not None and not isinstance(tree, str):
-            raise CoursekitError(f"tree must be a string of nested lists or None, got {tree!r}")
+            raise CoursekitError(say("widgets.compare.bad_tree", tree=repr(tree)))
         for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 6)):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise CoursekitError(f"{name} must be a whole number {low}–{high}, got {value!r}")
+                raise CoursekitError(
+                    say(
+                        "widgets.compare.bad_number",
+                        name=name,
+                        low=low,
+                        high=high,
+                        value=repr(value),
+                    )
+                )
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CoursekitError(f"seed must be a whole number, got {seed!r}")
+            raise CoursekitError(say("widgets.compare.bad_seed", seed=repr(seed)))
         style = {"description_width": "initial"}
         layout = widgets.Layout(margin=SPACED)
         self.source = widgets.ToggleButtons(
-            options=["random", "typed"], value="typed" if tree else "random",
-            description="tree", style=style,
+            options=[(say("widgets.order.random"), "random"),
+                     (say("widgets.compare.typed"), "typed")],
+            value="typed" if tree else "random", description=say("widgets.tree.tree"), style=style,
         )  # fmt: skip
         self.source.add_class(INLINE)
         self.source.add_class("ck-source")
         self.tree_input = widgets.Text(
             value=tree or "",
-            placeholder="nested lists, e.g. [[3, 12, 8], [2, 4, 6], [14, 5, 2]]",
-            description="typed tree", continuous_update=False, style=style,
+            placeholder=say("widgets.compare.placeholder"),
+            description=say("widgets.compare.typed_tree"), continuous_update=False, style=style,
             layout=widgets.Layout(width="560px"),
         )  # fmt: skip
         self.tree_input.add_class("ck-tree-input")
         self.feedback = Feedback()
         self.branching = widgets.IntSlider(
-            value=branching, min=2, max=5, description="branching B", style=style, layout=layout
+            value=branching,
+            min=2,
+            max=5,
+            description=say("widgets.compare.branching"),
+            style=style,
+            layout=layout,
         )
         self.depth = widgets.IntSlider(
-            value=depth, min=1, max=6, description="depth D", style=style, layout=layout
+            value=depth,
+            min=1,
+            max=6,
+            description=say("widgets.compare.depth"),
+            style=style,
+            layout=layout,
         )
         self.seed = widgets.IntText(
-            value=seed, description="seed", style=style, layout=widgets.Layout(width="140px")
+            value=seed,
+            description=say("widgets.tree.seed"),
+            style=style,
+            layout=widgets.Layout(width="140px"),
         )
         for control, role in ((self.branching, "branching"), (self.depth, "depth")):
             control.add_class(f"ck-{role}")
         self.seed.add_class("ck-seed")
         if ordering not in ORDERINGS:
             raise CoursekitError(
-                f"ordering must be one of {', '.join(ORDERINGS)}, got {ordering!r}"
+                say(
+                    "widgets.compare.bad_ordering",
+                    choices=", ".join(ORDERINGS),
+                    ordering=repr(ordering),
+                )
             )
         self.ordering = widgets.ToggleButtons(
-            options=list(ORDERINGS), value=ordering, description="child order", style=style
+            options=[(say(f"widgets.order.{o.replace(' ', '_')}"), o) for o in ORDERINGS],
+            value=ordering,
+            description=say("widgets.compare.child_order"),
+            style=style,
         )
         self.ordering.add_class(INLINE)
         self.ordering.add_class("ck-ordering")
@@ -154,20 +183,17 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         """The tree the controls describe (raises CoursekitError on bad input)."""
         if self.source.value == "typed":
             if not self.tree_input.value.strip():
-                raise CoursekitError("tree: type a tree as nested lists, e.g. [[3, 12], [2, 4]]")
+                raise CoursekitError(say("widgets.compare.empty"))
             try:
                 tree = GameTree.from_spec(self.tree_input.value, MAX)
             except CoursekitError as error:
-                raise CoursekitError(f"tree: {error}") from None
+                raise CoursekitError(say("widgets.compare.tree_error", error=error)) from None
         else:
             tree = GameTree.random(
                 branching=self.branching.value, depth=self.depth.value, seed=self.seed.value
             )
         if len(tree) > MAX_NODES:
-            raise CoursekitError(
-                f"tree: {len(tree):,} nodes is more than this comparison searches "
-                f"({MAX_NODES:,}); make it smaller"
-            )
+            raise CoursekitError(say("widgets.compare.too_big", count=len(tree), most=MAX_NODES))
         if self.ordering.value != "as typed":
             tree = reorder(tree, self.ordering.value, seed=self.seed.value)
         return tree
@@ -186,7 +212,7 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
             try:
                 result = algorithm.function(tree)
             except CoursekitError as error:
-                rows.append((name, "—", "—", "—", f"cannot search it: {error}"))
+                rows.append((name, "—", "—", "—", say("widgets.compare.cannot", error=error)))
                 continue
             stats = result.stats
             self.counts[name] = (stats.nodes, stats.leaves)
@@ -199,7 +225,8 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
 
     def _table_html(self, rows: list[tuple[str, str, str, str, str]]) -> str:
         pad = 'style="padding:2px 12px"'
-        head = "".join(f"<th {pad}>{h}</th>" for h in ("algorithm", "value", "nodes", "leaves", ""))
+        heads = [say(f"stats.{h}") for h in ("algorithm", "value", "nodes", "leaves")] + [""]
+        head = "".join(f"<th {pad}>{h}</th>" for h in heads)
         body = "".join(
             "<tr>" + "".join(f"<td {pad}>{html.escape(cell)}</td>" for cell in row) + "</tr>"
             for row in rows
@@ -207,10 +234,10 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         if self.minimal_leaves is not None:
             b, d = self.branching_and_depth
             body += (
-                f"<tr><td {pad}><i>minimal tree</i></td><td></td><td></td>"
+                f"<tr><td {pad}><i>{say('widgets.compare.minimal')}</i></td><td></td><td></td>"
                 f"<td {pad}><i>{self.minimal_leaves:,}</i></td>"
-                f"<td {pad}>B^⌈D/2⌉ + B^⌊D/2⌋ − 1 with B = {b}, D = {d}"
-                " (Knuth &amp; Moore)</td></tr>"
+                f"<td {pad}>{html.escape(say('widgets.compare.minimal_formula', b=b, d=d))}"
+                "</td></tr>"
             )
         return (
             '<table class="ck-comparison" style="border-collapse:collapse;text-align:right">'

@@ -23,7 +23,7 @@ from coursekit.draw.andor import (
     value_changes,
 )
 from coursekit.draw.base import Picture, looks_only
-from coursekit.text import node_text, number_text
+from coursekit.text import node_text, number_text, say
 from coursekit.widgets.base import Feedback, StaticPreview, SvgView
 from coursekit.widgets.graph_view import step_through
 
@@ -75,7 +75,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
 
     def __init__(self, rules: str = COURSE_EXAMPLE, max_cycles: int = 500) -> None:
         if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
-            raise AndOrError(f"max_cycles must be a whole number ≥ 1, got {max_cycles!r}")
+            raise AndOrError(say("widgets.aostar.max_cycles", max_cycles=repr(max_cycles)))
         self.max_cycles = max_cycles
         self.graph: AndOrGraph = _small(AndOrGraph.from_rules(rules))
         self._h_edits: dict[Node, float] = {}
@@ -88,7 +88,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         # the inputs, on the left (widths in px: on a slide an em is the slide's large text)
         self.rules = widgets.Textarea(
             value=rules,
-            description="rules",
+            description=say("widgets.aostar.rules"),
             placeholder="n0 -> n1, n2",
             continuous_update=False,
             layout=widgets.Layout(width="100%", height="300px"),
@@ -106,14 +106,16 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         self.h_box.add_class("ck-h-table")
         self.h_inputs: dict[Node, widgets.Text] = {}
         self.h_feedback = Feedback()
-        self.reset_h = self._button("reset h", "the h values written in the rules", "ck-h-reset")
+        self.reset_h = self._button(
+            say("widgets.aostar.reset_h"), say("widgets.aostar.reset_h_tip"), "ck-h-reset"
+        )
         self.edits = widgets.HTML()
         self.edits.add_class("ck-h-edits")
         inputs = widgets.VBox(
             [
                 self.rules,
                 self.rules_feedback,
-                widgets.HTML("<b>h values</b> (typed here, they win over the rules)"),
+                widgets.HTML(say("widgets.aostar.h_values")),
                 self.h_box,
                 self.h_feedback,
                 widgets.HBox([self.reset_h, self.edits]),
@@ -123,15 +125,25 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
 
         # the search, on the right: cycle controls above the picture, so they stay in place
         self.cycle = widgets.IntSlider(
-            value=0, min=0, max=0, description="cycle", layout=widgets.Layout(width="260px")
+            value=0,
+            min=0,
+            max=0,
+            description=say("widgets.aostar.cycle"),
+            layout=widgets.Layout(width="260px"),
         )
         self.cycle.style.description_width = "initial"
         self.cycle.add_class("ck-cycle")
         # ‹ › » are in every font (▶ ◀ are not)
-        self.back = self._button("‹ back", "the cycle before", "ck-step-back")
-        self.step = self._button("step ›", "the next cycle", "ck-step")
+        self.back = self._button(
+            say("widgets.aostar.back"), say("widgets.aostar.back_tip"), "ck-step-back"
+        )
+        self.step = self._button(
+            say("widgets.aostar.step"), say("widgets.aostar.step_tip"), "ck-step"
+        )
         self.step.add_class("ck-step-next")  # a step button: it steps in the page with no kernel
-        self.last = self._button("end »", "the last cycle", "ck-step-last")
+        self.last = self._button(
+            say("widgets.aostar.end"), say("widgets.aostar.end_tip"), "ck-step-last"
+        )
         # The cycles step in the browser: one layout of the final G (nodes keep their places
         # from cycle to cycle), the cycle slider linked to it in the page.
         self.picture = SvgView(controls=False)
@@ -140,7 +152,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         self.heuristic = widgets.HTML()
         self.heuristic.add_class("ck-heuristic")
         self.reset_layout = self._button(
-            "reset layout", "lay out the graph alone, without the hidden parts", "ck-layout-reset"
+            say("widgets.aostar.reset_layout"),
+            say("widgets.aostar.reset_layout_tip"),
+            "ck-layout-reset",
         )
         self.ghosts = widgets.HTML()
         self.ghosts.add_class("ck-layout-ghosts")
@@ -190,7 +204,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         value = _h_value(text)
         if value is None:
             self.h_feedback.problem(
-                f"h({node_text(node)}) must be a finite number ≥ 0, not “{text}”"
+                say("widgets.aostar.bad_h", node=node_text(node), text=text)
                 + _full_width_hint(text)
             )
             return
@@ -225,7 +239,9 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         self.picture.step = k
         # What cycle k did is the picture's caption, which steps in the page without a
         # kernel; the summary holds only what stays the same at every cycle.
-        self.summary.value = LINES.format(f"<b>result</b>: {html.escape(str(self.result))}")
+        self.summary.value = LINES.format(
+            say("widgets.aostar.result", result=html.escape(str(self.result)))
+        )
         self.back.disabled = k == self.cycle.min
         self.step.disabled = self.last.disabled = k == self.cycle.max
 
@@ -294,11 +310,19 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
             box.style.text_color = EDITED_INK if edited else None  # dark on the tint, any theme
         self.reset_h.disabled = not self._h_edits
         changed = ", ".join(
-            f"h({html.escape(node_text(n))}) = {number_text(v)} "
-            f"(rules: {number_text(self.graph.heuristic(n))})"
+            say(
+                "widgets.aostar.edited_h",
+                node=html.escape(node_text(n)),
+                value=number_text(v),
+                rules=number_text(self.graph.heuristic(n)),
+            )
             for n, v in self._h_edits.items()
         )
-        self.edits.value = f"edited: {changed}" if changed else "h as written in the rules"
+        self.edits.value = (
+            say("widgets.aostar.edited", changed=changed)
+            if changed
+            else say("widgets.aostar.as_written")
+        )
 
     def _show_result(self, keep_cycle: bool) -> None:
         """Show the new result at the same cycle, or at its last cycle if that was shown."""
@@ -345,12 +369,12 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         """Say how many hidden nodes and rules keep their room in the layout; offer a reset."""
         nodes, rules = self.layout_memory.ghosts()
         parts = [
-            f"{n} {what}{'s' if n != 1 else ''}"
-            for n, what in [(nodes, "node"), (rules, "rule")]
+            say(f"widgets.aostar.{one if n == 1 else more}", count=n)
+            for n, one, more in [(nodes, "node", "nodes"), (rules, "rule", "rules_count")]
             if n
         ]
         self.ghosts.value = (
-            LINES.format(f"{' and '.join(parts)} no longer in the graph: hidden, so nothing moves")
+            LINES.format(say("widgets.aostar.ghosts", parts=say("widgets.aostar.and").join(parts)))
             if parts
             else ""
         )
@@ -374,20 +398,17 @@ def heuristic_status(graph: AndOrGraph) -> list[str]:
         over = None
     broken = [str(v) for v in monotone_violations(graph)]
     if over == [] and not broken:
-        return [
-            "h is <b>admissible</b> (h ≤ h* everywhere) and <b>monotone</b>: "
-            "AO* ends with an optimal solution graph"
-        ]
+        return [say("widgets.aostar.h_good")]
     if over is None:
-        lines = ["h* is not defined: the graph has a cycle"]
+        lines = [say("widgets.aostar.h_cycle")]
     elif over:
-        lines = ["h is <b>not admissible</b>: " + _listed(over)]
+        lines = [say("widgets.aostar.h_over") + _listed(over)]
     else:
-        lines = ["h is <b>admissible</b> (h ≤ h* everywhere)"]
+        lines = [say("widgets.aostar.h_admissible")]
     if broken:
-        lines.append("h <b>breaks the monotone restriction</b>: " + _listed(broken))
+        lines.append(say("widgets.aostar.h_not_monotone") + _listed(broken))
     else:
-        lines.append("h is <b>monotone</b>")
+        lines.append(say("widgets.aostar.h_monotone"))
     return lines
 
 
@@ -395,16 +416,13 @@ def _listed(problems: list[str]) -> str:
     """The first few problems, escaped, and how many more there are."""
     shown = "; ".join(html.escape(p) for p in problems[:SHOWN_PROBLEMS])
     more = len(problems) - SHOWN_PROBLEMS
-    return shown + (f"; and {more} more" if more > 0 else "")
+    return shown + (say("widgets.aostar.and_more", more=more) if more > 0 else "")
 
 
 def _small(graph: AndOrGraph) -> AndOrGraph:
     """``graph`` if the explorer can show it (at most :data:`MAX_NODES` nodes)."""
     if len(graph) > MAX_NODES:
-        raise AndOrError(
-            f"rules: the explorer shows graphs of up to {MAX_NODES} nodes, this one has "
-            f"{len(graph):,}; search it with ao_star(AndOrGraph.from_rules(text), snapshots=False)"
-        )
+        raise AndOrError(say("widgets.aostar.too_big", most=MAX_NODES, count=len(graph)))
     return graph
 
 
@@ -431,9 +449,9 @@ def _full_width_hint(text: str) -> str:
     """
     ascii = ascii_text(text)
     if "," in ascii:
-        return f" (write decimals with a point: “{ascii.replace(',', '.')}”, not “{ascii}”)"
+        return say("widgets.aostar.decimal_point", good=ascii.replace(",", "."), bad=ascii)
     odd = [c for c in ascii if ord(c) > 0x2E7F]
-    return f" (“{odd[0]}” is not an ASCII digit)" if odd else ""
+    return say("widgets.aostar.not_digit", char=odd[0]) if odd else ""
 
 
 def _differences(graph: AndOrGraph, h: dict[Node, float]) -> dict[Node, float]:

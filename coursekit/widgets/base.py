@@ -9,6 +9,7 @@ import graphviz
 import ipywidgets as widgets
 
 from coursekit.draw.base import GraphvizMissing, has_dot
+from coursekit.text import say
 from coursekit.widgets.graph_view import GraphView
 
 INLINE = "widget-inline-hbox"
@@ -18,6 +19,15 @@ ToggleButtons lack it, so their label stands above the buttons: add it to them."
 SPACED = "2px 14px 2px 2px"
 """A control's margin in a row of controls: a clear gap before the next label. (Give widths
 in px: an em follows the text around the widget, which on a slide is large.)"""
+
+
+def label_width(text: str) -> int:
+    """About how many pixels a control's label takes: 8 a letter, 14 a Chinese character.
+
+    >>> label_width("depth"), label_width("深度")
+    (40, 28)
+    """
+    return sum(14 if ord(c) > 0x2E80 else 8 for c in text)
 
 
 class Feedback(widgets.HTML):
@@ -65,14 +75,16 @@ class StepControls:
     """
 
     def __init__(self) -> None:
-        self.step = widgets.IntSlider(min=0, max=0, value=0, description="Step")
+        self.step = widgets.IntSlider(min=0, max=0, value=0, description=say("widgets.step"))
         self.step.style.description_width = "initial"
         self.step.add_class("ck-step")
         # « ‹ › » are in every font (unlike ⏮ ⏭, which many fonts lack)
-        self.first = self._button("« First", "ck-step-first", lambda: 0)
-        self.back = self._button("‹ Back", "ck-step-back", lambda: self.step.value - 1)
-        self.forward = self._button("Next ›", "ck-step-next", lambda: self.step.value + 1)
-        self.last = self._button("Last »", "ck-step-last", lambda: self.step.max)
+        self.first = self._button(say("widgets.first"), "ck-step-first", lambda: 0)
+        self.back = self._button(say("widgets.back"), "ck-step-back", lambda: self.step.value - 1)
+        self.forward = self._button(
+            say("widgets.next"), "ck-step-next", lambda: self.step.value + 1
+        )
+        self.last = self._button(say("widgets.last"), "ck-step-last", lambda: self.step.max)
 
     @property
     def widgets(self) -> list[widgets.Widget]:
@@ -124,7 +136,7 @@ class StaticPreview:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         name = type(self).__name__
-        bundle["text/plain"] = f"{name}: an interactive explorer (run this cell to use it)"
+        bundle["text/plain"] = say("widgets.plain_preview", name=name)
         bundle["text/html"] = static_html(self)
         return bundle
 
@@ -137,8 +149,7 @@ def static_html(widget: widgets.Widget) -> str:
     True
     """
     parts = [
-        '<p style="font-style:italic;opacity:.75">▶ A still picture of an interactive '
-        "explorer: run this cell to use it.</p>"
+        f'<p style="font-style:italic;opacity:.75">{html.escape(say("widgets.still_picture"))}</p>'
     ]
     for part in _walk(widget):
         if isinstance(part, GraphView):

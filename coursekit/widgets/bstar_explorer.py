@@ -26,7 +26,7 @@ from coursekit.draw.base import looks_only
 from coursekit.draw.bstar import caption, draw_bounded_tree, draw_bstar
 from coursekit.errors import CoursekitError
 from coursekit.search.bstar import BoundedTree, BStarError, BStarResult, bstar
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 from coursekit.widgets.base import Feedback, StaticPreview, StepControls, SvgView
 from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
@@ -61,7 +61,7 @@ class BStarExplorer(StaticPreview, widgets.VBox):
         if isinstance(tree, BoundedTree):
             tree = tree.to_text()
         if not isinstance(tree, str):
-            raise BStarError(f"tree must be a text or a BoundedTree, got {tree!r}")
+            raise BStarError(say("widgets.bstar.bad_tree", tree=repr(tree)))
         self.tree = _checked(BoundedTree.from_text(tree))
         self.search: BStarResult | None = None
         self._seed = 0
@@ -69,7 +69,7 @@ class BStarExplorer(StaticPreview, widgets.VBox):
         self.text = widgets.Textarea(
             value=tree,
             placeholder=EXAMPLE,
-            description="Bounded tree",
+            description=say("widgets.bstar.tree"),
             continuous_update=False,
             style={"description_width": "initial"},
             layout=widgets.Layout(width="560px", height="56px"),
@@ -77,9 +77,9 @@ class BStarExplorer(StaticPreview, widgets.VBox):
         self.text.add_class("ck-tree-input")
         self.feedback = Feedback(layout=widgets.Layout(width="360px"))
         self.random_tree = widgets.Button(
-            description="New random tree",
+            description=say("widgets.new_random_tree"),
             icon="random",
-            tooltip="a random tree of 27 leaves whose bounds hold the exact values",
+            tooltip=say("widgets.bstar.random_tip"),
             layout=widgets.Layout(width="auto"),
         )
         self.random_tree.add_class("ck-random")
@@ -183,18 +183,14 @@ def _checked(tree: BoundedTree) -> BoundedTree:
         stack.extend(node.children)
     if count > MAX_NODES or count > MAX_BROWSER_STEPS:
         raise BStarError(
-            f"the tree has {count:,} nodes; the B* explorer draws trees of up to "
-            f"{min(MAX_NODES, MAX_BROWSER_STEPS)} nodes"
+            say("widgets.bstar.too_big", count=count, most=min(MAX_NODES, MAX_BROWSER_STEPS))
         )
     return tree
 
 
 def _result_text(search: BStarResult) -> str:
     if search.move is None:
-        return "the root is a leaf: there is no move to prove best"
-    plural = "" if search.expansions == 1 else "s"
+        return say("widgets.bstar.leaf_root")
+    key = "widgets.bstar.proved_one" if search.expansions == 1 else "widgets.bstar.proved"
     bounds = f"[{number_text(search.pessimistic)}, {number_text(search.optimistic)}]"
-    return (
-        f"move <b>{search.move}</b> proved best after <b>{search.expansions}</b> "
-        f"expansion{plural}: its bounds {bounds}"
-    )
+    return say(key, move=search.move, expansions=search.expansions, bounds=bounds)

@@ -27,7 +27,7 @@ from coursekit.games.connectfour import ConnectFour, ConnectFourState
 from coursekit.search.iterative_deepening import iterative_deepening
 from coursekit.search.registry import algorithms
 from coursekit.search.result import SearchResult
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 from coursekit.widgets.base import INLINE, Feedback, StaticPreview
 
 PIECE = {"x": "#d32f2f", "o": "#f9a825", ".": "var(--jp-layout-color2, #e0e0e0)"}
@@ -48,7 +48,7 @@ def board_html(game: ConnectFour, state: ConnectFourState, last: int | None = No
     )
     return (
         "<table style='background:#1565c0;border-radius:8px;border-collapse:separate'>"
-        f"{''.join(rows)}</table><table><tr>{marks}</tr></table>{LEGEND}"
+        f"{''.join(rows)}</table><table><tr>{marks}</tr></table>{legend()}"
     )
 
 
@@ -60,9 +60,11 @@ def _disc(mark: str) -> str:
 
 
 # which colour is which player (x moves first)
-LEGEND = (
-    f"<div class='ck-legend'>{_disc('x')} x (moves first, MAX) &nbsp; {_disc('o')} o (MIN)</div>"
-)
+def legend() -> str:
+    """The key under the board: which disc is which player (in the chosen language)."""
+    return f"<div class='ck-legend'>{say('widgets.c4.legend', x=_disc('x'), o=_disc('o'))}</div>"
+
+
 FEATURES = "features (open twos, threes, threats, centre)"
 
 
@@ -102,30 +104,34 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             button.on_click(lambda _, c=c: self.play(c))
             self.columns.append(button)
         self.limit = widgets.ToggleButtons(
-            options=["depth", "time"], value="depth", description="Limit",
+            options=[(say("widgets.c4.by_depth"), "depth"), (say("widgets.c4.by_time"), "time")],
+            value="depth", description=say("widgets.c4.limit"),
             style={"description_width": "initial", "button_width": "auto"},
         )  # fmt: skip
         self.limit.add_class("ck-limit").add_class(INLINE)
         self.depth = widgets.IntSlider(
-            value=depth, min=1, max=10, description="Depth", continuous_update=False,
+            value=depth, min=1, max=10, description=say("widgets.c4.depth"),
+            continuous_update=False,
             style={"description_width": "initial"}, layout=widgets.Layout(width="260px"),
         )  # fmt: skip
         self.depth.add_class("ck-depth")
         self.seconds = widgets.FloatSlider(
-            value=seconds, min=0.1, max=5.0, step=0.1, description="Seconds a move",
+            value=seconds, min=0.1, max=5.0, step=0.1, description=say("widgets.c4.seconds"),
             continuous_update=False, style={"description_width": "initial"},
             layout=widgets.Layout(width="260px"),
         )  # fmt: skip
         self.seconds.add_class("ck-seconds")
         self.evaluation = widgets.Dropdown(
-            options=list(self._evaluations), description="EVAL",
+            options=[(say(f"widgets.c4.eval.{i}"), name)
+                     for i, name in enumerate(self._evaluations)],
+            description="EVAL",
             style={"description_width": "initial"}, layout=widgets.Layout(width="360px"),
         )  # fmt: skip
         self.evaluation.add_class("ck-evaluation")
         # one weight of the features' EVAL at a time: which feature, and its weight
         features = self._evaluations[FEATURES]
         self.weight_of = widgets.Dropdown(
-            options=features.names, value="threats", description="Weight of",
+            options=features.names, value="threats", description=say("widgets.c4.weight_of"),
             style={"description_width": "initial"}, layout=widgets.Layout(width="220px"),
         )  # fmt: skip
         self.weight_of.add_class("ck-weight-of")
@@ -136,11 +142,12 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         )  # fmt: skip
         self.weight.add_class("ck-weight")
         self.side = widgets.ToggleButtons(
-            options=[("x (first)", MAX), ("o", MIN)], value=human, description="I play",
+            options=[(say("widgets.c4.x_first"), MAX), ("o", MIN)], value=human,
+            description=say("widgets.i_play"),
             style={"description_width": "initial", "button_width": "auto"},
         )  # fmt: skip
         self.side.add_class("ck-side").add_class(INLINE)
-        self.new_game = widgets.Button(description="New game")
+        self.new_game = widgets.Button(description=say("widgets.new_game"))
         self.new_game.add_class("ck-new-game")
         self.board = widgets.HTML()
         self.board.add_class("ck-board")
@@ -203,10 +210,10 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         """The person drops a piece into ``column``; the engine answers."""
         game = self.game
         if game.is_terminal(self.state) or game.to_move(self.state) is not self.human:
-            self.feedback.problem("it is not your turn: start a new game")
+            self.feedback.problem(say("widgets.c4.not_your_turn"))
             return
         if column not in game.actions(self.state):
-            self.feedback.problem(f"column {column} is full: choose another one")
+            self.feedback.problem(say("widgets.c4.full", column=column))
             return
         self.feedback.clear()
         self.state = game.result(self.state, column)
@@ -217,7 +224,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
 
     def engine_move(self) -> None:
         """The engine searches the position on the board and plays its move."""
-        self.status.value = "<i>thinking…</i>"
+        self.status.value = f"<i>{say('widgets.c4.thinking')}</i>"
         options: dict[str, Any] = {"evaluate": self._evaluations[self.evaluation.value]}
         search = "alpha-beta" if "alpha-beta" in algorithms() else "minimax"
         if self.limit.value == "time":
@@ -233,21 +240,24 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
 
     def _report(self, r: SearchResult) -> str:
         pv = " ".join(map(str, r.pv)) or "—"
-        timed = " (time ran out)" if getattr(r, "timed_out", False) else ""
-        return (
-            f"<div>{html.escape(r.algorithm)}<br>"
-            f"depth reached: <b>{r.depth_limit}</b>{timed}<br>"
-            f"nodes: {r.stats.nodes:,} in {r.stats.seconds:.2f} s<br>"
-            f"value for x: <b>{number_text(r.value)}</b><br>"
-            f"principal variation (columns): {html.escape(pv)}</div>"
+        timed = say("widgets.c4.timed_out") if getattr(r, "timed_out", False) else ""
+        report = say(
+            "widgets.c4.report",
+            depth=r.depth_limit,
+            timed=timed,
+            nodes=r.stats.nodes,
+            seconds=f"{r.stats.seconds:.2f}",
+            value=number_text(r.value),
+            pv=html.escape(pv),
         )
+        return f"<div>{html.escape(r.algorithm)}<br>{report}</div>"
 
     def _show_plan(self) -> None:
         """What the engine will do next, and the chosen EVAL of the position on the board."""
         if self.limit.value == "time":
-            limit = f"{self.seconds.value:.1f} s a move"
+            limit = say("widgets.c4.per_move", seconds=f"{self.seconds.value:.1f}")
         else:
-            limit = f"depth {self.depth.value}"
+            limit = say("stats.depth", depth=self.depth.value)
         name = self.evaluation.value
         value = self._evaluations[name](self.state)
         chosen = self.weight_of.value  # the weight the slider edits stands out
@@ -257,12 +267,17 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             else html.escape(f"{number_text(f.weight)}·{f.name}")
             for f in self._evaluations[FEATURES].features
         )
-        self.plan.value = (
-            f"<div>engine's limit: <b>{limit}</b><br>"
-            f"EVAL ({html.escape(name.split(' (')[0])}) of this board for x: "
-            f"<b>{number_text(value)}</b><br>"
-            f"features: {weights} (w: {html.escape(chosen)})</div>"
+        index = list(self._evaluations).index(name)
+        short = say(f"widgets.c4.eval.{index}").split(" (")[0].split("（")[0]
+        plan = say(
+            "widgets.c4.plan",
+            limit=limit,
+            name=html.escape(short),
+            value=number_text(value),
+            weights=weights,
+            chosen=html.escape(chosen),
         )
+        self.plan.value = f"<div>{plan}</div>"
 
     def _refresh(self) -> None:
         self._show_plan()
@@ -273,9 +288,11 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             button.disabled = over
         if over:
             value = game.utility(state, MAX)
-            text = "x wins" if value > 0 else "o wins" if value < 0 else "a draw"
-            self.status.value = f"<b>Game over: {text}.</b>"
+            key = "x_wins" if value > 0 else "o_wins" if value < 0 else "a_draw"
+            self.status.value = f"<b>{say('widgets.c4.over', result=say('widgets.c4.' + key))}</b>"
         else:
             mover = "x" if game.to_move(state) is MAX else "o"
-            whose = "your" if game.to_move(state) is self.human else "the engine's"
-            self.status.value = f"{mover} to move ({whose} turn)"
+            yours = game.to_move(state) is self.human
+            self.status.value = say(
+                "widgets.c4.yours" if yours else "widgets.c4.engines", mover=mover
+            )

@@ -11,8 +11,8 @@ from coursekit.draw.payoff import payoff_table
 from coursekit.errors import CoursekitError
 from coursekit.gametheory import DegenerateGameWarning, NormalFormGame, PayoffError, catalog
 from coursekit.gametheory.parse import parse_pair, parse_table, table_text
-from coursekit.text import number_text
-from coursekit.widgets.base import SPACED, Feedback, StaticPreview, fit_width
+from coursekit.text import number_text, say
+from coursekit.widgets.base import SPACED, Feedback, StaticPreview, fit_width, label_width
 
 MAX_SIZE = 6
 """The largest number of strategies per player the editor offers."""
@@ -49,22 +49,29 @@ class PayoffEditor(StaticPreview, widgets.VBox):
         self.show_plot = plot
         self._busy = False
         self.examples = widgets.Dropdown(
-            options=[CHOOSE, *catalog.GAMES],
+            options=[
+                (say("widgets.payoff.choose"), CHOOSE),
+                *((name, name) for name in catalog.GAMES),
+            ],
             value=CHOOSE,
-            description="load",
+            description=say("widgets.payoff.load"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto", margin=SPACED),
         ).add_class("ck-load")
-        self.rows = _size_box(self.game.shape[0], "rows")
-        self.cols = _size_box(self.game.shape[1], "columns")
-        self.row_player = _text(self.game.players[0], "row player", "ck-player-name")
-        self.col_player = _text(self.game.players[1], "column player", "ck-player-name")
+        self.rows = _size_box(self.game.shape[0], say("widgets.payoff.rows"))
+        self.cols = _size_box(self.game.shape[1], say("widgets.payoff.columns"))
+        self.row_player = _text(
+            self.game.players[0], say("widgets.payoff.row_player"), "ck-player-name"
+        )
+        self.col_player = _text(
+            self.game.players[1], say("widgets.payoff.col_player"), "ck-player-name"
+        )
         self.feedback = Feedback()
         self.grid = widgets.GridBox()
         self.text = widgets.Textarea(
             value=table_text(self.game),
-            description="table",
-            placeholder="one line per row, cells a, b separated by |",
+            description=say("widgets.payoff.table"),
+            placeholder=say("widgets.payoff.table_hint"),
             continuous_update=False,
             layout=widgets.Layout(width="100%", height="7em"),
         ).add_class("ck-table-text")
@@ -185,7 +192,7 @@ class PayoffEditor(StaticPreview, widgets.VBox):
         self.text_feedback.clear()
         m, n = len(pairs), len(pairs[0])
         if m > MAX_SIZE or n > MAX_SIZE:
-            self.text_feedback.problem(f"the editor takes at most {MAX_SIZE}×{MAX_SIZE} strategies")
+            self.text_feedback.problem(say("widgets.payoff.too_big", most=MAX_SIZE))
             return
         labels = self._labels(m, n)
         self._busy = True
@@ -242,7 +249,7 @@ class PayoffEditor(StaticPreview, widgets.VBox):
             # caps its height
             plot = fit_width(figure_svg(best_response_plot(game)))
         else:
-            plot = "<p><i>The best-response plot is drawn for 2×2 games.</i></p>"
+            plot = f"<p><i>{html.escape(say('widgets.payoff.no_plot'))}</i></p>"
         return table, summary, plot
 
 
@@ -266,13 +273,13 @@ def _size_box(value: int, description: str) -> widgets.BoundedIntText:
         max=MAX_SIZE,
         description=description,
         style={"description_width": "initial"},
-        layout=widgets.Layout(width=f"{len(description) * 8 + 70}px", margin=SPACED),
+        layout=widgets.Layout(width=f"{label_width(description) + 70}px", margin=SPACED),
     ).add_class("ck-size")
 
 
 def _cell_hint(i: int, j: int) -> str:
     """The placeholder of payoff cell (i, j): the format, and where the cell is."""
-    return f"a, b (row {i + 1}, column {j + 1})"
+    return say("widgets.payoff.cell_hint", row=i + 1, column=j + 1)
 
 
 def _row() -> widgets.Layout:
@@ -298,23 +305,23 @@ def _summary(game: NormalFormGame) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DegenerateGameWarning)
         mixed = game.mixed_equilibria()
+    none = say("widgets.payoff.none")
     lines = [
-        "<b>Pure equilibria</b>: " + (", ".join(pure) if pure else "none"),
-        "<b>Mixed equilibria</b> (p for the rows, q for the columns):<br>"
-        + "<br>".join(html.escape(str(e)) for e in mixed),
+        say("widgets.payoff.pure") + (say("captions.list_joint").join(pure) if pure else none),
+        say("widgets.payoff.mixed") + "<br>".join(html.escape(str(e)) for e in mixed),
     ]
     degenerate = game.degeneracy()
     if degenerate is not None:
         lines.append(
-            f"<i>{html.escape(str(degenerate))}: the list shows its extreme equilibria; "
-            "mixes of them can be equilibria too.</i>"
+            f"<i>{html.escape(str(degenerate))}{html.escape(say('widgets.payoff.degenerate'))}</i>"
         )
     dominated = game.dominated(strict=True)
     lines.append(
-        "<b>Strictly dominated</b>: "
-        + ("; ".join(html.escape(str(d)) for d in dominated) if dominated else "none")
+        say("widgets.payoff.dominated")
+        + ("; ".join(html.escape(str(d)) for d in dominated) if dominated else none)
     )
     lines.append(
-        "<b>Collective optimum</b>: " + ", ".join(outcome(*o) for o in game.collective_optimum())
+        say("widgets.payoff.optimum")
+        + say("captions.list_joint").join(outcome(*o) for o in game.collective_optimum())
     )
     return '<div style="line-height:1.5">' + "<br>".join(lines) + "</div>"

@@ -35,7 +35,7 @@ from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 from coursekit.search.alphabeta import alphabeta
 from coursekit.search.minimax import minimax
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 from coursekit.widgets.base import INLINE, StaticPreview, SvgView
 
 MAX_TREE_NODES = 40
@@ -57,11 +57,11 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
 
     def __init__(self, depth: int = 2, human: Player = MAX, algorithm: str = "minimax") -> None:
         if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 9:
-            raise GameError(f"depth must be a whole number of plies from 1 to 9, got {depth!r}")
+            raise GameError(say("widgets.ttt.bad_depth", depth=repr(depth)))
         if not isinstance(human, Player):
-            raise GameError(f"human must be MAX (×, moves first) or MIN (○), got {human!r}")
+            raise GameError(say("widgets.ttt.bad_human", human=repr(human)))
         if algorithm not in ("minimax", "alpha-beta"):
-            raise GameError(f'algorithm must be "minimax" or "alpha-beta", got {algorithm!r}')
+            raise GameError(say("widgets.ttt.bad_algorithm", algorithm=repr(algorithm)))
         self.game = TicTacToe()
         self.state: TicTacToeState = self.game.initial
         self.last_search: SearchResult | None = None
@@ -70,7 +70,7 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         for i in range(9):
             cell = widgets.Button(
                 description=" ",
-                tooltip=f"cell {i}",
+                tooltip=say("widgets.ttt.cell", cell=i),
                 layout=widgets.Layout(width="52px", height="52px"),
             )
             cell.add_class("ck-cell")
@@ -85,27 +85,27 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
             value=depth,
             min=1,
             max=9,
-            description="Search depth",
+            description=say("widgets.ttt.depth"),
             continuous_update=False,  # search once the slider is let go, not at every step
             style={"description_width": "initial"},
             layout=widgets.Layout(width="300px"),
         )
         self.depth.add_class("ck-depth")
         self.side = widgets.ToggleButtons(
-            options=[(f"{MARK_X} (first)", MAX), (MARK_O, MIN)],
+            options=[(say("widgets.ttt.first", mark=MARK_X), MAX), (MARK_O, MIN)],
             value=human,
-            description="I play",
+            description=say("widgets.i_play"),
             style={"description_width": "initial", "button_width": "auto"},
         )
         self.side.add_class("ck-side").add_class(INLINE)
         self.algorithm = widgets.ToggleButtons(
             options=[("minimax", "minimax"), ("α-β", "alpha-beta")],
             value=algorithm,
-            description="Search",
+            description=say("widgets.ttt.search"),
             style={"description_width": "initial", "button_width": "auto"},
         )
         self.algorithm.add_class("ck-search-algorithm").add_class(INLINE)
-        self.new_game = widgets.Button(description="New game")
+        self.new_game = widgets.Button(description=say("widgets.new_game"))
         self.new_game.add_class("ck-new-game")
         self.status = widgets.HTML()
         self.status.add_class("ck-status")
@@ -151,16 +151,16 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         """
         game, state = self.game, self.state
         if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 9:
-            self._say(f"cell must be a whole number from 0 to 8 (row by row), got {cell!r}.")
+            self._say(say("widgets.ttt.bad_cell", cell=repr(cell)))
             return
         if game.is_terminal(state):
-            self._say("The game is over: press New game to play again.")
+            self._say(say("widgets.ttt.over_press"))
             return
         if game.to_move(state) is not self.human:
-            self._say("Wait: it is the computer's turn.")
+            self._say(say("widgets.ttt.wait"))
             return
         if cell not in game.actions(state):
-            self._say(f"Cell {cell} is taken: choose an empty cell.")
+            self._say(say("widgets.ttt.taken", cell=cell))
             return
         self.state = game.result(state, cell)
         self._refresh()
@@ -179,7 +179,7 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         if self.game.is_terminal(self.state):
             self.last_search = None
             self.candidates.value = ""
-            self.picture.show_text("The game is over: there is nothing left to search.")
+            self.picture.show_text(say("widgets.ttt.over_search"))
             return
         self._search_and_show(played=False)
 
@@ -236,9 +236,12 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
             return ""
         full = minimax(self.game, r.state, depth=r.depth_limit, symmetry=True).stats
         saved = full.leaves - r.stats.leaves
-        return (
-            f"α-β valued {r.stats.leaves:,} positions where minimax values {full.leaves:,}: "
-            f"{saved:,} saved ({full.nodes - r.stats.nodes:,} nodes fewer)."
+        return say(
+            "widgets.ttt.saved",
+            leaves=r.stats.leaves,
+            full=full.leaves,
+            saved=saved,
+            fewer=full.nodes - r.stats.nodes,
         )
 
     def candidates_table(self, r: SearchResult, played: bool = True) -> str:
@@ -247,12 +250,18 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         chosen (``played``) or the best one on yellow."""
         mover = self.game.to_move(r.state)
         mark = MARK_X if mover is MAX else MARK_O
-        plies = f"{r.depth_limit} {'ply' if r.depth_limit == 1 else 'plies'}"
+        plies = say(
+            "widgets.ttt.ply" if r.depth_limit == 1 else "widgets.ttt.plies", n=r.depth_limit
+        )
         if played:
-            head, best = f"The computer ({mark}) searched {plies}", "its choice"
+            head = say("widgets.ttt.computer_searched", mark=mark, plies=plies)
+            best = say("widgets.ttt.its_choice")
+        elif mover is self.human:
+            head = say("widgets.ttt.searched_yours", mark=mark, plies=plies)
+            best = say("widgets.ttt.best_move")
         else:
-            whose = "your" if mover is self.human else "the computer's"
-            head, best = f"Searched {plies} for {mark} ({whose} move)", "the best move"
+            head = say("widgets.ttt.searched_computers", mark=mark, plies=plies)
+            best = say("widgets.ttt.best_move")
         found = {move: (e, value) for move, e, value in self.candidate_values(r)}
         bounds, saved = self.candidate_bounds(r), self.saved_text(r)
         if saved:
@@ -261,7 +270,8 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         cells = []
         for i in range(9):
             if i not in found and i in self.game.actions(r.state):  # pruned at the root
-                cells.append(f'<td style="{_CELL};color:#9a9a9a">–<br><small>pruned</small></td>')
+                pruned = say("widgets.ttt.pruned")
+                cells.append(f'<td style="{_CELL};color:#9a9a9a">–<br><small>{pruned}</small></td>')
                 continue
             if i not in found:
                 taken = MARK_X if r.state.x >> i & 1 else MARK_O
@@ -273,7 +283,8 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
             chosen = ";background:#ffe08a;font-weight:bold;color:#1a1a1a"  # dark text, any theme
             style = _CELL + (chosen if i == r.move else "")
             cells.append(
-                f'<td style="{style}" title="cell {i}"><span style="font-size:1.35em">'
+                f'<td style="{style}" title="{say("widgets.ttt.cell", cell=i)}">'
+                '<span style="font-size:1.35em">'
                 f"{bounds[i]}{number_text(value)}</span><br><small>e(p) {number_text(e)}</small>"
                 "</td>"
             )
@@ -281,9 +292,9 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         return (
             '<div style="display:flex;gap:1.2em;align-items:center">'
             f'<table class="ck-candidates-table" style="border-collapse:collapse;margin:0">{rows}'
-            f'</table><div style="line-height:1.4"><b>{head}</b>: {html.escape(str(r.stats))}.'
-            f"<br>{saved}<small>In each free cell: the backed-up "
-            f"value of a move there, and e(p) of the position it makes. Yellow: {best}.</small>"
+            f'</table><div style="line-height:1.4">'
+            + say("widgets.ttt.head", head=head, stats=html.escape(str(r.stats)))
+            + f"<br>{saved}<small>{say('widgets.ttt.legend', best=best)}</small>"
             "</div></div>"
         )
 
@@ -305,12 +316,12 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         if over:
             winner = game.winner(state)
             if winner is None:
-                self._say("Draw.")
+                self._say(say("widgets.draw"))
             else:
-                self._say("You win!" if winner is self.human else "The computer wins.")
+                self._say(say("widgets.you_win" if winner is self.human else "widgets.ttt.it_wins"))
         else:
-            mover = "your" if game.to_move(state) is self.human else "the computer's"
-            self._say(f"It is {mover} turn.")
+            yours = game.to_move(state) is self.human
+            self._say(say("widgets.ttt.your_turn" if yours else "widgets.ttt.its_turn"))
 
     def _say(self, text: str) -> None:
         self.status.value = f"<b>{html.escape(text)}</b>"

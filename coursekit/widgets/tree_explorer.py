@@ -47,8 +47,16 @@ from coursekit.search.alphabeta import ORDERINGS, best_case_leaves, reorder
 from coursekit.search.core import SearchError
 from coursekit.search.registry import CHANCE, DETERMINISTIC, Algorithm, algorithms, get
 from coursekit.search.result import SearchResult
-from coursekit.text import number_text
-from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, StepControls, SvgView
+from coursekit.text import number_text, say
+from coursekit.widgets.base import (
+    INLINE,
+    SPACED,
+    Feedback,
+    StaticPreview,
+    StepControls,
+    SvgView,
+    label_width,
+)
 from coursekit.widgets.graph_view import step_through_at
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
@@ -237,8 +245,11 @@ class TreeExplorer(StaticPreview, widgets.VBox):
                 algorithm = next(iter(explorable(CHANCE)))
         if algorithm not in explorable(self.kind):
             raise SearchError(
-                f"algorithm must be one of {', '.join(map(repr, explorable(self.kind)))}, "
-                f"got {algorithm!r}"
+                say(
+                    "widgets.tree.bad_algorithm",
+                    choices=", ".join(map(repr, explorable(self.kind))),
+                    algorithm=repr(algorithm),
+                )
             )
         self.tree: GameTree | ChanceTree = given or GameTree.from_spec(tree, root)
         self.search: SearchResult | None = None
@@ -247,7 +258,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         self.text = widgets.Textarea(
             value=tree,
             placeholder=EXAMPLE,
-            description="Tree",
+            description=say("widgets.tree.tree"),
             continuous_update=False,
             layout=widgets.Layout(width="460px", height="70px"),
         )
@@ -256,7 +267,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         self.root = widgets.ToggleButtons(
             options=[("MAX", MAX), ("MIN", MIN)],
             value=root,
-            description="Root",
+            description=say("widgets.tree.root"),
             style={"description_width": "initial", "button_width": "auto"},
             layout=widgets.Layout(margin=SPACED),
         )
@@ -264,22 +275,17 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         self.algorithm = widgets.Dropdown(
             options=list(explorable(self.kind)),
             value=algorithm,
-            description="Algorithm",
-            tooltip="every registered search; B* needs bounds at its nodes: see BStarExplorer",
+            description=say("widgets.tree.algorithm"),
+            tooltip=say("widgets.tree.algorithm_tip"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"),
         )
         self.algorithm.add_class("ck-algorithm")
         self.ordering = widgets.ToggleButtons(
-            options=list(ORDERINGS),
+            options=[(say(f"widgets.order.{_key(o)}"), o) for o in ORDERINGS],
             value="as typed",
-            description="Children",
-            tooltips=[
-                "as in the text box",
-                "worst first: α-β prunes least",
-                "shuffled (by the seed)",
-                "best first: α-β prunes most",
-            ],
+            description=say("widgets.tree.children"),
+            tooltips=[say(f"widgets.order.{_key(o)}_tip") for o in ORDERINGS],
             style={"description_width": "initial", "button_width": "auto"},
             layout=widgets.Layout(margin=SPACED),
         )
@@ -289,19 +295,21 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         self.step, self.first, self.back = controls.step, controls.first, controls.back
         self.forward, self.last = controls.forward, controls.last
 
-        self.branching = _number_box(widgets.BoundedIntText, "branching", 3, min=1, max=5)
-        self.depth = _number_box(widgets.BoundedIntText, "depth", 3, min=0, max=6)
-        self.seed = _number_box(widgets.IntText, "seed", 0)
+        self.branching = _number_box(
+            widgets.BoundedIntText, say("widgets.tree.branching"), 3, min=1, max=5
+        )
+        self.depth = _number_box(widgets.BoundedIntText, say("widgets.tree.depth"), 3, min=0, max=6)
+        self.seed = _number_box(widgets.IntText, say("widgets.tree.seed"), 0)
         self.order = widgets.Dropdown(
-            options=["random", "best", "worst"],
-            description="order",
+            options=[(say(f"widgets.order.{o}"), o) for o in ("random", "best", "worst")],
+            description=say("widgets.tree.order"),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="auto", margin=SPACED),
         )
         self.random_tree = widgets.Button(
-            description="New random tree",
+            description=say("widgets.new_random_tree"),
             icon="random",
-            tooltip="the next seed: another random tree of the same shape",
+            tooltip=say("widgets.tree.random_tip"),
             layout=widgets.Layout(width="auto"),
         )
         self.random_tree.add_class("ck-random")
@@ -328,7 +336,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
                 ),
                 widgets.HBox(
                     [
-                        widgets.HTML("<b>Random tree:</b>"),
+                        widgets.HTML(f"<b>{html.escape(say('widgets.tree.random_tree'))}</b>"),
                         self.branching,
                         self.depth,
                         self.seed,
@@ -372,13 +380,12 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             self.feedback.problem(str(error))
             return
         except RecursionError:  # a guard: the reader itself needs no recursion
-            self.feedback.problem("the tree is nested too deeply to read here")
+            self.feedback.problem(say("widgets.tree.too_nested"))
             return
         height = tree.height if isinstance(tree, GameTree) else len(level_sizes(tree)) - 1
         if height > MAX_EXPLORED_HEIGHT:  # a trace of every path grows as depth²
             self.feedback.problem(
-                f"the tree is {height:,} levels deep; the explorer steps through trees up "
-                f"to {MAX_EXPLORED_HEIGHT:,} levels (search deeper ones with minimax directly)"
+                say("widgets.tree.too_deep", height=height, most=MAX_EXPLORED_HEIGHT)
             )
             return
         self.feedback.clear()
@@ -439,7 +446,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         try:
             self.search = algorithm.function(tree, trace=True)
         except Exception as error:  # a later chapter's algorithm refusing this tree
-            self.feedback.problem(f"{algorithm.name} cannot search this tree: {error}")
+            self.feedback.problem(say("widgets.cannot_search", name=algorithm.name, error=error))
             self._search_failed = True
             return
         if self._search_failed:  # the problem shown was the search's, and it is gone
@@ -450,10 +457,13 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             self.step.max = steps
             self.step.value = steps
         r = self.search
-        self.result.value = (
-            f"<b>{html.escape(r.algorithm)}</b>: value <b>{number_text(r.value)}</b>, "
-            f"move <b>{html.escape(str(r.move))}</b>, line {html.escape(line_text(r.pv))} — "
-            f"{html.escape(str(r.stats))}"
+        self.result.value = say(
+            "widgets.tree.result",
+            algorithm=html.escape(r.algorithm),
+            value=number_text(r.value),
+            move=html.escape(str(r.move)),
+            line=html.escape(line_text(r.pv)),
+            stats=html.escape(str(r.stats)),
         )
         self._show_counts(tree)
         self._show_search()
@@ -497,7 +507,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
                 captions = [search_caption(search, k, depth) for k in range(total + 1)]
                 layout, through = step_through_at(pictures, captions)
         except (CoursekitError, RecursionError) as error:  # e.g. a tree too big to draw
-            self.picture.show_text(f"This search cannot be drawn: {error}")
+            self.picture.show_text(say("widgets.cannot_draw", error=error))
             return
         self.picture.show(
             layout,
@@ -570,17 +580,20 @@ def _summary(counts: dict[str, tuple[int, int] | str], current: str) -> str:
     other = "alpha-beta" if current == "minimax" else current
     full, found = counts.get("minimax"), counts.get(other)
     if not isinstance(full, tuple):
-        return "nodes and leaves of every algorithm: click here"
-    text = f"minimax: {full[0]:,} nodes, {full[1]:,} leaves · "
+        return say("widgets.counts.every")
+    text = say("widgets.counts.of", name="minimax", nodes=full[0], leaves=full[1]) + " · "
+    click = " · " + say("widgets.counts.click")
     if not isinstance(found, tuple):
-        return text + f"{other} cannot search this tree · every algorithm: click here"
+        return text + say("widgets.counts.cannot", name=other) + click
     saved = full[1] - found[1]
-    text += f"{other}: {found[0]:,} nodes, {found[1]:,} leaves — "
+    text += say("widgets.counts.of", name=other, nodes=found[0], leaves=found[1]) + " — "
     if saved > 0:
-        text += f"{saved:,} leaves fewer"
+        text += say("widgets.counts.fewer", saved=saved)
     else:
-        text += "nothing pruned" if saved == 0 else f"{-saved:,} leaves more"
-    return text + " · every algorithm: click here"
+        text += (
+            say("widgets.counts.none") if saved == 0 else say("widgets.counts.more", more=-saved)
+        )
+    return text + click
 
 
 def _side_by_side(
@@ -597,16 +610,19 @@ def _side_by_side(
     for name, found in counts.items():
         css = "ck-current" if name == current else ""
         if isinstance(found, str):
-            columns.append((name, "—", "—", f"{name} cannot search this tree: {found}", css))
+            columns.append(
+                (name, "—", "—", say("widgets.cannot_search", name=name, error=found), css)
+            )
         else:
             columns.append((name, f"{found[0]:,}", f"{found[1]:,}", "", css))
     if minimal is not None:
         b, d, nodes, leaves = minimal
-        title = f"b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves with b = {b}, d = {d} (Knuth & Moore 1975)"
-        columns.append((f"minimal tree (b={b}, d={d})", f"{nodes:,}", f"{leaves:,}", title,
+        title = say("widgets.counts.minimal_title", b=b, d=d)
+        columns.append((say("widgets.counts.minimal", b=b, d=d), f"{nodes:,}", f"{leaves:,}", title,
                         "ck-minimal"))  # fmt: skip
     rows = []
-    for index, head in enumerate(("algorithm", "nodes", "leaves")):
+    heads = (say("stats.algorithm"), say("stats.nodes"), say("stats.leaves"))
+    for index, head in enumerate(heads):
         tag = "th" if index == 0 else "td"
         cells = "".join(
             f'<{tag} class="{column[4]}" title="{html.escape(column[3])}">'
@@ -630,7 +646,12 @@ def line_text(pv: tuple, most: int = 12) -> str:
         return "—"
     if len(pv) <= most:
         return " ".join(map(str, pv))
-    return " ".join(map(str, pv[:most])) + f" … ({len(pv)} moves)"
+    return " ".join(map(str, pv[:most])) + say("widgets.more_moves", count=len(pv))
+
+
+def _key(ordering: str) -> str:
+    """The key of a child order's label: ``"as typed"`` → ``"as_typed"``."""
+    return ordering.replace(" ", "_")
 
 
 def _number_box(kind: type, description: str, value: int, **bounds: int) -> widgets.Widget:
@@ -639,6 +660,6 @@ def _number_box(kind: type, description: str, value: int, **bounds: int) -> widg
         value=value,
         description=description,
         style={"description_width": "initial"},
-        layout=widgets.Layout(width=f"{len(description) * 8 + 70}px", margin=SPACED),
+        layout=widgets.Layout(width=f"{label_width(description) + 70}px", margin=SPACED),
         **bounds,
     )

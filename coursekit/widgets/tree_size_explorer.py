@@ -6,6 +6,7 @@ import ipywidgets as widgets
 
 from coursekit.draw.uniform_tree import MAX_DRAWN_NODES, uniform_tree
 from coursekit.games import tree_size
+from coursekit.text import say
 from coursekit.widgets.base import StaticPreview, SvgView
 
 
@@ -21,8 +22,8 @@ class TreeSizeExplorer(StaticPreview, widgets.VBox):
     """
 
     def __init__(self, b: int = 2, m: int = 2) -> None:
-        self.branching = widgets.IntSlider(value=b, min=1, max=6, description="b (branching)")
-        self.depth = widgets.IntSlider(value=m, min=0, max=8, description="m (depth)")
+        self.branching = widgets.IntSlider(value=b, min=1, max=6, description=say("widgets.size.b"))
+        self.depth = widgets.IntSlider(value=m, min=0, max=8, description=say("widgets.size.m"))
         for slider in (self.branching, self.depth):
             slider.style.description_width = "initial"
         self.summary = widgets.HTML()
@@ -35,10 +36,8 @@ class TreeSizeExplorer(StaticPreview, widgets.VBox):
     def _update(self, change: object = None) -> None:
         b, m = self.branching.value, self.depth.value
         leaves, nodes = tree_size(b, m)
-        self.summary.value = (
-            f"<b>b = {b}, m = {m}</b>: {leaves:,} leaves (b^m), {nodes:,} nodes in all"
-        )
+        self.summary.value = say("widgets.size.summary", b=b, m=m, leaves=leaves, nodes=nodes)
         if nodes <= MAX_DRAWN_NODES:
             self.picture.show(uniform_tree(b, m))
         else:
-            self.picture.show_text(f"Too many nodes to draw (more than {MAX_DRAWN_NODES}).")
+            self.picture.show_text(say("widgets.size.too_many", most=MAX_DRAWN_NODES))

@@ -1,0 +1,94 @@
+"""With the language set to Chinese, the errors a student meets most are Chinese and still
+name the place, the argument and the value (a sample: trees, payoff tables, AND/OR rules)."""
+
+from __future__ import annotations
+
+import pytest
+
+import coursekit
+from coursekit.andor import AndOrGraph
+from coursekit.andor.errors import RuleSyntaxError
+from coursekit.games import GameTree, TicTacToe
+from coursekit.games.base import GameError
+from coursekit.games.gametree import GameTreeError
+from coursekit.gametheory import NormalFormGame
+from coursekit.gametheory.errors import PayoffError
+from coursekit.gametheory.parse import parse_pair, parse_table
+from coursekit.text import number_value, set_language
+from coursekit.widgets import AOStarExplorer, PayoffEditor, TreeExplorer
+
+
+@pytest.fixture(autouse=True)
+def chinese():
+    coursekit.set_language("zh")
+    yield
+    set_language(None)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[3, 12], [2, oops]]", "第 1 行第 15 列：'oops' 不是数"),
+        ("", "文本是空的：请输入一棵树"),
+        ("[[3, 12]]]", "树已经结束，后面却还有 ']'：多了一个 ']'"),
+        ("[[3, 12], []]", "第 1 行第 11 列：空列表 []：内部节点至少要有一个子节点"),
+        ("[[3, 12] [2, 4]]", "这里应当是 ',' 或 ']'，却遇到了 '['"),
+        ("[[3；12]]", "发现了全角分号 '；'：子节点之间请用 ASCII 逗号"),
+        ("[[3, 12], [2, 4]", "在第 1 行第 1 列开始的列表没有闭合"),
+        ("[1" + "0" * 400 + "]", "401 位的数对叶节点的值来说太大了"),
+    ],
+)
+def test_tree_text_errors_in_chinese(text, message):
+    with pytest.raises(GameTreeError) as error:
+        GameTree.from_spec(text)
+    assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: parse_pair("7"), PayoffError, "'7' 中只有 1 个收益；每个格子需要两个"),
+        (lambda: parse_pair("(3, -1"), PayoffError, "'(3, -1' 中有一个括号没有闭合"),
+        (lambda: parse_table("3, 3 | 0, 5\n5, 0"), PayoffError, "第 2 行有 1 个格子"),
+        (lambda: parse_table("3, x | 0, 5"), PayoffError, "第 1 行第 1 个格子：'x' 不是数"),
+        (lambda: AndOrGraph.from_rules("n0 -> "), RuleSyntaxError,
+         "第 1 行：这条规则在“->”之后没有后继节点（在“n0 ->”中）"),
+        (lambda: AndOrGraph.from_rules("n0 -> n1\nh: n1=-2"), RuleSyntaxError,
+         "h(n1) 必须大于或等于 0"),
+        (lambda: AndOrGraph.from_rules("n0 -> n1；n2"), RuleSyntaxError, "“；”是全角字符"),
+        (lambda: NormalFormGame([[1, 2], [3]], [[1, 2], [3, 4]]), PayoffError,
+         "A（行参与者的收益）：第 2 行有 1 个元素，而第 1 行有 2 个"),
+        (lambda: NormalFormGame([[1, 2]], [[1], [2]]), PayoffError, "两个矩阵的形状必须相同"),
+        (lambda: number_value("1e400"), ValueError, "'1e400' 作为数太大了（∞ 请写作 inf）"),
+        (lambda: GameTree.random(branching=3, depth=-1), GameTreeError, "而给出的是 -1"),
+        (lambda: GameTree.from_nested([[1, 2]]).result("A", "C9"), GameTreeError,
+         "'C9' 不是 A 的子节点"),
+        (lambda: TicTacToe().parse("x.o/.x/..."), GameError, "第 2 行有 2 个格子，而不是 3 个"),
+        (lambda: TicTacToe().result(TicTacToe().parse("x../.../..."), 0), GameError,
+         "格子 0 不是棋盘上的空格（0–8）"),
+    ],
+)  # fmt: skip
+def test_table_rule_and_number_errors_in_chinese(call, error, message):
+    with pytest.raises(error) as raised:
+        call()
+    assert message in str(raised.value)
+
+
+def test_the_widgets_show_the_errors_in_chinese():
+    tree = TreeExplorer()
+    tree.text.value = "[[3, 12], [2, oops]]"
+    assert tree.feedback.message == "第 1 行第 15 列：'oops' 不是数"
+    editor = PayoffEditor(plot=False)
+    editor.text.value = "3, 3 | 0, 5\n5, 0"
+    assert editor.text_feedback.message == "第 2 行有 1 个格子，而第 1 行有 2 个"
+    explorer = AOStarExplorer()
+    explorer.rules.value = "n0 -> "
+    assert explorer.rules_feedback.message.startswith("第 1 行：这条规则在“->”之后没有后继节点")
+
+
+def test_english_messages_are_unchanged():
+    set_language("en")
+    with pytest.raises(GameTreeError, match=r"line 1, column 15: 'oops' is not a number"):
+        GameTree.from_spec("[[3, 12], [2, oops]]")
+    with pytest.raises(PayoffError, match="line 2 has 1 cell but line 1 has 2"):
+        parse_table("3, 3 | 0, 5\n5, 0")
