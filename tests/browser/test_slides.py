@@ -291,8 +291,7 @@ def cut_pictures(page) -> tuple[list[str], list[list[int]]]:
 
 # Decks with a picture that a click does not show whole at OVERVIEW_PX yet (issue #23, item 3):
 # it needs more room on its slide or a narrower drawing, not a smaller text.
-STILL_CUT = {
-}
+STILL_CUT = {}
 
 
 @pytest.mark.parametrize(
