@@ -35,7 +35,7 @@ from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX
 from coursekit.search.mcts import MCTSStep
 from coursekit.search.result import SearchResult
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 PHASES = ("selection", "expansion", "simulation", "back-propagation")
 """The four steps of one iteration, in order."""
@@ -90,30 +90,27 @@ def mcts_caption(result: SearchResult, step: int) -> str:
     trace = _trace(result)
     total = len(trace)
     if step <= 0:
-        return (
-            f"{result.algorithm}: {total} iterations of selection, expansion, simulation "
-            "and back-propagation"
-        )
+        return say("mcts.overview", algorithm=result.algorithm, total=total)
     i, phase = divmod(step - 1, 4)
     it = trace[i]
-    head = f"iteration {i + 1} of {total} — {phase + 1} {PHASES[phase]}: "
+    phase_name = say(f"mcts.phase.{PHASES[phase].replace('-', '_')}")
+    head = say("mcts.head", i=i + 1, total=total, k=phase + 1, phase=phase_name)
     if phase == 0:
         if not it.choices:
-            return head + "the root still has untried moves, so selection stops there"
-        return head + (
-            f"the largest UCB1 = w/n + c·√(ln N / n) at each level: {_moves(it.selected)}"
-        )
+            return head + say("mcts.select_root")
+        return head + say("mcts.select", path=_moves(it.selected))
     if phase == 1:
         if it.expanded is None:
-            return head + "the game is over at the selected node: nothing to add"
-        return head + f"add move {it.expanded[-1]} (an untried one) below {_where(it.selected)}"
+            return head + say("mcts.expand_over")
+        return head + say("mcts.expand", move=it.expanded[-1], where=_where(it.selected))
     if phase == 2:
-        moves = " ".join(map(str, it.playout)) or "none (the game is over)"
-        return head + f"random moves {moves} → {_outcome(it.reward)} (reward {_reward(it)})"
-    text = head + "one more visit on the path; each node adds the reward of the player who chose it"
+        moves = " ".join(map(str, it.playout)) or say("mcts.no_moves")
+        outcome = _outcome(it.reward)
+        return head + say("mcts.simulate", moves=moves, outcome=outcome, reward=_reward(it))
+    text = head + say("mcts.back")
     if i + 1 == total:
         best = max(result.children, key=lambda child: child.visits)  # the first among equals
-        text += f". Done: the most visited move is {best.move} ({best.visits} visits)"
+        text += say("mcts.done", move=best.move, visits=best.visits)
     return text
 
 
@@ -144,12 +141,9 @@ def mcts_step_through(result: SearchResult) -> tuple[Picture, StepThrough]:
 def _trace(result: SearchResult) -> Any:
     trace = getattr(result, "trace", None)
     if trace is None or not all(isinstance(it, MCTSStep) for it in trace):
-        raise CoursekitError("draw_mcts needs an MCTS result made with trace=True")
+        raise CoursekitError(say("mcts.not_traced"))
     if len(trace) > MAX_MCTS_ITERATIONS:
-        raise CoursekitError(
-            f"this search has {len(trace):,} iterations; a step-through draws at most "
-            f"{MAX_MCTS_ITERATIONS} (search with fewer playouts)"
-        )
+        raise CoursekitError(say("mcts.too_many", count=len(trace), most=MAX_MCTS_ITERATIONS))
     return trace
 
 
@@ -262,16 +256,16 @@ def _ucb_texts(it: MCTSStep) -> dict[tuple, str]:
 
 
 def _moves(path: tuple) -> str:
-    return "the root" if not path else "moves " + " ".join(map(str, path))
+    return say("mcts.root") if not path else say("mcts.moves", moves=" ".join(map(str, path)))
 
 
 def _where(path: tuple) -> str:
-    return "the root" if not path else "the node after " + " ".join(map(str, path))
+    return say("mcts.root") if not path else say("mcts.after", moves=" ".join(map(str, path)))
 
 
 def _outcome(reward: float) -> str:
-    return {1.0: "MAX wins", 0.0: "MIN wins"}.get(reward, "a draw")
+    return say({1.0: "mcts.max_wins", 0.0: "mcts.min_wins"}.get(reward, "mcts.draw"))
 
 
 def _reward(it: MCTSStep) -> str:
-    return f"{number_text(it.reward)} for MAX"
+    return say("mcts.reward", reward=number_text(it.reward))

@@ -27,6 +27,7 @@ from coursekit.draw.traces import drawer_for
 from coursekit.errors import CoursekitError
 from coursekit.search.registry import get
 from coursekit.search.result import SearchResult
+from coursekit.text import say
 from coursekit.widgets.base import StaticPreview, StepControls, SvgView
 
 
@@ -50,7 +51,7 @@ class SearchStepper(StaticPreview, widgets.VBox):
 
     def __init__(self, result: SearchResult, step: int | None = None) -> None:
         if not isinstance(result, SearchResult) or result.trace is None:
-            raise CoursekitError("result: expected a search result made with trace=True")
+            raise CoursekitError(say("mcts.stepper_needs_trace"))
         self.drawer = drawer_for(get(result.algorithm).trace)
         self.search = result
         controls = StepControls()

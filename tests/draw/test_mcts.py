@@ -110,3 +110,26 @@ def test_a_result_without_an_mcts_trace_is_refused():
         draw_mcts(minimax(GAME, POSITION, trace=True))
     with pytest.raises(ValueError, match="iterations"):
         draw_mcts(search(150))
+
+
+def test_the_captions_speak_chinese():
+    from coursekit.text import set_language
+
+    game = TicTacToe()
+    r = mcts(game, game.parse("XO. / .X. / O.."), playouts=3, seed=1, trace=True)
+    english = [mcts_caption(r, k) for k in range(13)]
+    set_language("zh")
+    try:
+        chinese = [mcts_caption(r, k) for k in range(13)]
+    finally:
+        set_language(None)
+    assert chinese[0].startswith("MCTS (UCT)：3 次迭代")
+    assert [c.split("— ")[1].split("：")[0] for c in chinese[1:5]] == [
+        "1 选择",
+        "2 扩展",
+        "3 模拟",
+        "4 反向传播",
+    ]
+    assert "结束：访问次数最多的走步是" in chinese[12]
+    assert all(not re.search(r"[a-z]{3,} [a-z]{3,}", c) for c in chinese), chinese
+    assert english == [mcts_caption(r, k) for k in range(13)]  # English again afterwards
