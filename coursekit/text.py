@@ -16,6 +16,7 @@ import json
 import math
 import os
 import re
+import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -270,6 +271,12 @@ def say(key: str, *, lang: str | None = None, **values: Any) -> str:
     ('✔ Correct.', '✔ 正确。')
     >>> say("check.type", lang="zh", what="深度", expected="int", actual="str")
     '深度的类型应为 int，而它的类型是 str。'
+
+    In Chinese, a value written in Latin letters or digits gets a space where it meets a
+    Chinese character of the template (``mtdf_values 的类型``), as Chinese typesetting does:
+
+    >>> say("check.type", lang="zh", what="mtdf_values", expected="list", actual="int")
+    'mtdf_values 的类型应为 list，而它的类型是 int。'
     """
     code = language_code(lang) if lang is not None else language()
     template = table(code).get(key)
@@ -277,4 +284,30 @@ def say(key: str, *, lang: str | None = None, **values: Any) -> str:
         template = table("en").get(key)
     if template is None:
         raise KeyError(f"no message {key!r} in coursekit/locale/en/")
-    return template.format(**values)
+    if code != "zh":
+        return template.format(**values)
+    return _spaced(template, values)
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z0-9_]")
+
+
+def _spaced(template: str, values: dict[str, Any]) -> str:
+    """``template.format(**values)``, with a space between a Latin value and a Chinese
+    character of the template beside it."""
+    out: list[str] = []
+    formatter = string.Formatter()
+    for literal, field, spec, conversion in formatter.parse(template):
+        if out and out[-1] and literal[:1] and _LATIN.match(out[-1][-1]) and _CJK.match(literal[0]):
+            literal = " " + literal
+        out.append(literal)
+        if field is None:
+            continue
+        value = formatter.convert_field(formatter.get_field(field, (), values)[0], conversion)
+        text = formatter.format_field(value, spec or "")
+        before = out[-1][-1:] if out[-1] else ""
+        if text and before and _CJK.match(before) and _LATIN.match(text[0]):
+            text = " " + text
+        out.append(text)
+    return "".join(out)
