@@ -118,7 +118,7 @@ def test_ch00_hints_in_chinese_name_the_case(call, hint, chinese):
         (lambda: answered(None), "还没有作答"),
         (
             lambda: require_type("3", (int, float), "深度"),
-            "深度的类型应为 int或float，而它",
+            "深度的类型应为 int 或 float，而它",
         ),
         (lambda: run_cases(_unfinished, abs, [(1,)], str), "仍然抛出 NotImplementedError"),
         (lambda: run_cases(_endless, abs, [(1,)], lambda x: f"x = {x}"), "在 x = 1 上无休止地递归"),

@@ -558,7 +558,7 @@ def strict_tie():
         ),
         (lambda: ch04.check_best_order(ORDER_TREE, root_only(ORDER_TREE)), "只调整了根节点"),
         (lambda: ch04.check_best_order(ORDER_TREE, [[1, 2, 3]]), "不是把给定的树换了顺序"),
-        (lambda: ch04.check_best_order(ORDER_TREE, "[[1]]"), "你的树的类型应为 list或tuple"),
+        (lambda: ch04.check_best_order(ORDER_TREE, "[[1]]"), "你的树的类型应为 list 或 tuple"),
         (part5(DECK_BETA, DECK_ALPHA), "弄反了.*α剪枝发生在一个 MIN 节点之下"),
         (part5(DECK_ALPHA | {"B2b"}, DECK_BETA - {"B2b"}), "节点 B2b 确实被剪掉了，但不是由α剪枝"),
         (part5(*parent_only_cuts(DECK_TREE)), "只与父节点比较时"),
