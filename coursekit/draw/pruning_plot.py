@@ -14,7 +14,6 @@ it once). It draws data it is given; it never searches.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
 from typing import TYPE_CHECKING
 
 from coursekit.errors import CoursekitError

@@ -14,7 +14,6 @@ it once). It draws data it is given; it never searches.
 from __future__ import annotations
 
 from collections.abc import Mapping
-
 from typing import TYPE_CHECKING
 
 from coursekit.draw.pruning_plot import SLIDE_CHART_HEIGHT_IN, PlotError, legible_on_slides
