@@ -99,8 +99,15 @@ def open_notebook(open_page, base: str, path: str):
     return page, log, started
 
 
-def run_all(page) -> list[dict]:
+def run_all(page, started: float | None = None, timing: Path | None = None) -> list[dict]:
+    """Run every cell; with ``timing``, write the seconds from ``started`` (opening the
+    page) to the end of the first code cell there."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    if timing is not None:
+        page.wait_for_function(
+            f"() => ({CELLS_JS})()[0].count > 0", timeout=RUN_TIMEOUT_S * 1000, polling=100
+        )
+        timing.write_text(f"{time.monotonic() - started:.1f} s from opening the lab page\n")
     page.wait_for_function(
         f"() => ({CELLS_JS})().every(c => c.count !== null && c.count > 0)"
         " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
@@ -135,9 +142,9 @@ def step_once(page) -> bool:
 def test_chapter_runs_all_in_the_lab_offline(served, open_page, artifacts, number):
     path = next(f"notebooks/{n.name}" for n in (ROOT / "notebooks").glob(f"{number}_*.ipynb"))
     page, log, started = open_notebook(open_page, served, path)
-    cells = run_all(page)
     folder = artifacts / "site"
     folder.mkdir(exist_ok=True)
+    cells = run_all(page, started, folder / f"lab-first-cell-{number}.txt")
     page.screenshot(path=str(folder / f"lab-{number}.png"))
     failed = [c for c in cells if c["errors"]]
     unexplained = [c for c in failed if not any(n in c["source"] for n in CHART_CODE)]
