@@ -168,10 +168,10 @@ def export_chapter(
 
 def glossary_page(root: Path, book: Path) -> Path:
     """``notebooks/glossary.md`` as ``book/glossary.html``."""
-    from markdown_it import MarkdownIt
+    import mistune  # nbconvert's Markdown renderer
 
     text = (Path(root) / "notebooks" / "glossary.md").read_text(encoding="utf-8")
-    body = MarkdownIt("commonmark").enable("table").render(text)
+    body = mistune.create_markdown(plugins=["table"])(text)
     target = book / "glossary.html"
     target.write_text(
         _plain_page("Glossary · 术语表", '<p><a href="../index.html">coursekit</a></p>' + body),
