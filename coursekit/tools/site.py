@@ -253,8 +253,8 @@ def build_site(
         if (out / LAB).exists():
             shutil.rmtree(out / LAB)
         build_lab(out / LAB, root=root, notebooks=notebooks, offline=offline, say=say)
-    exercises = [str(n.relative_to(root)) for n in notebooks if n.parts[-2:][0] != "notebooks"]
-    exercises = [p for p in exercises if p.startswith("exercises")]
+    paths = [n.relative_to(root).as_posix() for n in notebooks]
+    exercises = [path for path in paths if path.startswith("exercises/")]
     (out / "index.html").write_text(index_page(rows, exercises, lab), "utf-8")
     return out
 
