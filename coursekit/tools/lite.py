@@ -307,28 +307,15 @@ def bootstrap_source(wheels: Sequence[str], scientific: bool) -> str:
 
 
 def lite_notebook(path: Path, wheels: Sequence[str], heavy: set[str]) -> nbformat.NotebookNode:
-    """``path`` as the lab shows it: outputs kept, the install cell first.
-
-    A cell that needs numpy, scipy or matplotlib (a chart) is tagged
-    ``raises-exception``: on an offline site, where they cannot load, "Run All" then
-    goes on past it instead of stopping there.
-    """
+    """``path`` as the lab shows it: outputs kept, the install cell first (which also loads
+    numpy, scipy and matplotlib when the notebook uses them)."""
     nb = nbformat.read(path, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type == "code" and needs_scientific(_alone(cell), heavy):
-            tags = cell.metadata.setdefault("tags", [])
-            if "raises-exception" not in tags:
-                tags.append("raises-exception")
     cell = nbformat.v4.new_code_cell(bootstrap_source(wheels, needs_scientific(nb, heavy)))
     cell.id = BOOTSTRAP_ID
     cell.metadata = {"tags": ["hide-input"], "slideshow": {"slide_type": "skip"}}
     nb.cells.insert(0, cell)
     nb.metadata["kernelspec"] = LITE_KERNEL
     return nb
-
-
-def _alone(cell: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    return nbformat.v4.new_notebook(cells=[cell])
 
 
 def write_contents(notebooks: Sequence[Path], root: Path, folder: Path, wheels: Sequence[str]):
