@@ -155,9 +155,18 @@ def run_all(
 
 def step_once(page) -> bool:
     """Click the first step button of a step-through in view; whether its picture changed."""
-    button = page.locator(".ck-step-next, .ck-graph-controls button[title='next step']").first
-    if button.count() == 0:
+    found = page.evaluate(
+        """() => {
+      const buttons = document.querySelectorAll(
+        ".ck-step-next, .ck-graph-controls button[title='next step']");
+      const shown = [...buttons].find(b => b.getClientRects().length > 0 && !b.disabled);
+      if (shown) shown.setAttribute("data-ck-test", "next");
+      return Boolean(shown);
+    }"""
+    )
+    if not found:
         return False
+    button = page.locator("[data-ck-test='next']")
     picture = button.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea')][1]")
     button.scroll_into_view_if_needed()
     before = picture.inner_html()
