@@ -32,7 +32,11 @@ REPEATS = 3
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 CURRENT = "window.jupyterapp && window.jupyterapp.shell.currentWidget"
-KERNEL = f"{CURRENT}.sessionContext.session.kernel"
+IDLE = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const session = panel && panel.sessionContext && panel.sessionContext.session;
+  return Boolean(session && session.kernel && session.kernel.status === "idle");
+}"""
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -64,7 +68,7 @@ def one_run(playwright, base: str) -> tuple[float, float]:
         page = context.new_page()
         start = time.perf_counter()
         page.goto(f"{base}lab/lab/index.html?path=notebooks/04_alphabeta.ipynb")
-        page.wait_for_function(f"() => {KERNEL} && {KERNEL}.status === 'idle'", timeout=300_000)
+        page.wait_for_function(IDLE, timeout=300_000)
         idle = time.perf_counter() - start
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_function(
