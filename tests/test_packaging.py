@@ -26,10 +26,11 @@ def _conda_specs(repo_root) -> dict[str, str]:
     return {req.name: str(req.specifier) for req in requirements}
 
 
-def test_environment_satisfies_every_runtime_dependency(repo_root):
+def test_environment_satisfies_every_runtime_and_lab_dependency(repo_root):
     conda = _conda_specs(repo_root)
     problems = []
-    for line in _pyproject(repo_root)["project"]["dependencies"]:
+    project = _pyproject(repo_root)["project"]
+    for line in project["dependencies"] + project["optional-dependencies"]["lab"]:
         req = Requirement(line)
         name = CONDA_NAMES.get(req.name, req.name)
         if name not in conda:
@@ -48,7 +49,23 @@ def test_environment_is_conda_forge_only_with_graphviz_and_the_package(repo_root
     names = {Requirement(e).name for e in env["dependencies"] if isinstance(e, str)}
     assert {"python", "pip", "graphviz"} <= names
     pip_section = next(e["pip"] for e in env["dependencies"] if isinstance(e, dict))
-    assert "-e .[dev]" in pip_section
+    assert "-e .[lab,dev]" in pip_section
+
+
+# What a kernel needs and what only JupyterLab and the instructor's tools need.
+LAB_ONLY = {"jupyterlab", "ipykernel", "nbformat", "nbclient", "nbconvert", "pytest", "nbval"}
+
+
+def test_the_core_is_slim_and_the_lab_extra_has_the_rest(repo_root):
+    project = _pyproject(repo_root)["project"]
+    core = {Requirement(r).name for r in project["dependencies"]}
+    lab = {Requirement(r).name for r in project["optional-dependencies"]["lab"]}
+    assert not core & LAB_ONLY, f"JupyterLab and tools in the core: {core & LAB_ONLY}"
+    assert lab >= LAB_ONLY
+
+
+def test_the_course_script_installs_the_lab_extra(repo_root):
+    assert '-e ".[lab,dev]"' in (repo_root / "course").read_text()
 
 
 def test_python_floor_matches_environment(repo_root):

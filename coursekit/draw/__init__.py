@@ -10,12 +10,31 @@ k > 1 joined by an arc.
 Pictures read results; they never run an algorithm of their own.
 """
 
-from coursekit.draw.andor import AndOrPicture, draw_cycle, draw_graph, draw_solution
-from coursekit.draw.base import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_svg
-from coursekit.draw.boards import board_html, board_label, boards_html, draw_board
-from coursekit.draw.bstar import draw_bstar
-from coursekit.draw.payoff import PayoffTable, payoff_table
-from coursekit.draw.trees import draw_search, draw_tree
+from coursekit.lazy import lazy_exports
+
+# Each name → its module, imported on first use (so one explorer does not pull in numpy).
+_WHERE = {
+    "AndOrPicture": "coursekit.draw.andor",
+    "draw_cycle": "coursekit.draw.andor",
+    "draw_graph": "coursekit.draw.andor",
+    "draw_solution": "coursekit.draw.andor",
+    "GRAPHVIZ_HINT": "coursekit.draw.base",
+    "GraphvizMissing": "coursekit.draw.base",
+    "Picture": "coursekit.draw.base",
+    "has_dot": "coursekit.draw.base",
+    "to_svg": "coursekit.draw.base",
+    "board_html": "coursekit.draw.boards",
+    "board_label": "coursekit.draw.boards",
+    "boards_html": "coursekit.draw.boards",
+    "draw_board": "coursekit.draw.boards",
+    "draw_bstar": "coursekit.draw.bstar",
+    "PayoffTable": "coursekit.draw.payoff",
+    "payoff_table": "coursekit.draw.payoff",
+    "draw_search": "coursekit.draw.trees",
+    "draw_tree": "coursekit.draw.trees",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _WHERE)
 
 __all__ = [
     "GRAPHVIZ_HINT",

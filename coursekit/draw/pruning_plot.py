@@ -14,12 +14,12 @@ it once). It draws data it is given; it never searches.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-import matplotlib.pyplot as plt
-import numpy as np
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from coursekit.errors import CoursekitError
+
+if TYPE_CHECKING:  # matplotlib and numpy are imported when a chart is drawn
+    from matplotlib.figure import Figure
 
 STYLE = {
     "worst": ("#c0392b", "v", "worst order (worst child first)"),
@@ -101,6 +101,8 @@ def pruning_plot(
     depths = list(data.get("depth", ()))
     if not depths:
         raise PlotError('data needs a "depth" list (as leaves_by_depth returns)')
+    import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
+
     with plt.rc_context(legible_on_slides()):
         figure = _curves(data, depths, branching, title)
     plt.close(figure)  # returned, not left open: a notebook then shows it exactly once
@@ -111,6 +113,9 @@ def _curves(
     data: Mapping[str, Sequence[float]], depths: list, branching: int, title: str | None
 ) -> Figure:
     """The curves and measurements of :func:`pruning_plot`, its arguments checked."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
     b = float(branching)
     d = np.linspace(min(depths), max(depths), 200)
     figure, axes = plt.subplots(figsize=(11, SLIDE_CHART_HEIGHT_IN), layout="constrained")

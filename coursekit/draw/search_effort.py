@@ -14,12 +14,12 @@ it once). It draws data it is given; it never searches.
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-import matplotlib.pyplot as plt
-import numpy as np
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from coursekit.draw.pruning_plot import SLIDE_CHART_HEIGHT_IN, PlotError, legible_on_slides
+
+if TYPE_CHECKING:  # matplotlib and numpy are imported when a chart is drawn
+    from matplotlib.figure import Figure
 
 PALETTE = (
     "#7f8c8d", "#1565c0", "#c0392b", "#2e7d32", "#8e44ad", "#ef6c00", "#00838f", "#6d4c41",
@@ -90,6 +90,8 @@ def search_effort_plot(
         raise PlotError(f"minimal: {unknown[0]!r} is not a problem of counts")
 
     width = 0.8 / len(names)
+    import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
+
     with plt.rc_context(legible_on_slides()):
         fig = _bars(counts, problems, names, minimal, width, measure, title)
     plt.close(fig)
@@ -106,6 +108,9 @@ def _bars(
     title: str | None,
 ) -> Figure:
     """The grouped bars of :func:`search_effort_plot`, its data checked."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
     fig, ax = plt.subplots(figsize=(9.5, SLIDE_CHART_HEIGHT_IN))
     x = np.arange(len(problems))
     for i, name in enumerate(names):

@@ -29,6 +29,10 @@ COMMANDS = {
         "coursekit.tools.static_html",
         "export notebooks as static HTML pages that draw and step with no kernel or network",
     ),
+    "site": (
+        "coursekit.tools.site",
+        "build the course as a static web site: a web book and a JupyterLite lab",
+    ),
     "release": (
         "coursekit.tools.release",
         "generate exercises/ from solutions/ (answers replaced by stubs)",

@@ -95,7 +95,7 @@ def check_pictures() -> Finding:
     )
 
 
-REINSTALL = f'{sys.executable} -m pip install -e ".[dev]" in the course folder'
+REINSTALL = f'{sys.executable} -m pip install -e ".[lab,dev]" in the course folder'
 
 
 def check_dot() -> Finding:
@@ -186,7 +186,7 @@ def check_kernel(timeout: float = 60) -> Finding:
             "Jupyter kernel",
             False,
             "the kernel cannot import coursekit",
-            f'{sys.executable} -m pip install -e ".[dev]" in the course folder',
+            f'{sys.executable} -m pip install -e ".[lab,dev]" in the course folder',
         )
     return Finding("Jupyter kernel", True, "python3 starts and imports coursekit")
 

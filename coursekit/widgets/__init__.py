@@ -7,17 +7,26 @@ shows what is wrong in a :class:`~coursekit.widgets.base.Feedback` line beside
 the input.
 """
 
-from coursekit.widgets.algorithm_comparison import AlgorithmComparison
-from coursekit.widgets.aostar_explorer import AOStarExplorer
-from coursekit.widgets.base import Feedback, SvgView
-from coursekit.widgets.bstar_explorer import BStarExplorer
-from coursekit.widgets.connect_four_board import ConnectFourBoard
-from coursekit.widgets.graph_view import GraphView, StepThrough
-from coursekit.widgets.payoff_editor import PayoffEditor
-from coursekit.widgets.search_stepper import SearchStepper
-from coursekit.widgets.tictactoe_board import TicTacToeBoard
-from coursekit.widgets.tree_explorer import TreeExplorer
-from coursekit.widgets.tree_size_explorer import TreeSizeExplorer
+from coursekit.lazy import lazy_exports
+
+# Each name → its module, imported on first use (so one explorer does not pull in numpy).
+_WHERE = {
+    "AlgorithmComparison": "coursekit.widgets.algorithm_comparison",
+    "AOStarExplorer": "coursekit.widgets.aostar_explorer",
+    "Feedback": "coursekit.widgets.base",
+    "SvgView": "coursekit.widgets.base",
+    "BStarExplorer": "coursekit.widgets.bstar_explorer",
+    "ConnectFourBoard": "coursekit.widgets.connect_four_board",
+    "GraphView": "coursekit.widgets.graph_view",
+    "StepThrough": "coursekit.widgets.graph_view",
+    "PayoffEditor": "coursekit.widgets.payoff_editor",
+    "SearchStepper": "coursekit.widgets.search_stepper",
+    "TicTacToeBoard": "coursekit.widgets.tictactoe_board",
+    "TreeExplorer": "coursekit.widgets.tree_explorer",
+    "TreeSizeExplorer": "coursekit.widgets.tree_size_explorer",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _WHERE)
 
 __all__ = [
     "AOStarExplorer",

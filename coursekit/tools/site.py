@@ -1,0 +1,297 @@
+"""Build the course as one static web site: a web book and a JupyterLite lab.
+
+``coursekit site --out build/site`` writes a folder that any web server can
+serve (GitHub Pages, a university server, ``python -m http.server``):
+
+- ``index.html``: the chapters, their slides, the exercises and the glossary;
+- ``book/``: every chapter run once in a fresh kernel and exported as a page and
+  as slides (English, and Chinese where ``notebooks/zh/`` has the chapter, with a
+  language switch); pictures draw and step-throughs step with no kernel, and the
+  pages fit a phone's width (pictures scroll inside their frame);
+- ``lab/``: JupyterLite with every chapter and exercise notebook, run by the
+  browser's own Python (:mod:`coursekit.tools.lite`); each chapter page links to
+  its notebook there ("Run it in your browser").
+
+``--offline`` bundles Pyodide into the lab for a classroom without internet;
+by default it loads from Pyodide's CDN (which also serves numpy, scipy and
+matplotlib, needed by the charts and the game-theory chapters).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import re
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from coursekit.tools.execute import DEFAULT_TIMEOUT, run_for_export
+from coursekit.tools.lite import build_lab, lab_notebooks
+from coursekit.tools.slides import (
+    SlidesError,
+    _say,
+    chapter_notebooks,
+    copy_vendor,
+    fetch_assets,
+    slides_exporter,
+)
+from coursekit.tools.static_html import html_exporter
+
+DEFAULT_OUT = Path("build") / "site"
+BOOK = "book"
+LAB = "lab"
+
+# Phone-sized screens: no page wider than the screen; code, tables and long lines scroll
+# inside their own box (pictures already do, inside their frame).
+PAGE_STYLE = """
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+.ck-site-bar { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center;
+  padding: 0.6em 1em; border-bottom: 1px solid #ccc; font: 15px/1.4 system-ui, sans-serif;
+  background: #f6f8fa; }
+.ck-site-bar a { color: #0550ae; }
+.ck-site-bar .ck-launch { font-weight: 600; }
+html, body { max-width: 100%; }
+.jp-Notebook, .jp-Cell, .jp-InputArea, .jp-OutputArea, .jp-OutputArea-child,
+.jp-OutputArea-output, .jp-RenderedHTMLCommon, .jp-CodeMirrorEditor, .jp-InputArea-editor
+  { min-width: 0; max-width: 100%; box-sizing: border-box; }
+.jp-InputArea-editor, .jp-OutputArea-output pre, .jp-RenderedHTMLCommon pre,
+.jp-RenderedHTMLCommon table, .highlight { overflow-x: auto; }
+.jp-RenderedHTMLCommon table { display: block; max-width: 100%; }
+.jp-RenderedHTMLCommon img, .jp-OutputArea-output img, .jp-OutputArea-output svg
+  { max-width: 100%; height: auto; }
+.jp-RenderedHTMLCommon { overflow-wrap: anywhere; }
+@media (max-width: 700px) {
+  .jp-InputPrompt, .jp-OutputPrompt { display: none; }
+  .jp-Notebook { padding: 4px !important; }
+  .jp-Cell { padding: 2px 0 !important; }
+}
+</style>
+"""
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One chapter notebook of the book, in one language."""
+
+    notebook: Path
+    language: str  # "en" or "zh"
+
+    @property
+    def stem(self) -> str:
+        suffix = "" if self.language == "en" else f".{self.language}"
+        return f"{self.notebook.stem}{suffix}"
+
+    @property
+    def page(self) -> str:
+        return f"{self.stem}.html"
+
+    @property
+    def deck(self) -> str:
+        return f"{self.stem}.slides.html"
+
+    @property
+    def lab_path(self) -> str:
+        """The notebook's path inside the lab (as under the course folder)."""
+        folder = "notebooks" if self.language == "en" else f"notebooks/{self.language}"
+        return f"{folder}/{self.notebook.name}"
+
+
+def book_chapters(root: Path, chosen: Sequence[str] = ()) -> list[Chapter]:
+    """The chapters in both languages (only those whose name starts with one of ``chosen``)."""
+    found = []
+    for language in ("en", "zh"):
+        for notebook in chapter_notebooks(root, language):
+            if not chosen or notebook.stem.startswith(tuple(chosen)):
+                found.append(Chapter(notebook, language))
+    return found
+
+
+def lab_link(chapter: Chapter) -> str:
+    """The address, from a book page, of the same notebook in the lab."""
+    return f"../{LAB}/lab/index.html?path={chapter.lab_path}"
+
+
+def title_of(nb) -> str:
+    """The notebook's title: its first Markdown heading."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            match = re.search(r"^#+\s*(.+)$", cell.source, re.MULTILINE)
+            if match:
+                return match.group(1).strip()
+    return "coursekit"
+
+
+def site_bar(chapter: Chapter, others: dict[str, Chapter]) -> str:
+    """The links above a chapter page: home, the other language, slides, the lab."""
+    links = ['<a href="../index.html">coursekit</a>']
+    for language, other in others.items():
+        if language != chapter.language:
+            name = "English" if language == "en" else "中文"
+            links.append(f'<a href="{other.page}" hreflang="{language}">{name}</a>')
+    links.append(
+        f'<a href="{chapter.deck}">{"幻灯片" if chapter.language == "zh" else "Slides"}</a>'
+    )
+    run = "在浏览器中运行" if chapter.language == "zh" else "Run it in your browser"
+    links.append(f'<a class="ck-launch" href="{lab_link(chapter)}">{run} ▸</a>')
+    return '<nav class="ck-site-bar">' + "".join(links) + "</nav>"
+
+
+def dress_page(body: str, bar: str) -> str:
+    """A page from nbconvert with the phone-width style and the site bar."""
+    body = body.replace("</head>", PAGE_STYLE + "</head>", 1)
+    return re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + bar, body, count=1)
+
+
+def export_chapter(
+    chapter: Chapter,
+    book: Path,
+    others: dict[str, Chapter],
+    *,
+    timeout: int,
+    say: Callable[[str], None],
+) -> str:
+    """Run ``chapter`` once; write its page and its offline slides into ``book``; its title."""
+    nb = run_for_export(chapter.notebook, timeout=timeout, say=say)
+    language = nb.metadata.get("coursekit", {}).get("language", chapter.language)
+    resources = {"metadata": {"name": chapter.stem}}
+    page, _ = html_exporter("light", language).from_notebook_node(nb, resources=resources)
+    (book / chapter.page).write_text(dress_page(page, site_bar(chapter, others)), "utf-8")
+    deck, _ = slides_exporter(offline=True, language=language).from_notebook_node(
+        nb, resources={**resources, "coursekit": {"offline": True}}
+    )
+    (book / chapter.deck).write_text(deck, "utf-8")
+    return title_of(nb)
+
+
+def glossary_page(root: Path, book: Path) -> Path:
+    """``notebooks/glossary.md`` as ``book/glossary.html``."""
+    import mistune  # nbconvert's Markdown renderer
+
+    text = (Path(root) / "notebooks" / "glossary.md").read_text(encoding="utf-8")
+    body = mistune.create_markdown(plugins=["table"])(text)
+    target = book / "glossary.html"
+    target.write_text(
+        _plain_page("Glossary · 术语表", '<p><a href="../index.html">coursekit</a></p>' + body),
+        "utf-8",
+    )
+    return target
+
+
+def _plain_page(title: str, body: str) -> str:
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}'
+        f"</title>{PAGE_STYLE}<style>body{{font:16px/1.5 system-ui,sans-serif;margin:0 auto;"
+        "max-width:60em;padding:0 1em}table{border-collapse:collapse;display:block;"
+        "overflow-x:auto}td,th{border:1px solid #ccc;padding:0.2em 0.5em}</style></head>"
+        f"<body>{body}</body></html>\n"
+    )
+
+
+def index_page(rows: list[tuple[Chapter, str]], exercises: list[str], lab: bool) -> str:
+    """The site's front page: each chapter with its page, slides, lab link, in both languages."""
+    items = []
+    for chapter, title in rows:
+        links = [f'<a href="{BOOK}/{chapter.page}">{html.escape(title)}</a>']
+        links.append(f'<a href="{BOOK}/{chapter.deck}">slides</a>')
+        if lab:
+            links.append(f'<a href="{LAB}/lab/index.html?path={chapter.lab_path}">run ▸</a>')
+        label = "中文" if chapter.language == "zh" else "English"
+        items.append(f'<li lang="{chapter.language}">[{label}] ' + " · ".join(links) + "</li>")
+    practice = "".join(
+        f'<li><a href="{LAB}/lab/index.html?path={path}">{html.escape(path)}</a></li>'
+        for path in exercises
+    )
+    body = (
+        "<h1>coursekit · 博弈搜索</h1><p>Adversarial search you can run — in your browser, "
+        "with nothing to install.</p><h2>Chapters · 章节</h2><ul>" + "".join(items) + "</ul>"
+    )
+    if lab:
+        body += (
+            f'<h2>Exercises · 练习</h2><p>In the <a href="{LAB}/lab/index.html">lab</a> '
+            "(your work stays in this browser; File ▸ Download saves the .ipynb for "
+            "<code>coursekit check</code>).</p><ul>" + practice + "</ul>"
+        )
+    body += f'<p><a href="{BOOK}/glossary.html">Glossary · 术语表</a></p>'
+    return _plain_page("coursekit", body)
+
+
+def build_site(
+    out: Path = DEFAULT_OUT,
+    *,
+    root: Path = Path(),
+    chosen: Sequence[str] = (),
+    book: bool = True,
+    lab: bool = True,
+    offline: bool = False,
+    timeout: int = DEFAULT_TIMEOUT,
+    say: Callable[[str], None] = _say,
+) -> Path:
+    """Build the site into ``out`` (see the module's docstring); return ``out``."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    chapters = book_chapters(root, chosen)
+    rows: list[tuple[Chapter, str]] = []
+    if book:
+        folder = out / BOOK
+        folder.mkdir(exist_ok=True)
+        copy_vendor(fetch_assets(say=say), folder)
+        by_stem: dict[str, dict[str, Chapter]] = {}
+        for chapter in chapters:
+            by_stem.setdefault(chapter.notebook.stem, {})[chapter.language] = chapter
+        for chapter in chapters:
+            say(f"book: {chapter.notebook}")
+            others = by_stem[chapter.notebook.stem]
+            rows.append(
+                (chapter, export_chapter(chapter, folder, others, timeout=timeout, say=say))
+            )
+        glossary_page(root, folder)
+    notebooks = [n for n in lab_notebooks(root) if not chosen or n.stem.startswith(tuple(chosen))]
+    if lab:
+        if (out / LAB).exists():
+            shutil.rmtree(out / LAB)
+        build_lab(out / LAB, root=root, notebooks=notebooks, offline=offline, say=say)
+    paths = [n.relative_to(root).as_posix() for n in notebooks]
+    exercises = [path for path in paths if path.startswith("exercises/")]
+    (out / "index.html").write_text(index_page(rows, exercises, lab), "utf-8")
+    return out
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT})"
+    )
+    parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="bundle Pyodide (npm's pyodide) into the lab: no CDN needed, but no numpy/matplotlib",
+    )
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        default=(),
+        metavar="NN",
+        help="only the chapters and exercises whose names start so (e.g. --only 02 04)",
+    )
+    parser.add_argument("--no-book", dest="book", action="store_false", help="skip the web book")
+    parser.add_argument("--no-lab", dest="lab", action="store_false", help="skip the lab")
+    parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT, help="seconds per cell")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        out = build_site(
+            args.out,
+            chosen=args.only,
+            book=args.book,
+            lab=args.lab,
+            offline=args.offline,
+            timeout=args.timeout,
+        )
+    except SlidesError as error:
+        _say(f"coursekit site: {error}")
+        return 1
+    print(f"wrote {out}: serve it with  python -m http.server -d {out}")
+    return 0

@@ -1,0 +1,111 @@
+"""The lab's notebooks without numpy: what imports what (coursekit.tools.lite)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from coursekit.tools import lite
+
+ROOT = Path(__file__).resolve().parents[2]
+# The chapters the offline lab runs (tests/browser/test_site.py): their modules must load
+# with numpy, scipy and matplotlib absent, as in an offline Pyodide.
+OFFLINE_CHAPTERS = ("02", "03", "04", "06")
+BLOCK = "import sys\nfor name in ('numpy', 'scipy', 'matplotlib'):\n    sys.modules[name] = None\n"
+
+
+def import_lines(nb: nbformat.NotebookNode) -> list[str]:
+    """Every top-level import statement of the notebook's code cells, as source."""
+    import ast
+
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        found += [
+            ast.unparse(node)
+            for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+        ]
+    return found
+
+
+def chart_import(line: str) -> bool:
+    return any(name in line for name in ("matplotlib", "numpy", "scipy"))
+
+
+@pytest.mark.parametrize("number", OFFLINE_CHAPTERS)
+def test_chapter_modules_import_with_numpy_blocked(number):
+    (path,) = (ROOT / "notebooks").glob(f"{number}_*.ipynb")
+    nb = nbformat.read(path, as_version=4)
+    lines = [line for line in import_lines(nb) if not chart_import(line)]
+    assert lines, f"{path.name} imports nothing?"
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCK + "\n".join(lines)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_block_does_block():
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCK + "from coursekit.gametheory import NormalFormGame"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode != 0 and "numpy" in done.stderr
+
+
+def test_scientific_modules_follow_imports_through_the_package():
+    heavy = lite.scientific_modules()
+    assert "coursekit.draw.pruning_plot" in heavy  # imports matplotlib inside a function
+    assert "coursekit.gametheory.game" in heavy  # numpy at the top
+    assert "coursekit.draw.payoff" in heavy  # through coursekit.gametheory
+    assert "coursekit.search.alphabeta" not in heavy
+    assert "coursekit.widgets.tree_explorer" not in heavy
+
+
+def test_a_notebook_needs_numpy_when_a_name_it_imports_lives_in_a_heavy_module():
+    heavy = lite.scientific_modules()
+    plain = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("from coursekit.widgets import TreeExplorer")]
+    )
+    payoff = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("from coursekit.widgets import PayoffEditor")]
+    )
+    assert not lite.needs_scientific(plain, heavy)
+    assert lite.needs_scientific(payoff, heavy)
+
+
+def test_the_lab_notebook_starts_with_the_install_cell_and_the_pyodide_kernel():
+    nb = lite.lite_notebook(
+        ROOT / "notebooks" / "04_alphabeta.ipynb", ["coursekit", "chess"], set()
+    )
+    first = nb.cells[0]
+    assert first.id == lite.BOOTSTRAP_ID
+    assert 'await piplite.install(["coursekit", "chess"], deps=False)' in first.source
+    assert nb.metadata["kernelspec"]["name"] == "python"
+
+
+def test_the_closure_of_the_lock_drops_what_a_package_does_not_need():
+    packages = {
+        "networkx": {"depends": ["numpy", "matplotlib"]},
+        "ipython": {"depends": ["traitlets"]},
+        "traitlets": {"depends": []},
+        "numpy": {"depends": []},
+        "matplotlib": {"depends": ["numpy"]},
+    }
+    assert lite._closure(packages, ["ipython", "networkx"]) == {"ipython", "traitlets", "networkx"}
