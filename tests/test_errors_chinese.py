@@ -8,12 +8,13 @@ import pytest
 import coursekit
 from coursekit.andor import AndOrGraph
 from coursekit.andor.errors import RuleSyntaxError
-from coursekit.games import GameTree, TicTacToe
+from coursekit.games import ConnectFour, GameTree, TicTacToe
 from coursekit.games.base import GameError
 from coursekit.games.gametree import GameTreeError
 from coursekit.gametheory import NormalFormGame
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.parse import parse_pair, parse_table
+from coursekit.search import SearchError, alphabeta, minimax
 from coursekit.text import number_value, set_language
 from coursekit.widgets import AOStarExplorer, PayoffEditor, TreeExplorer
 
@@ -92,3 +93,19 @@ def test_english_messages_are_unchanged():
         GameTree.from_spec("[[3, 12], [2, oops]]")
     with pytest.raises(PayoffError, match="line 2 has 1 cell but line 1 has 2"):
         parse_table("3, 3 | 0, 5\n5, 0")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: minimax(TicTacToe(), depth=-1), "depth 应当大于或等于 0，而给出的是 -1"),
+        (lambda: minimax(TicTacToe(), depth="2"), "depth 应当是整数或 None，而给出的是 '2'"),
+        (lambda: minimax(TicTacToe, depth=2), "game 应当是一个博弈对象，而不是类 TicTacToe"),
+        (lambda: minimax(GameTree.from_nested([[1, 2]]), "Z"), "state 'Z' 不是 <GameTree"),
+        (lambda: alphabeta(ConnectFour()), "不限深度，会把每一局都搜索到终局"),
+    ],
+)  # fmt: skip
+def test_search_errors_in_chinese(call, message):
+    with pytest.raises(SearchError) as raised:
+        call()
+    assert message in str(raised.value)

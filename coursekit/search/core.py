@@ -38,6 +38,7 @@ from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, Game
 from coursekit.games.gametree import GameTree
 from coursekit.search.result import SearchResult, Stats, Trace
+from coursekit.text import say
 
 State = Any
 Action = Any
@@ -63,7 +64,7 @@ def distinct_actions(game: Game, state: State, actions: Sequence[Action]) -> lis
     """
     key = getattr(game, "key", None)
     if key is None:
-        raise SearchError(f"{game!r} has no key(state) method, so symmetry cannot be used")
+        raise SearchError(say("errors.search.no_key", game=game))
     seen: set[Hashable] = set()
     kept = []
     for action in actions:
@@ -97,28 +98,22 @@ def check_position(game: Game, state: State = None) -> State:
     coursekit.search.core.SearchError: state 'Z' is not a position of ...: the tree has no node 'Z'
     """
     if isinstance(game, type):
-        raise SearchError(
-            f"game must be a game, not the class {game.__name__}: write {game.__name__}(…)"
-        )
+        raise SearchError(say("errors.search.game_class", name=game.__name__))
     missing = [name for name in ("initial", *_GAME_METHODS) if not hasattr(game, name)]
     if missing:
-        raise SearchError(
-            f"game must follow the Game protocol (initial, to_move, actions, result, "
-            f"is_terminal, utility); {game!r} has no {', '.join(missing)}"
-        )
+        raise SearchError(say("errors.search.not_a_game", game=game, missing=", ".join(missing)))
     if state is None:
         return game.initial
     if not isinstance(state, type(game.initial)):
-        raise SearchError(
-            f"state must be a position of {game!r} (a {type(game.initial).__name__} like "
-            f"game.initial), got {state!r}"
-        )
+        kind = type(game.initial).__name__
+        raise SearchError(say("errors.search.state_type", game=game, kind=kind, state=state))
     try:
         game.to_move(state)
         game.is_terminal(state)
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
         reason = error.args[0] if error.args else type(error).__name__
-        raise SearchError(f"state {state!r} is not a position of {game!r}: {reason}") from None
+        problem = say("errors.search.state_refused", state=state, game=game, reason=reason)
+        raise SearchError(problem) from None
     return state
 
 
@@ -139,12 +134,12 @@ class Search:
         algorithm: str = "",
     ) -> None:
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)):
-            raise SearchError(f"depth must be a whole number or None, got {depth!r}")
+            raise SearchError(say("errors.search.depth_type", depth=depth))
         if depth is not None and depth < 0:
-            raise SearchError(f"depth must be 0 or more, got {depth}")
+            raise SearchError(say("errors.search.depth_negative", depth=depth))
         for name, function in (("evaluate", evaluate), ("cutoff", cutoff), ("order", order)):
             if function is not None and not callable(function):
-                raise SearchError(f"{name} must be a function or None, got {function!r}")
+                raise SearchError(say("errors.search.not_a_function", name=name, function=function))
         self.game = game
         self.root = check_position(game, state)
         self.depth = depth
@@ -173,10 +168,7 @@ class Search:
             return lambda state: utility(state, MAX)
         static = evaluate or getattr(game, "evaluate", None)
         if static is None:
-            raise SearchError(
-                f"a depth-limited search needs a static evaluation e(p): pass evaluate=… "
-                f"or use a game with an evaluate() method ({game!r} has none)"
-            )
+            raise SearchError(say("errors.search.needs_evaluation", game=game))
         is_terminal = game.is_terminal
         name = "evaluate" if evaluate else "game.evaluate"
 
@@ -195,7 +187,7 @@ class Search:
         actions = game.actions
         if symmetry:
             if getattr(game, "key", None) is None:
-                raise SearchError(f"{game!r} has no key(state) method, so symmetry cannot be used")
+                raise SearchError(say("errors.search.no_key", game=game))
             if order is None:
                 return lambda state: distinct_actions(game, state, actions(state))
             return lambda state: distinct_actions(game, state, order(state, actions(state)))
@@ -221,21 +213,14 @@ class Search:
             try:
                 self._cutoff(root, 0)
             except TypeError as failure:
-                return SearchError(
-                    "cutoff must be a function cutoff(state, ply) that says True where the "
-                    f"search stops; calling it on the root failed: {failure}"
-                )
+                return SearchError(say("errors.search.cutoff_failed", error=failure))
         try:
             problem = self._first_bad_leaf()
         except TypeError:  # the game or the cutoff itself fails: say so below
             problem = None
         if problem:
             return SearchError(problem)
-        return SearchError(
-            f"the search of {game!r} failed with a TypeError ({error}): a value it compared or "
-            "a list of moves it used has the wrong type; check evaluate, order and cutoff, "
-            "and the game's actions, result and utility"
-        )
+        return SearchError(say("errors.search.type_error", game=game, error=error))
 
     def _first_bad_leaf(self, budget: int = 500) -> str | None:
         """Value the first ``budget`` nodes' leaves again, depth first: the first non-number."""
@@ -254,15 +239,17 @@ class Search:
                     try:
                         value = evaluate(state)
                     except TypeError as error:
-                        return (
-                            f"{name} failed with a TypeError ({error}) for the state "
-                            f"{state_text(game, state)}"
+                        shown = state_text(game, state)
+                        return say(
+                            "errors.search.leaf_type_error", name=name, error=error, state=shown
                         )
                 if isinstance(value, bool) or not isinstance(value, Real):
-                    return (
-                        f"{name} must return a number (int or float, ±inf for a won or lost "
-                        f"game), but it returned {value!r} ({type(value).__name__}) for the "
-                        f"state {state_text(game, state)}"
+                    return say(
+                        "errors.search.leaf_not_number",
+                        name=name,
+                        value=value,
+                        kind=type(value).__name__,
+                        state=state_text(game, state),
                     )
                 continue
             children = [game.result(state, a) for a in game.actions(state)]
@@ -324,11 +311,7 @@ def state_text(game: Game, state: State) -> str:
 
 def _not_a_number(name: str, function: Callable, state: str, value: Any) -> str:
     what = getattr(function, "__qualname__", None) or repr(function)
-    return (
-        f"{name} ({what}) returned {value!r}, but an evaluation must return a number (±inf "
-        f"for a won or lost game), never NaN, which no comparison of α-β can order; it did so "
-        f"for the state {state}"
-    )
+    return say("errors.search.nan", name=name, what=what, value=value, state=state)
 
 
 def _order_problem(order: Callable, state: State, actions: list) -> str | None:
@@ -336,10 +319,7 @@ def _order_problem(order: Callable, state: State, actions: list) -> str | None:
     try:
         ordered = order(state, list(actions))
     except TypeError as error:
-        return (
-            "order must be a function order(state, actions) that returns the same actions in "
-            f"the order to try them; calling it on the root failed: {error}"
-        )
+        return say("errors.search.order_failed", error=error)
     try:
         same = isinstance(ordered, Sequence) and sorted(map(repr, ordered)) == sorted(
             map(repr, actions)
@@ -347,10 +327,7 @@ def _order_problem(order: Callable, state: State, actions: list) -> str | None:
     except TypeError:
         same = False
     if not same:
-        return (
-            "order(state, actions) must return the actions it was given, reordered (a list); "
-            f"for the root's actions {actions!r} it returned {ordered!r}"
-        )
+        return say("errors.search.order_changed", actions=actions, ordered=ordered)
     return None
 
 
@@ -428,7 +405,7 @@ def check_whole_game(
     coursekit.search.core.SearchError: minimax(ConnectFour(rows=4, cols=4, k=4)) with no depth ...
     """
     if visits not in ("some", "all", "fewest"):
-        raise SearchError(f"visits must be 'some', 'all' or 'fewest', got {visits!r}")
+        raise SearchError(say("errors.search.visits", visits=visits))
     if force or isinstance(game, GameTree):  # a GameTree is explicit: its nodes are in memory
         return
     key = (repr(game), state)  # the same game and position: the same estimate, made once
@@ -440,29 +417,29 @@ def check_whole_game(
     guess = {"some": nodes ** (2 / 3), "all": nodes, "fewest": 2 * math.sqrt(nodes)}[visits]
     if guess <= SEARCH_LIMIT:
         return
-    share = {
-        "some": f"α-β would visit between {2 * math.sqrt(nodes):.1e} (the best move order) and "
-        f"all; about {guess:.1e} is likely",
-        "all": f"{name} visits every one of them",
-        "fewest": f"even in the best move order a search would visit about {guess:.1e}",
-    }[visits]
-    if visits == "fewest":  # solve: no depth to pass
-        way_out = "Solve a position nearer the end, or search to a depth; force=True runs it anyway"
-    else:
-        way_out = (
-            "Pass depth=… (with an evaluation e(p)), or use iterative_deepening(game, "
-            "seconds=…), or solve(game) for a small game; force=True runs it anyway"
-        )
+    share = say(
+        f"errors.search.whole_game.{visits}",
+        fewest=f"{2 * math.sqrt(nodes):.1e}",
+        guess=f"{guess:.1e}",
+        name=name,
+    )
+    way_out = say(f"errors.search.whole_game.{'solve' if visits == 'fewest' else 'depth'}")
     raise SearchError(
-        f"{name}({game!r}) with no depth limit searches every game to its end: about "
-        f"{nodes:.1e} nodes in the game tree (Knuth's estimate from 50 random games), of which "
-        f"{share}, more than SEARCH_LIMIT = {SEARCH_LIMIT:,} (at a few "
-        f"microseconds a node that is {_duration(3e-6 * guess)}). {way_out}"
+        say(
+            "errors.search.whole_game",
+            name=name,
+            game=game,
+            nodes=f"{nodes:.1e}",
+            share=share,
+            limit=f"{SEARCH_LIMIT:,}",
+            duration=_duration(3e-6 * guess),
+            way_out=way_out,
+        )
     )
 
 
 def _duration(seconds: float) -> str:
     for unit, size in (("years", 3.15e7), ("days", 86_400), ("hours", 3_600), ("minutes", 60)):
         if seconds >= size:
-            return f"about {seconds / size:,.0f} {unit}"
-    return f"about {seconds:,.0f} seconds"
+            return say(f"errors.search.duration.{unit}", count=f"{seconds / size:,.0f}")
+    return say("errors.search.duration.seconds", count=f"{seconds:,.0f}")
