@@ -14,7 +14,9 @@ from coursekit.games.gametree import GameTreeError
 from coursekit.gametheory import NormalFormGame
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.parse import parse_pair, parse_table
-from coursekit.search import SearchError, alphabeta, minimax
+from coursekit.search import SearchError, alphabeta, iterative_deepening, minimax
+from coursekit.search.alphabeta import best_case_leaves
+from coursekit.search.quiescence import quiescent
 from coursekit.text import number_value, set_language
 from coursekit.widgets import AOStarExplorer, PayoffEditor, TreeExplorer
 
@@ -103,6 +105,13 @@ def test_english_messages_are_unchanged():
         (lambda: minimax(TicTacToe, depth=2), "game 应当是一个博弈对象，而不是类 TicTacToe"),
         (lambda: minimax(GameTree.from_nested([[1, 2]]), "Z"), "state 'Z' 不是 <GameTree"),
         (lambda: alphabeta(ConnectFour()), "不限深度，会把每一局都搜索到终局"),
+        (lambda: alphabeta(GameTree.from_nested([[1, 2]]), alpha=5, beta=1),
+         "窗口要求 alpha < beta，而给出的是 alpha=5, beta=1"),
+        (lambda: best_case_leaves(0, 2), "branching 应当是大于或等于 1 的整数，而给出的是 0"),
+        (lambda: iterative_deepening(TicTacToe(), seconds=-1), "seconds 应当是正的秒数"),
+        (lambda: iterative_deepening(TicTacToe(), max_depth=2, depth=3),
+         "max_depth 和 depth 只能给出一个"),
+        (lambda: quiescent(TicTacToe(), evaluate=len, noisy=3), "noisy 应当是以状态为参数的函数"),
     ],
 )  # fmt: skip
 def test_search_errors_in_chinese(call, message):

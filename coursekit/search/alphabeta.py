@@ -61,6 +61,7 @@ from coursekit.search.core import (
 )
 from coursekit.search.registry import register
 from coursekit.search.result import CUTOFF, ENTER, EXIT, LEAF, Path, SearchResult
+from coursekit.text import say
 
 INF = math.inf
 
@@ -76,9 +77,9 @@ ORDERINGS = ("as typed", "worst", "random", "best")
 def _check_window(alpha: Any, beta: Any) -> None:
     for name, bound in (("alpha", alpha), ("beta", beta)):
         if isinstance(bound, bool) or not isinstance(bound, Real) or math.isnan(bound):
-            raise SearchError(f"{name} must be a number (or ±inf), got {bound!r}")
+            raise SearchError(say("errors.search.bound", name=name, bound=bound))
     if not alpha < beta:
-        raise SearchError(f"the window needs alpha < beta, got alpha={alpha!r}, beta={beta!r}")
+        raise SearchError(say("errors.search.window", alpha=alpha, beta=beta))
 
 
 @register(
@@ -457,7 +458,9 @@ def best_case_leaves(branching: int, depth: int) -> int:
     """
     for name, number, least in (("branching", branching, 1), ("depth", depth, 0)):
         if isinstance(number, bool) or not isinstance(number, int) or number < least:
-            raise SearchError(f"{name} must be a whole number >= {least}, got {number!r}")
+            raise SearchError(
+                say("errors.search.whole_at_least", name=name, least=least, value=number)
+            )
     if depth % 2 == 0:
         return 2 * branching ** (depth // 2) - 1
     return branching ** ((depth + 1) // 2) + branching ** ((depth - 1) // 2) - 1
@@ -496,9 +499,10 @@ def reorder(tree: GameTree, ordering: str = "best", *, seed: int | None = 0) -> 
     [[6, 4, 2], [14, 5, 2], [12, 8, 3]]
     """
     if not isinstance(tree, GameTree):
-        raise SearchError(f"reorder needs a GameTree, got {type(tree).__name__}")
+        raise SearchError(say("errors.search.reorder_tree", kind=type(tree).__name__))
     if ordering not in ORDERINGS:
-        raise SearchError(f"ordering must be one of {', '.join(ORDERINGS)}, got {ordering!r}")
+        choices = ", ".join(ORDERINGS)
+        raise SearchError(say("errors.search.ordering", choices=choices, ordering=ordering))
     if ordering == "as typed":
         return tree
     nested = _arranged(tree.to_nested(), tree.root_player, ordering, _random.Random(seed))
@@ -551,17 +555,18 @@ def distinct_uniform_tree(
     """
     best_case_leaves(branching, depth)  # checks the arguments
     if branching**depth > 100_000:
-        raise SearchError(
-            f"a tree with branching {branching} and depth {depth} has {branching**depth:,} "
-            "leaves; the limit is 100,000"
+        leaves = f"{branching**depth:,}"
+        problem = say(
+            "errors.search.too_many_leaves", branching=branching, depth=depth, leaves=leaves
         )
+        raise SearchError(problem)
     rng = _random.Random(seed)
     values = list(range(1, branching**depth + 1))
     rng.shuffle(values)
     place = iter(values)
 
     if depth > 500:
-        raise SearchError(f"depth must be at most 500, got {depth:,}")
+        raise SearchError(say("errors.search.depth_at_most", depth=f"{depth:,}"))
 
     def grow(d: int) -> Any:
         return next(place) if d == 0 else [grow(d - 1) for _ in range(branching)]
@@ -600,9 +605,10 @@ def leaves_by_depth(
     depths = list(depths)
     for ordering in orderings:
         if ordering not in ORDERINGS:
-            raise SearchError(f"orderings must come from {', '.join(ORDERINGS)}, got {ordering!r}")
+            choices = ", ".join(ORDERINGS)
+            raise SearchError(say("errors.search.orderings", choices=choices, ordering=ordering))
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise SearchError(f"trials must be a whole number >= 1, got {trials!r}")
+        raise SearchError(say("errors.search.whole_at_least", name="trials", least=1, value=trials))
     data: dict[str, list[float]] = {"depth": depths}
     for ordering in orderings:
         counts = []

@@ -42,15 +42,16 @@ from coursekit.search.core import SearchError
 from coursekit.search.negamax import negamax
 from coursekit.search.registry import register
 from coursekit.search.result import SearchResult, Stats
+from coursekit.text import say
 
 INF = math.inf
 
 
 def _number(name: str, x: Any, *, positive: bool = False) -> float:
     if isinstance(x, bool) or not isinstance(x, Real) or math.isnan(x):
-        raise SearchError(f"{name} must be a number, got {x!r}")
+        raise SearchError(say("errors.search.number", name=name, value=x))
     if positive and not (x > 0):
-        raise SearchError(f"{name} must be a number > 0, got {x!r}")
+        raise SearchError(say("errors.search.positive", name=name, value=x))
     return x
 
 

@@ -57,6 +57,7 @@ from coursekit.search.negamax import as_history, as_killers, as_table, negamax
 from coursekit.search.registry import get
 from coursekit.search.result import SearchResult
 from coursekit.search.transposition import TranspositionTable
+from coursekit.text import say
 
 SearchFunction = Callable[..., SearchResult]
 
@@ -193,7 +194,7 @@ def iterative_deepening(
     """
     if depth is not None:
         if max_depth is not None and max_depth != depth:
-            raise SearchError(f"give max_depth or depth, not both ({max_depth} and {depth})")
+            raise SearchError(say("errors.search.depth_twice", max_depth=max_depth, depth=depth))
         max_depth = depth
     enhanced = bool(pv_first or killers or history or aspiration is not None) or (
         table is not None and table is not False
@@ -204,10 +205,8 @@ def iterative_deepening(
     extra: dict[str, Any] = {}
     if enhanced:
         if not getattr(search, "takes_ordering", False):
-            raise SearchError(
-                "pv_first, table, killers, history and aspiration need a search that takes "
-                f"them (negamax or PVS), got {getattr(search, '__name__', search)!r}"
-            )
+            name = getattr(search, "__name__", search)
+            raise SearchError(say("errors.search.needs_ordering", search=name))
         extra = {"table": as_table(table), "killers": as_killers(killers),
                  "history": as_history(history)}  # fmt: skip
         if aspiration is not None:
@@ -215,13 +214,15 @@ def iterative_deepening(
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
     ):
-        raise SearchError(f"seconds must be a positive number of seconds, got {seconds!r}")
+        raise SearchError(say("errors.search.seconds", seconds=seconds))
     if seconds == math.inf:
         seconds = None  # no clock at all
     if max_depth is not None and (
         isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 1
     ):
-        raise SearchError(f"max_depth must be a whole number >= 1, got {max_depth!r}")
+        raise SearchError(
+            say("errors.search.whole_at_least", name="max_depth", least=1, value=max_depth)
+        )
     if seconds is None and max_depth is None:  # nothing stops it before the tree is exhausted
         check_whole_game(game, check_position(game, state), "iterative_deepening", force)
     started = time.perf_counter()
@@ -293,5 +294,5 @@ def _resolve(search: SearchFunction | str | None) -> SearchFunction:
         except KeyError as error:
             raise SearchError(str(error.args[0])) from None
     if not callable(search):
-        raise SearchError(f"search must be a search function or its name, got {search!r}")
+        raise SearchError(say("errors.search.search_function", search=search))
     return search

@@ -45,6 +45,7 @@ from coursekit.search.ordering import History, Killers
 from coursekit.search.registry import register
 from coursekit.search.result import SearchResult, Stats
 from coursekit.search.transposition import TranspositionTable
+from coursekit.text import say
 
 INF = math.inf
 
@@ -139,9 +140,9 @@ def mtdf(
     g = _number("guess", guess)
     tt, ks, hs = as_table(table), as_killers(killers), as_history(history)
     if not isinstance(deepening, bool):
-        raise SearchError(f"deepening must be True or False, got {deepening!r}")
+        raise SearchError(say("errors.search.true_or_false", name="deepening", value=deepening))
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)):
-        raise SearchError(f"depth must be a whole number or None, got {depth!r}")
+        raise SearchError(say("errors.search.depth_type", depth=depth))
     depths = [depth] if depth is None or not deepening else list(range(1, depth + 1)) or [0]
     total = Stats()
     result = None

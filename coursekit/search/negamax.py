@@ -58,6 +58,7 @@ from coursekit.search.ordering import History, Killers, arrange
 from coursekit.search.registry import register
 from coursekit.search.result import CUTOFF, ENTER, EXIT, LEAF, Path, SearchResult
 from coursekit.search.transposition import TranspositionTable, key_function
+from coursekit.text import say
 
 INF = math.inf
 
@@ -71,7 +72,7 @@ def _switch(value: Any, kind: type, name: str, what: str) -> Any:
         return kind()
     if isinstance(value, kind):
         return value
-    raise SearchError(f"{name} must be True, False, None or {what}, got {value!r}")
+    raise SearchError(say("errors.search.option", name=name, what=what, value=value))
 
 
 def as_table(table: Any) -> TranspositionTable | None:
@@ -126,10 +127,7 @@ class Negamax:
         except TypeError as error:  # a non-number from e(p), an order of the wrong shape, …
             raise self.search.explain(error) from None
         except RecursionError:
-            raise SearchError(
-                "the tree is deeper than Python's recursion limit allows negamax to search; "
-                "use alphabeta, which has an explicit-stack form"
-            ) from None
+            raise SearchError(say("errors.search.recursion")) from None
 
     def _run(self, alpha: float, beta: float, hint: tuple) -> tuple[float, list]:
         search = self.search

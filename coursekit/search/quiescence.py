@@ -42,6 +42,7 @@ from typing import Any
 
 from coursekit.games.base import MAX, Game
 from coursekit.search.core import Evaluate, SearchError
+from coursekit.text import say
 
 Noisy = Callable[[Any], Sequence[Any]]
 
@@ -142,20 +143,17 @@ def quiescent(
     if evaluate is None:
         evaluate = getattr(game, "evaluate", None)
         if evaluate is None:
-            raise SearchError(f"{game!r} has no evaluate(): pass evaluate=…")
+            raise SearchError(say("errors.search.no_evaluate", game=game))
     if noisy is None:
         noisy = getattr(game, "noisy_moves", None)
         if noisy is None:
-            raise SearchError(
-                f"{game!r} does not say which moves are noisy: pass noisy=lambda state: [...]"
-            )
+            raise SearchError(say("errors.search.no_noisy", game=game))
     for name, function in (("evaluate", evaluate), ("noisy", noisy)):
         if not callable(function):
-            raise SearchError(
-                f"{name} must be a function of a state, got {function!r}"
-                + (": write noisy=lambda state: [...], the moves that make it not quiet"
-                   if name == "noisy" else "")
-            )  # fmt: skip
+            key = "noisy_function" if name == "noisy" else "state_function"
+            raise SearchError(say(f"errors.search.{key}", name=name, function=function))
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
-        raise SearchError(f"max_depth must be a whole number >= 0, got {max_depth!r}")
+        raise SearchError(
+            say("errors.search.whole_at_least", name="max_depth", least=0, value=max_depth)
+        )
     return Quiescence(game, evaluate, noisy, max_depth)
