@@ -14,8 +14,17 @@ from coursekit.games.gametree import GameTreeError
 from coursekit.gametheory import NormalFormGame
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.parse import parse_pair, parse_table
-from coursekit.search import SearchError, alphabeta, iterative_deepening, minimax
+from coursekit.search import (
+    SearchError,
+    alphabeta,
+    expectiminimax,
+    iterative_deepening,
+    mcts,
+    minimax,
+)
 from coursekit.search.alphabeta import best_case_leaves
+from coursekit.search.match import MatchEngine
+from coursekit.search.play import play
 from coursekit.search.quiescence import quiescent
 from coursekit.text import number_value, set_language
 from coursekit.widgets import AOStarExplorer, PayoffEditor, TreeExplorer
@@ -97,6 +106,13 @@ def test_english_messages_are_unchanged():
         parse_table("3, 3 | 0, 5\n5, 0")
 
 
+class Dice(TicTacToe):
+    """A game that says it has chance nodes but gives no outcomes."""
+
+    def is_chance(self, state):
+        return False
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -112,6 +128,12 @@ def test_english_messages_are_unchanged():
         (lambda: iterative_deepening(TicTacToe(), max_depth=2, depth=3),
          "max_depth 和 depth 只能给出一个"),
         (lambda: quiescent(TicTacToe(), evaluate=len, noisy=3), "noisy 应当是以状态为参数的函数"),
+        (lambda: mcts(TicTacToe(), playouts=0), "playouts 应当是大于或等于 1 的整数或 None"),
+        (lambda: mcts(TicTacToe(), c=-1), "c 应当是大于或等于 0 的数，而给出的是 -1"),
+        (lambda: expectiminimax(Dice()), "有 is_chance，却没有 chance_outcomes"),
+        (lambda: MatchEngine("a", "alphabta"), "引擎 'a'：没有名为 'alphabta' 的搜索算法"),
+        (lambda: MatchEngine("a", "MCTS (UCT)", depth=3), "MCTS (UCT) 不接受深度限制"),
+        (lambda: play(TicTacToe(), [1]), "players 应当是 {MAX: …, MIN: …} 或一对"),
     ],
 )  # fmt: skip
 def test_search_errors_in_chinese(call, message):

@@ -36,6 +36,7 @@ from coursekit.games.base import MAX, Game
 from coursekit.search.core import Cutoff, Evaluate, Order, Search, SearchError
 from coursekit.search.registry import CHANCE, register
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
+from coursekit.text import say
 
 INF = math.inf
 
@@ -110,7 +111,7 @@ def expectiminimax(
     is_chance: Callable[[Any], bool] = getattr(game, "is_chance", None) or (lambda s: False)
     outcomes = getattr(game, "chance_outcomes", None)
     if outcomes is None and getattr(game, "is_chance", None) is not None:
-        raise SearchError(f"{game!r} has is_chance but no chance_outcomes")
+        raise SearchError(say("errors.search.no_outcomes", game=game))
     cutoff_test, static_value, moves, result = (
         search.cutoff_test, search.eval, search.moves, game.result
     )  # fmt: skip
@@ -175,10 +176,7 @@ def expectiminimax(
     try:
         v, pv = value(search.root, 0, ())
     except RecursionError:
-        raise SearchError(
-            "the game is deeper than expectiminimax recurses (about 1,000 plies): "
-            "give a depth limit"
-        ) from None
+        raise SearchError(say("errors.search.too_deep", name="expectiminimax")) from None
     return search.result(v, pv, nodes=nodes, leaves=leaves, depth=deepest, tt_hits=hits)
 
 

@@ -32,7 +32,7 @@ from coursekit.search.core import Evaluate, SearchError
 from coursekit.search.iterative_deepening import iterative_deepening
 from coursekit.search.registry import CHANCE, DETERMINISTIC, get
 from coursekit.search.result import SearchResult
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 
 class EngineFailure(Exception):
@@ -80,22 +80,23 @@ class MatchEngine:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise SearchError(f"an engine needs a name, got {self.name!r}")
+            raise SearchError(say("errors.search.engine_name", name=self.name))
         try:
             algorithm = get(self.search)
         except KeyError as error:
-            raise SearchError(f"engine {self.name!r}: {error.args[0]}") from None
+            raise self._refused(error.args[0]) from None
         if self.depth is not None and not algorithm.depth:
-            raise SearchError(f"engine {self.name!r}: {self.search} takes no depth limit")
+            raise self._refused(say("errors.search.engine_no_depth", search=self.search))
         if self.evaluate is not None and not algorithm.evaluation:
-            raise SearchError(f"engine {self.name!r}: {self.search} takes no evaluation")
+            raise self._refused(say("errors.search.engine_no_evaluation", search=self.search))
         if not isinstance(self.options, Mapping) or not all(
             isinstance(key, str) for key in self.options
         ):
-            raise SearchError(
-                f"engine {self.name!r}: options must map keyword names to values, "
-                f"got {self.options!r}"
-            )
+            raise self._refused(say("errors.search.engine_options", options=self.options))
+
+    def _refused(self, problem: str) -> SearchError:
+        """The error naming this engine and what is wrong with it."""
+        return SearchError(say("errors.search.engine", name=self.name, problem=problem))
 
     def think(self, game: Game, state: Any) -> SearchResult:
         """Search ``state`` and return the result (its ``move`` is the engine's choice).
@@ -108,7 +109,7 @@ class MatchEngine:
         algorithm = get(self.search)
         kind = CHANCE if getattr(game, "is_chance", None) is not None else DETERMINISTIC
         if kind not in algorithm.games:
-            raise SearchError(f"engine {self.name!r}: {self.search} does not play {kind} games")
+            raise self._refused(say(f"errors.search.engine_kind.{kind}", search=self.search))
         options = dict(self.options)
         if self.seconds is not None and algorithm.clock:
             return algorithm.function(game, state, seconds=self.seconds, **options)
@@ -256,12 +257,12 @@ def play_game(
         rolls no dice yet).
     """
     if getattr(game, "is_chance", None) is not None:
-        raise SearchError(f"{game!r} has chance nodes: matches are between deterministic games")
+        raise SearchError(say("errors.search.match_chance", game=game))
     state = game.initial
     moves: list[Any] = []
     for move in opening:
         if move not in game.actions(state):
-            raise SearchError(f"opening move {move!r} is not legal after {moves}")
+            raise SearchError(say("errors.search.opening", move=move, moves=moves))
         state = game.result(state, move)
         moves.append(move)
     engines = {MAX: max_engine, MIN: min_engine}
@@ -366,10 +367,12 @@ def round_robin(
     engines = list(engines)
     names = [e.name for e in engines]
     if len(set(names)) != len(names) or len(engines) < 2:
-        raise SearchError(f"give at least two engines with different names, got {names}")
+        raise SearchError(say("errors.search.engine_names", names=names))
     for label, value, least in (("games", games, 1), ("opening_plies", opening_plies, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise SearchError(f"{label} must be a whole number >= {least}, got {value!r}")
+            raise SearchError(
+                say("errors.search.whole_at_least", name=label, least=least, value=value)
+            )
     lines = openings(game, (games + 1) // 2, opening_plies, seed)
     schedule = [
         (a, b) if i % 2 == 0 else (b, a) for a, b in combinations(engines, 2) for i in range(games)
@@ -428,11 +431,11 @@ def score_interval(points: float, games: int, z: float = 1.96) -> tuple[float, f
     (0.0, 1.0)
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SearchError(f"games must be a whole number >= 1, got {games!r}")
+        raise SearchError(say("errors.search.whole_at_least", name="games", least=1, value=games))
     if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points <= games:
-        raise SearchError(f"points must be a number between 0 and {games}, got {points!r}")
+        raise SearchError(say("errors.search.between", name="points", most=games, value=points))
     if isinstance(z, bool) or not isinstance(z, (int, float)) or not z > 0:
-        raise SearchError(f"z must be a number > 0, got {z!r}")
+        raise SearchError(say("errors.search.positive", name="z", value=z))
     rate = points / games
     centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
     half = z / (1 + z * z / games) * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games**2))

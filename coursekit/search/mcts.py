@@ -43,6 +43,7 @@ from coursekit.games.base import MAX, Game
 from coursekit.search.core import SearchError, check_position
 from coursekit.search.registry import register
 from coursekit.search.result import SearchResult, Stats
+from coursekit.text import say
 
 DEFAULT_PLAYOUTS = 1_000
 """Iterations when neither ``playouts`` nor ``seconds`` is given."""
@@ -78,7 +79,7 @@ def ucb1(wins: float, visits: int, parent_visits: int, c: float = UCT_C) -> floa
     """
     for name, count in (("visits", visits), ("parent_visits", parent_visits)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise SearchError(f"{name} must be a whole number >= 1, got {count!r}")
+            raise SearchError(say("errors.search.whole_at_least", name=name, least=1, value=count))
     return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
 
 
@@ -224,11 +225,11 @@ def mcts(
     root = check_position(game, state)
     budget, seconds = _budget(playouts, seconds)
     if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
-        raise SearchError(f"c must be a number >= 0, got {c!r}")
+        raise SearchError(say("errors.search.at_least_zero", name="c", value=c))
     if getattr(game, "is_chance", None) is not None:
-        raise SearchError(f"{game!r} has chance nodes: MCTS here plays deterministic games")
+        raise SearchError(say("errors.search.mcts_chance", game=game))
     if game.is_terminal(root):
-        raise SearchError("the game is over in this state: there is no move to search for")
+        raise SearchError(say("errors.search.game_over"))
     return _Tree(game, root, c, random.Random(seed), trace).run(budget, seconds)
 
 
@@ -236,11 +237,13 @@ def _budget(playouts: Any, seconds: Any) -> tuple[int | None, float | None]:
     if playouts is not None and (
         isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
     ):
-        raise SearchError(f"playouts must be a whole number >= 1 or None, got {playouts!r}")
+        raise SearchError(
+            say("errors.search.whole_or_none", name="playouts", least=1, value=playouts)
+        )
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
     ):
-        raise SearchError(f"seconds must be a number > 0 or None, got {seconds!r}")
+        raise SearchError(say("errors.search.positive_or_none", name="seconds", value=seconds))
     if playouts is None and seconds is None:
         playouts = DEFAULT_PLAYOUTS
     return playouts, seconds

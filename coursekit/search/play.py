@@ -23,6 +23,7 @@ from coursekit.games.base import MAX, MIN, Game, Player
 from coursekit.search.core import SearchError, check_position
 from coursekit.search.minimax import minimax
 from coursekit.search.result import SearchResult
+from coursekit.text import say
 
 PlayerFunction = Callable[[Game, Any], Any]
 
@@ -180,31 +181,28 @@ def play(
     """
     if not isinstance(players, Mapping):
         if not isinstance(players, Sequence) or len(players) != 2:
-            raise SearchError(
-                f"players must be {{MAX: …, MIN: …}} or a pair (max_player, min_player), "
-                f"got {players!r}"
-            )
+            raise SearchError(say("errors.search.players", players=players))
         players = {MAX: players[0], MIN: players[1]}
     missing = [p for p in (MAX, MIN) if p not in players]
     if missing:
-        raise SearchError(f"players: no player given for {', '.join(map(str, missing))}")
+        raise SearchError(say("errors.search.no_player", missing=", ".join(map(str, missing))))
     for who, player in players.items():
         if not callable(player):
-            raise SearchError(
-                f"players[{who}] must be a player function (game, state) -> move, got {player!r}"
-            )
+            raise SearchError(say("errors.search.player_function", who=who, player=player))
     state = check_position(game, state)
     if max_moves is not None and (
         isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
     ):
-        raise SearchError(f"max_moves must be a whole number >= 0 or None, got {max_moves!r}")
+        raise SearchError(
+            say("errors.search.whole_or_none", name="max_moves", least=0, value=max_moves)
+        )
     states, moves, searches = [state], [], []
     while not game.is_terminal(state) and (max_moves is None or len(moves) < max_moves):
         player = players[game.to_move(state)]
         move = player(game, state)
         legal = game.actions(state)
         if move not in legal:
-            raise SearchError(f"{player!r} chose {move!r}, which is not a legal move here")
+            raise SearchError(say("errors.search.illegal_move", player=player, move=move))
         found = getattr(player, "results", None)
         searches.append(found[-1] if found else None)
         state = game.result(state, move)

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from coursekit.search.core import SearchError
+from coursekit.text import say
 
 F = TypeVar("F", bound=Callable)
 
@@ -176,5 +177,5 @@ def get(name: str) -> Algorithm:
     except (KeyError, TypeError):
         known = ", ".join(algorithms()) or "none"
         raise UnknownAlgorithmError(
-            f"no search algorithm called {name!r} (known: {known})"
+            say("errors.search.unknown_algorithm", name=name, known=known)
         ) from None

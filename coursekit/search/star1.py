@@ -35,6 +35,7 @@ from coursekit.games.base import MAX, Game
 from coursekit.search.core import Cutoff, Evaluate, Order, Search, SearchError
 from coursekit.search.registry import CHANCE, register
 from coursekit.search.result import SearchResult
+from coursekit.text import say
 
 INF = math.inf
 
@@ -88,7 +89,7 @@ def star1(
     is_chance = getattr(game, "is_chance", None) or (lambda s: False)
     outcomes = getattr(game, "chance_outcomes", None)
     if outcomes is None and getattr(game, "is_chance", None) is not None:
-        raise SearchError(f"{game!r} has is_chance but no chance_outcomes")
+        raise SearchError(say("errors.search.no_outcomes", game=game))
     cutoff_test, static_value, moves, result = (
         search.cutoff_test, search.eval, search.moves, game.result
     )  # fmt: skip
@@ -101,7 +102,7 @@ def star1(
         deepest = max(deepest, ply)
         v = static_value(state)
         if not low <= v <= high:
-            raise SearchError(f"a leaf's value {v} lies outside the bounds {bounds}")
+            raise SearchError(say("errors.search.leaf_outside", value=v, bounds=bounds))
         return v
 
     def value(state: Any, ply: int, alpha: Any, beta: Any) -> tuple[Any, tuple]:
@@ -157,9 +158,7 @@ def star1(
     try:
         v, pv = value(search.root, 0, -INF, INF)
     except RecursionError:
-        raise SearchError(
-            "the game is deeper than Star1 recurses (about 1,000 plies): give a depth limit"
-        ) from None
+        raise SearchError(say("errors.search.too_deep", name="Star1")) from None
     return search.result(v, pv, nodes=nodes, leaves=leaves, depth=deepest, cutoffs=cutoffs)
 
 
@@ -170,5 +169,5 @@ def _bounds(bounds: Any) -> tuple[Any, Any]:
         or any(isinstance(b, bool) or not isinstance(b, Real) for b in bounds)
         or not bounds[0] < bounds[1]
     ):
-        raise SearchError(f"bounds must be a pair (L, U) of numbers with L < U, got {bounds!r}")
+        raise SearchError(say("errors.search.bounds", bounds=bounds))
     return bounds
