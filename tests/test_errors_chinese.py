@@ -8,6 +8,13 @@ import pytest
 import coursekit
 from coursekit.andor import AndOrGraph
 from coursekit.andor.errors import RuleSyntaxError
+from coursekit.evaluation import tictactoe_features
+from coursekit.evaluation.weighted_linear import (
+    EvaluationError,
+    Feature,
+    WeightedLinear,
+    fit_weights,
+)
 from coursekit.games import ConnectFour, GameTree, TicTacToe
 from coursekit.games.base import GameError
 from coursekit.games.gametree import GameTreeError
@@ -104,6 +111,25 @@ def test_english_messages_are_unchanged():
         GameTree.from_spec("[[3, 12], [2, oops]]")
     with pytest.raises(PayoffError, match="line 2 has 1 cell but line 1 has 2"):
         parse_table("3, 3 | 0, 5\n5, 0")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: WeightedLinear([]), "估值函数至少需要一个特征"),
+        (lambda: Feature("", len), "特征需要一个名字（非空字符串），而给出的是 ''"),
+        (lambda: Feature("a", len, weight="x"), "特征 'a'：权值 weight 应当是一个数"),
+        (lambda: tictactoe_features(ConnectFour()),
+         "game 应当是一个 TicTacToe，而给出的是 ConnectFour("),
+        (lambda: WeightedLinear([Feature("a", len)]).with_weights({"b": 1}), "没有名为 'b' 的特征"),
+        (lambda: fit_weights(WeightedLinear([Feature("a", len)]), [(1,)], [1, 2]),
+         "有 1 个局面，却有 2 个目标值"),
+    ],
+)  # fmt: skip
+def test_evaluation_errors_in_chinese(call, message):
+    with pytest.raises(EvaluationError) as raised:
+        call()
+    assert message in str(raised.value)
 
 
 class Dice(TicTacToe):

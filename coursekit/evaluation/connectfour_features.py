@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 from coursekit.evaluation.weighted_linear import EvaluationError, Feature, WeightedLinear
 from coursekit.games.connectfour import ConnectFour, ConnectFourState
+from coursekit.text import say
 
 
 def _open_windows(game: ConnectFour, pieces: int) -> Callable[[ConnectFourState], int]:
@@ -110,7 +111,7 @@ def connect_four_evaluation(
         When ``game`` is not a :class:`~coursekit.games.ConnectFour`.
     """
     if not isinstance(game, ConnectFour):
-        raise EvaluationError(f"game must be a ConnectFour, got {game!r}")
+        raise EvaluationError(say("errors.evaluation.game", kind="ConnectFour", game=game))
     k = game.k
     features = [
         Feature("open twos", _open_windows(game, k - 2), twos, "two short of a line, still open"),

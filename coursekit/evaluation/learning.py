@@ -25,6 +25,7 @@ from coursekit.evaluation.weighted_linear import EvaluationError, WeightedLinear
 from coursekit.games.base import Game
 from coursekit.games.playout import random_positions
 from coursekit.search import solve
+from coursekit.text import say
 
 __all__ = ["exact_labels", "fit_weights", "learn_weights"]
 
@@ -73,5 +74,5 @@ def learn_weights(
     """
     positions, labels = exact_labels(game, count=count, seed=seed)
     if not positions:
-        raise EvaluationError("no unfinished position to learn from")
+        raise EvaluationError(say("errors.evaluation.nothing_to_learn"))
     return fit_weights(evaluation, positions, labels)

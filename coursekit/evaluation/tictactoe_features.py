@@ -18,6 +18,7 @@ from __future__ import annotations
 from coursekit.evaluation.weighted_linear import EvaluationError, Feature, WeightedLinear
 from coursekit.games.base import MAX
 from coursekit.games.tictactoe import LINES, TicTacToe, TicTacToeState
+from coursekit.text import say
 
 CENTRE = 1 << 4
 """The bit of the middle cell."""
@@ -37,7 +38,7 @@ def tictactoe_features(game: TicTacToe) -> WeightedLinear:
         When ``game`` is not a :class:`~coursekit.games.TicTacToe`.
     """
     if not isinstance(game, TicTacToe):
-        raise EvaluationError(f"game must be a TicTacToe, got {game!r}")
+        raise EvaluationError(say("errors.evaluation.game", kind="TicTacToe", game=game))
 
     def twos(s: TicTacToeState) -> int:
         return _lines_with(s.x, s.o, 2) - _lines_with(s.o, s.x, 2)

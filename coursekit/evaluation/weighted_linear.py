@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 State = Any
 Weight = float | Callable[[State], float]
@@ -61,13 +62,12 @@ class Feature:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise EvaluationError(f"a feature needs a name (a non-empty string), got {self.name!r}")
+            raise EvaluationError(say("errors.evaluation.feature_name", name=self.name))
         if not callable(self.function):
-            raise EvaluationError(f"feature {self.name!r}: function must be callable")
+            raise EvaluationError(say("errors.evaluation.not_callable", name=self.name))
         if not callable(self.weight) and not _is_number(self.weight):
             raise EvaluationError(
-                f"feature {self.name!r}: weight must be a number or a function of the position, "
-                f"got {self.weight!r}"
+                say("errors.evaluation.weight", name=self.name, weight=self.weight)
             )
 
     def weight_in(self, state: State) -> float:
@@ -113,14 +113,14 @@ class WeightedLinear:
     def __init__(self, features: Iterable[Feature]) -> None:
         features = tuple(features)
         if not features:
-            raise EvaluationError("an evaluation needs at least one feature")
+            raise EvaluationError(say("errors.evaluation.no_features"))
         for feature in features:
             if not isinstance(feature, Feature):
-                raise EvaluationError(f"features must be Feature objects, got {feature!r}")
+                raise EvaluationError(say("errors.evaluation.not_a_feature", feature=feature))
         names = [f.name for f in features]
         repeated = sorted({n for n in names if names.count(n) > 1})
         if repeated:
-            raise EvaluationError(f"feature names must differ; repeated: {', '.join(repeated)}")
+            raise EvaluationError(say("errors.evaluation.repeated", names=", ".join(repeated)))
         self.features: tuple[Feature, ...] = features
 
     def __call__(self, state: State) -> float:
@@ -150,14 +150,18 @@ class WeightedLinear:
         if isinstance(weights, dict):
             unknown = sorted(set(weights) - set(self.names))
             if unknown:
-                raise EvaluationError(f"no feature called {', '.join(map(repr, unknown))}")
+                names = ", ".join(map(repr, unknown))
+                raise EvaluationError(say("errors.evaluation.unknown", names=names))
             new = [weights.get(f.name, f.weight) for f in self.features]
         else:
             new = list(weights)
             if len(new) != len(self.features):
                 raise EvaluationError(
-                    f"{len(self.features)} features need {len(self.features)} weights, "
-                    f"got {len(new)}"
+                    say(
+                        "errors.evaluation.weight_count",
+                        features=len(self.features),
+                        count=len(new),
+                    )
                 )
         return WeightedLinear(replace(f, weight=w) for f, w in zip(self.features, new, strict=True))
 
@@ -204,18 +208,18 @@ def fit_weights(
     [2.0, -1.0]
     """
     if len(positions) != len(targets):
-        raise EvaluationError(f"{len(positions)} positions but {len(targets)} targets")
+        raise EvaluationError(
+            say("errors.evaluation.targets_count", positions=len(positions), targets=len(targets))
+        )
     if not positions:
-        raise EvaluationError("fitting weights needs at least one labelled position")
+        raise EvaluationError(say("errors.evaluation.no_positions"))
     rows = [[f.function(s) for f in evaluation.features] for s in positions]
     X = np.array(rows, dtype=float)
     y = np.array(targets, dtype=float)
     if not np.isfinite(X).all():
-        raise EvaluationError(
-            "a feature gave an infinite or missing value: leave out won positions"
-        )
+        raise EvaluationError(say("errors.evaluation.infinite_feature"))
     if not np.isfinite(y).all():
-        raise EvaluationError("targets must be finite numbers (use ±1 for won and lost positions)")
+        raise EvaluationError(say("errors.evaluation.targets"))
     weights, *_ = np.linalg.lstsq(X, y, rcond=None)
     return evaluation.with_weights([float(w) for w in weights])
 
