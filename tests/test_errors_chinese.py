@@ -17,6 +17,7 @@ from coursekit.evaluation.weighted_linear import (
 )
 from coursekit.games import ConnectFour, GameTree, TicTacToe
 from coursekit.games.base import GameError
+from coursekit.games.chancetree import ChanceTree, ChanceTreeError
 from coursekit.games.gametree import GameTreeError
 from coursekit.gametheory import NormalFormGame
 from coursekit.gametheory.errors import PayoffError
@@ -35,6 +36,7 @@ from coursekit.search.play import play
 from coursekit.search.quiescence import quiescent
 from coursekit.text import number_value, set_language
 from coursekit.widgets import AOStarExplorer, PayoffEditor, TreeExplorer
+from coursekit.widgets.tree_explorer import parse_chance_tree
 
 
 @pytest.fixture(autouse=True)
@@ -128,6 +130,22 @@ def test_english_messages_are_unchanged():
 )  # fmt: skip
 def test_evaluation_errors_in_chinese(call, message):
     with pytest.raises(EvaluationError) as raised:
+        call()
+    assert message in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: parse_chance_tree("[((1/4, 3), (1/2, [1, 2])), 0]"),
+         "(0,) 处的概率之和是 3/4，而不是 1"),
+        (lambda: parse_chance_tree("[x, 1]"), "第 2 列：这里应当是一个数、一个分数（例如 1/3）"),
+        (lambda: ChanceTree.from_nested([[], 1]), "(0,) 处的决策节点没有子节点"),
+        (lambda: ChanceTree.random(2, chance=2), "chance 应当是 0 … 1 之间的概率，而给出的是 2"),
+    ],
+)  # fmt: skip
+def test_chance_tree_errors_in_chinese(call, message):
+    with pytest.raises(ChanceTreeError) as raised:
         call()
     assert message in str(raised.value)
 

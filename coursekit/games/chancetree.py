@@ -32,6 +32,7 @@ from numbers import Real
 from typing import Any
 
 from coursekit.games.base import MAX, GameError, Player
+from coursekit.text import say
 
 Path = tuple[int, ...]
 MAX_CHANCE_TREE_NODES = 200_000
@@ -51,7 +52,7 @@ class ChanceTree:
 
     def __init__(self, nested: Any, root: Player = MAX) -> None:
         if not isinstance(root, Player):
-            raise ChanceTreeError(f"root must be MAX or MIN, got {root!r}")
+            raise ChanceTreeError(say("errors.chance.root", root=root))
         self.initial: Path = ()
         self.root_player = root
         self._player: dict[Path, Player] = {}  # decision nodes (and chance nodes: the roller)
@@ -64,7 +65,8 @@ class ChanceTree:
         while stack:
             path, node, player = stack.pop()
             if len(self._player) >= MAX_CHANCE_TREE_NODES:
-                raise ChanceTreeError(f"a chance tree may have {MAX_CHANCE_TREE_NODES:,} nodes")
+                limit = f"{MAX_CHANCE_TREE_NODES:,}"
+                raise ChanceTreeError(say("errors.chance.too_many", limit=limit))
             self._player[path] = player
             if isinstance(node, tuple):
                 self._chances[path] = _outcomes(node, path)
@@ -72,16 +74,13 @@ class ChanceTree:
                 stack.extend(((*path, i), child, player) for i, (_, child) in enumerate(node))
             elif isinstance(node, list):
                 if not node:
-                    raise ChanceTreeError(f"the decision node at {path} has no children")
+                    raise ChanceTreeError(say("errors.chance.no_children", path=path))
                 self._children[path] = len(node)
                 stack.extend(((*path, i), child, player.opponent) for i, child in enumerate(node))
             elif isinstance(node, Real) and not isinstance(node, bool):
                 self._values[path] = node
             else:
-                raise ChanceTreeError(
-                    f"node {path} must be a number, a list (decision) or a tuple of "
-                    f"(probability, child) pairs (chance), got {node!r}"
-                )
+                raise ChanceTreeError(say("errors.chance.bad_node", path=path, node=node))
 
     @classmethod
     def from_nested(cls, nested: Any, root: Player = MAX) -> ChanceTree:
@@ -140,14 +139,16 @@ class ChanceTree:
         for name, number, low in (("depth", depth, 0), ("branching", branching, 1),
                                   ("outcomes", outcomes, 2)):  # fmt: skip
             if isinstance(number, bool) or not isinstance(number, int) or number < low:
-                raise ChanceTreeError(f"{name} must be a whole number >= {low}, got {number!r}")
+                raise ChanceTreeError(
+                    say("errors.search.whole_at_least", name=name, least=low, value=number)
+                )
         for name, p in (("chance", chance), ("leaf", leaf)):
             if isinstance(p, bool) or not isinstance(p, Real) or not 0 <= p <= 1:
-                raise ChanceTreeError(f"{name} must be a probability 0 … 1, got {p!r}")
+                raise ChanceTreeError(say("errors.chance.probability", name=name, value=p))
         if max(branching, outcomes) ** depth > MAX_CHANCE_TREE_NODES:
+            children, limit = max(branching, outcomes), f"{MAX_CHANCE_TREE_NODES:,}"
             raise ChanceTreeError(
-                f"depth {depth} with {max(branching, outcomes)} children may exceed "
-                f"{MAX_CHANCE_TREE_NODES:,} nodes: choose a smaller tree"
+                say("errors.chance.too_large", depth=depth, children=children, limit=limit)
             )
         rng = _random.Random(seed)
 
@@ -197,7 +198,7 @@ class ChanceTree:
     def utility(self, state: Path, player: Player = MAX) -> Any:
         """A leaf's value for ``player`` (the tree holds MAX's)."""
         if state not in self._values:
-            raise ChanceTreeError(f"{state} is not a leaf of the tree")
+            raise ChanceTreeError(say("errors.chance.not_a_leaf", state=state))
         return self._values[state] * player.sign
 
     def kind(self, state: Path) -> str:
@@ -242,18 +243,17 @@ class ChanceTree:
 
     def _require(self, state: Any) -> None:
         if state not in self._player:
-            raise ChanceTreeError(f"the tree has no node {state!r}")
+            raise ChanceTreeError(say("errors.chance.no_node", state=state))
 
 
 def _outcomes(node: Sequence, path: Path) -> tuple[tuple[int, Any], ...]:
     """The ``(index, probability)`` pairs of a chance node, checked."""
     if len(node) < 1 or not all(isinstance(pair, tuple) and len(pair) == 2 for pair in node):
-        raise ChanceTreeError(
-            f"the chance node at {path} must be a tuple of (probability, child) pairs"
-        )
+        raise ChanceTreeError(say("errors.chance.pairs", path=path))
     probabilities = [p for p, _ in node]
     if any(isinstance(p, bool) or not isinstance(p, Real) or p < 0 for p in probabilities):
-        raise ChanceTreeError(f"the chance node at {path} has a bad probability: {probabilities}")
+        problem = say("errors.chance.bad_probability", path=path, probabilities=probabilities)
+        raise ChanceTreeError(problem)
     if abs(sum(probabilities) - 1) > 1e-9:
-        raise ChanceTreeError(f"the probabilities at {path} add up to {sum(probabilities)}, not 1")
+        raise ChanceTreeError(say("errors.chance.sum", path=path, total=sum(probabilities)))
     return tuple((i, p) for i, p in enumerate(probabilities))

@@ -177,7 +177,8 @@ def parse_chance_tree(text: str, root: Player = MAX) -> ChanceTree:
     try:
         body = ast.parse(text.strip(), mode="eval").body
     except SyntaxError as error:
-        raise ChanceTreeError(f"column {error.offset}: {error.msg}") from None
+        problem = say("errors.chance.column", column=error.offset, message=error.msg)
+        raise ChanceTreeError(problem) from None
     return ChanceTree.from_nested(_chance_value(body), root)
 
 
@@ -197,10 +198,9 @@ def _chance_value(node: ast.AST) -> Any:
         return [_chance_value(child) for child in node.elts]
     if isinstance(node, ast.Tuple):
         return tuple(_chance_value(child) for child in node.elts)
-    raise ChanceTreeError(
-        f"column {getattr(node, 'col_offset', 0) + 1}: expected a number, a fraction such "
-        f"as 1/3, a list or a tuple, got {ast.unparse(node)!r}"
-    )
+    expected = say("errors.chance.expected_item", text=ast.unparse(node))
+    column = getattr(node, "col_offset", 0) + 1
+    raise ChanceTreeError(say("errors.chance.column", column=column, message=expected))
 
 
 class TreeExplorer(StaticPreview, widgets.VBox):
