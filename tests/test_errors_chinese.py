@@ -29,11 +29,13 @@ from coursekit.search import (
     iterative_deepening,
     mcts,
     minimax,
+    solve,
 )
 from coursekit.search.alphabeta import best_case_leaves
 from coursekit.search.match import MatchEngine
 from coursekit.search.play import play
 from coursekit.search.quiescence import quiescent
+from coursekit.search.transposition import TranspositionTable
 from coursekit.text import number_value, set_language
 from coursekit.widgets import AOStarExplorer, PayoffEditor, TreeExplorer
 from coursekit.widgets.tree_explorer import parse_chance_tree
@@ -178,6 +180,9 @@ class Dice(TicTacToe):
         (lambda: MatchEngine("a", "alphabta"), "引擎 'a'：没有名为 'alphabta' 的搜索算法"),
         (lambda: MatchEngine("a", "MCTS (UCT)", depth=3), "MCTS (UCT) 不接受深度限制"),
         (lambda: play(TicTacToe(), [1]), "players 应当是 {MAX: …, MIN: …} 或一对"),
+        (lambda: solve(TicTacToe(), fastest=1), "fastest 应当是 True 或 False，而给出的是 1"),
+        (lambda: TranspositionTable(0), "size 应当是大于或等于 1 的整数或 None，而给出的是 0"),
+        (lambda: TranspositionTable(10**12), "个槽位在存入任何条目之前就需要约 8 TB"),
     ],
 )  # fmt: skip
 def test_search_errors_in_chinese(call, message):

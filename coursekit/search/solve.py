@@ -31,6 +31,7 @@ from coursekit.games.connectfour import ConnectFour
 from coursekit.search.connect4_solver import NodeLimit, shared_solver
 from coursekit.search.core import SEARCH_LIMIT, Search, SearchError, check_whole_game
 from coursekit.search.result import Stats
+from coursekit.text import say
 
 _INF = math.inf
 
@@ -151,9 +152,7 @@ class Solution:
                 if not (reachable(state) if reachable else self.key(state) in self.values):
                     raise KeyError(state)
             except (KeyError, TypeError, AttributeError):
-                raise UnreachableError(
-                    f"state {state!r} cannot be reached from the solved position"
-                ) from None
+                raise UnreachableError(say("errors.search.unreachable", state=state)) from None
         return self.solver.exact(state)
 
     def best_moves(self, state: Any) -> list:
@@ -216,7 +215,7 @@ class _Solver:
             try:
                 g = self.search(state, math.nextafter(beta, -_INF), beta, 0)
             except RecursionError:
-                raise SearchError("the game is too long for solve's recursion") from None
+                raise SearchError(say("errors.search.solve_recursion")) from None
             if g < beta:
                 upper = g
             else:
@@ -250,10 +249,7 @@ class _Solver:
             self.stores += 1
             return v
         if k in self.on_path:
-            raise SearchError(
-                f"the game returns to position {state!r} while it is still being valued: "
-                "solve needs a game without cycles"
-            )
+            raise SearchError(say("errors.search.cycle", state=state))
         if self.tactics:
             wins = game.winning_moves(state)
             if wins:  # a win at once: nothing can be better for the mover
@@ -583,17 +579,14 @@ def solve(
     root = setup.root
     key: Callable[[Any], Hashable] = game.key if symmetry else _same  # type: ignore[attr-defined]
     if not isinstance(fastest, bool):
-        raise SearchError(f"fastest must be True or False, got {fastest!r}")
+        raise SearchError(say("errors.search.true_or_false", name="fastest", value=fastest))
     if fastest and not callable(getattr(game, "score", None)):
-        raise SearchError(
-            f"fastest=True needs a game that scores finished games (a score(state) "
-            f"member, as ConnectFour has); {type(game).__name__} has none"
-        )
+        raise SearchError(say("errors.search.fastest_score", kind=type(game).__name__))
     started = time.perf_counter()
     from coursekit.games.grundy import Grundy
 
     if not isinstance(force, bool):
-        raise SearchError(f"force must be True or False, got {force!r}")
+        raise SearchError(say("errors.search.true_or_false", name="force", value=force))
     if isinstance(game, ConnectFour) and game.k == 4:
         solver: Any = _ConnectFourSolver(game, root, fastest, None if force else SEARCH_LIMIT)
     elif isinstance(game, Grundy):  # a table of heaps: small however large the tree
@@ -607,12 +600,8 @@ def solve(
         try:
             value = solver.exact(root)
         except NodeLimit:
-            raise SearchError(
-                f"solve({game!r}) stopped after SEARCH_LIMIT = {SEARCH_LIMIT:,} positions (about "
-                "half a minute) without a proof: this position is too far from the end to "
-                "solve quickly. Solve a position with more stones on the board, or pass "
-                "force=True to go on (a position with few stones can take hours)"
-            ) from None
+            most = f"{SEARCH_LIMIT:,}"
+            raise SearchError(say("errors.search.solve_limit", game=game, limit=most)) from None
         stats = Stats(
             nodes=solver.nodes,
             leaves=solver.leaves,
@@ -661,7 +650,7 @@ def tabulate(
     )  # fmt: skip
     score = getattr(game, "score", None)
     if fastest and not callable(score):
-        raise SearchError(f"fastest=True needs a game with a score(state) member, not {game!r}")
+        raise SearchError(say("errors.search.fastest_game", game=game))
 
     # Depth first with an explicit stack of [state, key, moves to value, best, max or min].
     stack: list[list] = []
@@ -673,10 +662,7 @@ def tabulate(
         if k in values:
             return values[k]
         if k in open_keys:
-            raise SearchError(
-                f"the game returns to position {state!r} while it is still being valued: "
-                "solve needs a game without cycles"
-            )
+            raise SearchError(say("errors.search.cycle", state=state))
         if is_terminal(state):
             values[k] = score(state) if fastest else utility(state, MAX)
             return values[k]

@@ -102,6 +102,7 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from coursekit.search.core import SearchError
+from coursekit.text import say
 
 EXACT = "exact"
 """The entry holds the node's value: it lay inside the window searched."""
@@ -160,11 +161,12 @@ _BYTES_PER_ENTRY = 200  # a slot's pointer, its (key, Entry) pair and the Entry:
 
 
 def _too_large(size: int) -> str:
-    return (
-        f"size={size:,} slots would need about {_bytes_text(8 * size)} before any entry is "
-        f"stored and about {_bytes_text(_BYTES_PER_ENTRY * size)} when full; the limit is "
-        f"MAX_TABLE_SIZE = {MAX_TABLE_SIZE:,}. Give a smaller size (a million slots serve a "
-        "search of a few million nodes), or size=None for a table that grows with what is stored"
+    return say(
+        "errors.search.table_too_large",
+        size=f"{size:,}",
+        empty=_bytes_text(8 * size),
+        full=_bytes_text(_BYTES_PER_ENTRY * size),
+        limit=f"{MAX_TABLE_SIZE:,}",
     )
 
 
@@ -172,7 +174,7 @@ def _bytes_text(count: float) -> str:
     for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
         if count >= scale:
             return f"{count / scale:,.0f} {unit}"
-    return f"{count:,.0f} bytes"
+    return say("errors.search.bytes", count=f"{count:,.0f}")
 
 
 class TranspositionTable:
@@ -201,7 +203,7 @@ class TranspositionTable:
 
     def __init__(self, size: int | None = None) -> None:
         if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
-            raise SearchError(f"size must be a whole number >= 1 or None, got {size!r}")
+            raise SearchError(say("errors.search.whole_or_none", name="size", least=1, value=size))
         if size is not None and size > MAX_TABLE_SIZE:
             raise SearchError(_too_large(size))
         self.size = size
