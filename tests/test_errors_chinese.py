@@ -32,6 +32,7 @@ from coursekit.search import (
     solve,
 )
 from coursekit.search.alphabeta import best_case_leaves
+from coursekit.search.bstar import BoundedTree, BStarError
 from coursekit.search.match import MatchEngine
 from coursekit.search.play import play
 from coursekit.search.quiescence import quiescent
@@ -149,6 +150,21 @@ def test_evaluation_errors_in_chinese(call, message):
 def test_chance_tree_errors_in_chinese(call, message):
     with pytest.raises(ChanceTreeError) as raised:
         call()
+    assert message in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("(0, 10, [5, 6", "第 1 行第 14 列：这里应当是逗号 ',' 或 ']'，却遇到了文本的末尾"),
+        ("(0, 10, [5, (8, 1)])", "节点 1：悲观值 8 高于乐观值 1"),
+        ("(0, 10 [5])", "这里应当是乐观值之后的 ',' 或 ')'"),
+        ("(0, 10, [5, 6]) x", "第 1 行第 17 列：树已经结束，后面却还有 'x'"),
+    ],
+)  # fmt: skip
+def test_bounded_tree_errors_in_chinese(text, message):
+    with pytest.raises(BStarError) as raised:
+        BoundedTree.from_text(text)
     assert message in str(raised.value)
 
 

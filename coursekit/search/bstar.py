@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from coursekit.errors import CoursekitError
-from coursekit.text import number_text, number_value
+from coursekit.text import number_text, number_value, say
 
 PROVEBEST = "PROVEBEST"
 DISPROVEREST = "DISPROVEREST"
@@ -110,9 +110,7 @@ class BoundedTree:
         coursekit.search.bstar.BStarError: line 1, column 14: expected ',' or ']' but found ')'
         """
         if not isinstance(text, str):
-            raise BStarError(
-                f"text must be a string such as '(0, 10, [(2, 8, [5, 6]), 4])', got {text!r}"
-            )
+            raise BStarError(say("errors.search.bstar.text", text=text))
         return cls(_build(_BoundsReader(text).read(), text=True))
 
     def to_text(self) -> str:
@@ -150,7 +148,7 @@ class BoundedTree:
             ("spread", spread, 0),
         ):
             if isinstance(v, bool) or not isinstance(v, int) or v < low or v > 8:
-                raise BStarError(f"{name} must be a whole number from {low} to 8, got {v!r}")
+                raise BStarError(say("errors.search.bstar.size", name=name, low=low, value=v))
         rng = _random.Random(seed)
 
         def grow(d: int, maximizing: bool) -> tuple[float, Any]:
@@ -198,7 +196,8 @@ class _BoundsReader:
         pos = min(self.pos if pos is None else pos, len(self.text.rstrip()))  # not past Enter
         line = self.text.count("\n", 0, pos) + 1
         column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
-        return BStarError(f"line {line}, column {column}: {message}")
+        where = say("errors.tree.where", line=line, column=column)
+        return BStarError(say("errors.at", where=where, message=message))
 
     def peek(self) -> str:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -208,50 +207,53 @@ class _BoundsReader:
     def expect(self, chars: str, what: str) -> str:
         char = self.peek()
         if not char or char not in chars:
-            found = repr(char) if char else "the end of the text"
-            raise self.fail(f"expected {what} but found {found}")
+            found = repr(char) if char else say("errors.tree.end_of_text")
+            raise self.fail(say("errors.search.bstar.expected", what=say(what), found=found))
         self.pos += 1
         return char
 
     def read(self) -> Any:
         if not self.peek():
-            raise self.fail("the text is empty: type a tree such as (0, 10, [(2, 8, [5, 6]), 4])")
+            raise self.fail(say("errors.search.bstar.empty"))
         tree = self.tree(0)
         if self.peek():
-            raise self.fail(f"unexpected {self.text[self.pos]!r} after the end of the tree")
+            raise self.fail(say("errors.tree.after_end", char=repr(self.text[self.pos])))
         return tree
 
     def tree(self, depth: int) -> Any:
         """A number (an exact leaf) or ``(pessimistic, optimistic[, [children…]])``."""
         if depth > MAX_TEXT_DEPTH:
-            raise self.fail(f"the tree is more than {MAX_TEXT_DEPTH} levels deep")
+            raise self.fail(say("errors.search.bstar.too_deep", levels=MAX_TEXT_DEPTH))
         if self.peek() != "(":
             if self.peek() in ("", ")", "[", "]", ","):
-                found = repr(self.peek()) if self.peek() else "the end of the text"
-                raise self.fail(f"expected a number or '(' but found {found}")
+                found = repr(self.peek()) if self.peek() else say("errors.tree.end_of_text")
+                what = say("errors.search.bstar.number_or_parenthesis")
+                raise self.fail(say("errors.search.bstar.expected", what=what, found=found))
             return self.number()
         self.pos += 1
         low = self.number()
-        self.expect(",", "',' after the pessimistic bound")
+        self.expect(",", "errors.search.bstar.after_pessimistic")
         high = self.number()
-        if self.expect(",)", "',' or ')' after the optimistic bound") == ")":
+        if self.expect(",)", "errors.search.bstar.after_optimistic") == ")":
             return (low, high)
-        self.expect("[", "'[' to open the list of children")
+        self.expect("[", "errors.search.bstar.open_children")
         children = [self.tree(depth + 1)]
-        while self.expect(",]", "',' or ']'") == ",":
+        while self.expect(",]", "errors.search.bstar.comma_or_bracket") == ",":
             children.append(self.tree(depth + 1))
-        self.expect(")", "')' to close the node")
+        self.expect(")", "errors.search.bstar.close_node")
         return (low, high, children)
 
     def number(self) -> float:
         self.peek()
         word = _WORD.match(self.text, self.pos)
         if word is None:
-            found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end"
-            raise self.fail(f"expected a number but found {found}")
+            found = repr(self.text[self.pos]) if self.pos < len(self.text) else None
+            found = found or say("errors.search.bstar.the_end")
+            what = say("errors.search.bstar.number")
+            raise self.fail(say("errors.search.bstar.expected", what=what, found=found))
         self.pos = word.end()
         try:
-            return number_value(word.group(), "bound")
+            return number_value(word.group(), say("errors.search.bstar.bound"))
         except ValueError as problem:
             self.pos = word.start()
             raise self.fail(str(problem)) from None
@@ -275,7 +277,9 @@ def _build(spec: Any, *, text: bool = False) -> BNode:
 
 def _place(path: tuple[int, ...], text: bool) -> str:
     if text:
-        return "node " + ".".join(map(str, path)) if path else "the root"
+        if not path:
+            return say("errors.search.bstar.root")
+        return say("errors.search.bstar.node", path=".".join(map(str, path)))
     return "spec" + "".join(f"[{i}]" for i in path)
 
 
@@ -283,25 +287,25 @@ def _one_node(spec: Any, where: str) -> tuple[BNode, list]:
     """One node of a spec, its children left to the caller: (the node, the children's specs)."""
     if isinstance(spec, (int, float)) and not isinstance(spec, bool):
         if math.isnan(spec):
-            raise BStarError(f"{where}: NaN is not a leaf value")
+            raise BStarError(say("errors.search.bstar.nan_leaf", where=where))
         return BNode(spec, spec), []
     if isinstance(spec, tuple) and len(spec) in (2, 3):
         lo, hi = spec[0], spec[1]
         if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in (lo, hi)):
-            raise BStarError(f"{where}: bounds must be numbers, got {spec[:2]!r}")
+            raise BStarError(
+                say("errors.search.bstar.bounds_numbers", where=where, bounds=spec[:2])
+            )
         if math.isnan(lo) or math.isnan(hi):
-            raise BStarError(f"{where}: NaN is not a bound, got {spec[:2]!r}")
+            raise BStarError(say("errors.search.bstar.nan_bound", where=where, bounds=spec[:2]))
         if lo > hi:
-            raise BStarError(f"{where}: pessimistic {lo} is above optimistic {hi}")
+            raise BStarError(say("errors.search.bstar.crossed", where=where, lo=lo, hi=hi))
         if len(spec) == 3 and not isinstance(spec[2], (list, tuple)):
-            raise BStarError(f"{where}: the children must be a list, got {spec[2]!r}")
+            raise BStarError(say("errors.search.bstar.children", where=where, children=spec[2]))
         kids = list(spec[2]) if len(spec) == 3 else []
         if not kids and lo != hi:
-            raise BStarError(f"{where}: a leaf needs its exact value, got bounds {lo}, {hi}")
+            raise BStarError(say("errors.search.bstar.leaf_exact", where=where, lo=lo, hi=hi))
         return BNode(lo, hi), kids
-    raise BStarError(
-        f"{where} must be a number or a (pessimistic, optimistic[, children]) tuple, got {spec!r}"
-    )
+    raise BStarError(say("errors.search.bstar.spec", where=where, spec=spec))
 
 
 Bounds = tuple[tuple[tuple[int, ...], float, float], ...]
@@ -411,7 +415,7 @@ def bstar(tree: BoundedTree, *, trace: bool = False, limit: int = 100_000) -> BS
         When ``tree`` is not a BoundedTree or the limit is reached.
     """
     if not isinstance(tree, BoundedTree):
-        raise BStarError(f"tree must be a BoundedTree, got {tree!r}")
+        raise BStarError(say("errors.search.bstar.tree", tree=tree))
     root = copy.deepcopy(tree.root)  # the caller's tree is left as it was
     root.expanded = True
     kids = root.children
@@ -423,7 +427,7 @@ def bstar(tree: BoundedTree, *, trace: bool = False, limit: int = 100_000) -> BS
     expansions = 0
     while (move := proved(kids)) is None:
         if expansions >= limit:
-            raise BStarError(f"no move proved best after {limit} expansions")
+            raise BStarError(say("errors.search.bstar.limit", limit=limit))
         best = max(range(len(kids)), key=lambda i: kids[i].optimistic)
         rivals = [i for i in range(len(kids)) if i != best and not kids[i].settled
                   and kids[i].optimistic > kids[best].pessimistic]  # fmt: skip
