@@ -33,6 +33,7 @@ from coursekit.search import (
 )
 from coursekit.search.alphabeta import best_case_leaves
 from coursekit.search.bstar import BoundedTree, BStarError
+from coursekit.search.connect4_solver import Connect4Solver
 from coursekit.search.match import MatchEngine
 from coursekit.search.play import play
 from coursekit.search.quiescence import quiescent
@@ -199,6 +200,8 @@ class Dice(TicTacToe):
         (lambda: solve(TicTacToe(), fastest=1), "fastest 应当是 True 或 False，而给出的是 1"),
         (lambda: TranspositionTable(0), "size 应当是大于或等于 1 的整数或 None，而给出的是 0"),
         (lambda: TranspositionTable(10**12), "个槽位在存入任何条目之前就需要约 8 TB"),
+        (lambda: Connect4Solver(rows=0), "rows 应当是 1 到 16 之间的整数，而给出的是 0"),
+        (lambda: Connect4Solver(enhancements=["magic"]), "未知的增强项 'magic'"),
     ],
 )  # fmt: skip
 def test_search_errors_in_chinese(call, message):

@@ -73,6 +73,7 @@ from dataclasses import dataclass
 
 from coursekit.games.connectfour import ConnectFour
 from coursekit.search.core import SearchError
+from coursekit.text import say
 
 ENHANCEMENTS = ("centre first", "non-losing moves", "table", "threat order", "null window")
 """The enhancements of plain α-β negamax, in the order chapter 6 switches them on."""
@@ -250,18 +251,22 @@ class Connect4Solver:
     ) -> None:
         for name, value in (("rows", rows), ("cols", cols)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 16:
-                raise SearchError(f"{name} must be a whole number from 1 to 16, got {value!r}")
+                raise SearchError(say("errors.search.connect4.size", name=name, value=value))
         if isinstance(enhancements, str):
-            raise SearchError(f"enhancements must be a collection of names, got {enhancements!r}")
+            raise SearchError(say("errors.search.connect4.enhancements", enhancements=enhancements))
         chosen = frozenset(enhancements)
         unknown = sorted(chosen - set(ENHANCEMENTS))
         if unknown:
-            raise SearchError(f"unknown enhancement {unknown[0]!r}: choose from {ENHANCEMENTS}")
+            raise SearchError(
+                say("errors.search.connect4.unknown", name=unknown[0], choices=ENHANCEMENTS)
+            )
         for name, value, least in (("table_size", table_size, 2), ("max_nodes", max_nodes, 1)):
             if value is None and name == "max_nodes":
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise SearchError(f"{name} must be a whole number >= {least}, got {value!r}")
+                raise SearchError(
+                    say("errors.search.whole_at_least", name=name, least=least, value=value)
+                )
         self.rows, self.cols = rows, cols
         self.enhancements = tuple(e for e in ENHANCEMENTS if e in chosen)
         self.game = ConnectFour(rows, cols, min(4, max(rows, cols)))
@@ -518,7 +523,7 @@ class Connect4Solver:
         """
         self._check(mine, taken)
         if isinstance(score, bool) or not isinstance(score, int):
-            raise SearchError(f"score must be a whole number, got {score!r}")
+            raise SearchError(say("errors.search.connect4.score", score=score))
         return self._search(mine, taken, score, score + 1) > score
 
     def solve_moves(self, moves: str, *, weak: bool = False) -> int:
@@ -539,16 +544,20 @@ class Connect4Solver:
         board = bottom * ((1 << self.rows) - 1)
         for name, value in (("mine", mine), ("taken", taken)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value & ~board:
-                raise SearchError(f"{name} must be a bitboard of the {self.rows}×{self.cols} board")
+                raise SearchError(
+                    say(
+                        "errors.search.connect4.bitboard", name=name, rows=self.rows, cols=self.cols
+                    )
+                )
         theirs = taken ^ mine
         if mine & ~taken:
-            raise SearchError("mine must be a part of taken (the stones of the player to move)")
+            raise SearchError(say("errors.search.connect4.mine"))
         if (taken + bottom) & taken:  # adding a column's bottom bit carries over a gap
-            raise SearchError("taken has a stone above an empty cell")
+            raise SearchError(say("errors.search.connect4.floating"))
         if theirs.bit_count() - mine.bit_count() not in (0, 1):
-            raise SearchError("the player to move has as many stones as the other or one fewer")
+            raise SearchError(say("errors.search.connect4.counts"))
         if self.game.has_line(theirs) or self.game.has_line(mine):
-            raise SearchError("the game is over: a player has four in a line")
+            raise SearchError(say("errors.search.connect4.over"))
 
 
 @functools.lru_cache(maxsize=4)
