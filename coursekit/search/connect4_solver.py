@@ -358,7 +358,7 @@ class Connect4Solver:
             nonlocal nodes
             nodes += 1
             if nodes > limit:
-                raise NodeLimit(f"the solve visited more than max_nodes={limit:,} positions")
+                raise NodeLimit(say("errors.search.connect4.node_limit", limit=f"{limit:,}"))
             playable = (taken + bottom) & board
             if nonlosing:
                 forced = playable & threats

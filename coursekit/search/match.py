@@ -276,7 +276,8 @@ def play_game(
         try:
             result = engine.think(game, state)
             if result.move not in game.actions(state):
-                raise EngineFailure(engine.name, f"chose {result.move!r}, not a legal move")
+                reason = say("errors.search.engine_illegal", move=result.move)
+                raise EngineFailure(engine.name, reason)
         except EngineFailure as failure:
             forfeit, note = engine.name, failure.reason
             break

@@ -115,9 +115,9 @@ def register(
         When ``trace`` or ``games`` names a kind the registry does not know.
     """
     if trace not in TRACE_KINDS:
-        raise SearchError(f"trace must be one of {TRACE_KINDS}, got {trace!r}")
+        raise SearchError(say("errors.search.trace_kind", kinds=TRACE_KINDS, trace=trace))
     if not games or any(kind not in GAME_KINDS for kind in games):
-        raise SearchError(f"games must name some of {GAME_KINDS}, got {games!r}")
+        raise SearchError(say("errors.search.game_kinds", kinds=GAME_KINDS, games=games))
 
     def decorate(function: F) -> F:
         _REGISTRY[name] = Algorithm(
