@@ -122,7 +122,7 @@ def test_english_messages_are_unchanged():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: WeightedLinear([]), "估值函数至少需要一个特征"),
+        (lambda: WeightedLinear([]), "评价函数至少需要一个特征"),
         (lambda: Feature("", len), "特征需要一个名字（非空字符串），而给出的是 ''"),
         (lambda: Feature("a", len, weight="x"), "特征 'a'：权值 weight 应当是一个数"),
         (lambda: tictactoe_features(ConnectFour()),
