@@ -88,7 +88,8 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         self.source = widgets.ToggleButtons(
             options=[(say("widgets.order.random"), "random"),
                      (say("widgets.compare.typed"), "typed")],
-            value="typed" if tree else "random", description=say("widgets.compare.tree"), style=style,
+            value="typed" if tree else "random",
+            description=say("widgets.compare.tree"), style=style,
         )  # fmt: skip
         self.source.add_class(INLINE)
         self.source.add_class("ck-source")
