@@ -139,3 +139,13 @@ def jupyter_lab(
     base = f"http://127.0.0.1:{port}"
     with serving(command, f"{base}/api/status?token={token}", work / "server.log", env=env):
         yield base, token
+
+
+@pytest.fixture
+def chinese():
+    """Messages in Chinese for one test (``coursekit.set_language("zh")``), then the default."""
+    from coursekit.text import set_language
+
+    set_language("zh")
+    yield
+    set_language(None)

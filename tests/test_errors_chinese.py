@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-import coursekit
 from coursekit.andor import AndOrGraph
 from coursekit.andor.errors import RuleSyntaxError
 from coursekit.evaluation import tictactoe_features
@@ -42,12 +41,7 @@ from coursekit.text import number_value, set_language
 from coursekit.widgets import AOStarExplorer, PayoffEditor, TreeExplorer
 from coursekit.widgets.tree_explorer import parse_chance_tree
 
-
-@pytest.fixture(autouse=True)
-def chinese():
-    coursekit.set_language("zh")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("chinese")  # every test speaks Chinese
 
 
 @pytest.mark.parametrize(

@@ -18,13 +18,6 @@ LOCALE = Path(coursekit.__file__).parent / "locale"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture
-def chinese():
-    coursekit.set_language("zh")
-    yield
-    set_language(None)
-
-
 def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 

@@ -6,11 +6,9 @@ import re
 
 import pytest
 
-import coursekit
 from coursekit.checks import ch01, ch03
 from coursekit.games import MAX, GameTree
 from coursekit.gametheory import SmartPigs
-from coursekit.text import set_language
 
 from .test_ch01 import student_mixed_2x2
 from .test_ch03 import BOARDS, TREE, always_max, good_minimax, mover_utility, right_values
@@ -18,11 +16,7 @@ from .test_ch03 import BOARDS, TREE, always_max, good_minimax, mover_utility, ri
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(autouse=True)
-def chinese():
-    coursekit.set_language("zh")
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("chinese")  # every test speaks Chinese
 
 
 def hint(check, *args) -> str:

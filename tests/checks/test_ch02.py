@@ -11,7 +11,6 @@ from coursekit.andor.examples import EXERCISE_1, EXERCISE_2, exercise_1
 from coursekit.andor.generate import random_graph
 from coursekit.checks import ch02
 from coursekit.checks.common import SUCCESS_LINE
-from coursekit.text import set_language
 
 # Worked by hand (see tests/andor/test_aostar.py for the steps).
 Q_1 = [
@@ -336,13 +335,6 @@ def test_the_cost_the_check_expects_is_the_brute_force_optimum_on_every_random_g
 
 
 # -------------------------------------------------- hints in Chinese
-@pytest.fixture
-def chinese():
-    set_language("zh")
-    yield
-    set_language(None)
-
-
 def _q_off_by_one():
     wrong = [dict(q) for q in Q_1]
     wrong[1]["n0"] = 11

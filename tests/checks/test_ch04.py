@@ -12,7 +12,7 @@ from coursekit.checks.common import SUCCESS_LINE, CheckFailed
 from coursekit.checks.public.ch04 import DECK_TREE, describe
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import alphabeta, best_case_leaves, minimax, reorder
-from coursekit.text import say, set_language
+from coursekit.text import say
 
 INF = math.inf
 # The tree of parts 1 and 2 (the solution notebook's), worked by hand below.
@@ -507,13 +507,6 @@ def test_by_hand_parts_are_declared_so():
 ENGLISH_WORDS = re.compile(r"\b[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}\b")
 """Three English words in a row: a sentence left untranslated (code such as
 ``game.utility(state, MAX)`` has commas and dots between its words)."""
-
-
-@pytest.fixture
-def chinese():
-    set_language("zh")
-    yield
-    set_language(None)
 
 
 def part5(alpha_cut, beta_cut, value=1, move="C"):

@@ -11,7 +11,6 @@ from coursekit.checks import ch05
 from coursekit.checks.common import SUCCESS_LINE
 from coursekit.checks.public.ch05 import QUIET_OR_NOT
 from coursekit.games import MAX, ConnectFour
-from coursekit.text import set_language
 
 VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9, "k": 0}
 POSITIONS = [
@@ -231,13 +230,6 @@ def test_every_part_is_declared():
 
 
 # --- the hints in Chinese ----------------------------------------------------------------------
-
-
-@pytest.fixture
-def chinese():
-    set_language("zh")
-    yield
-    set_language(None)
 
 
 @pytest.mark.parametrize(

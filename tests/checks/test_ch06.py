@@ -24,7 +24,6 @@ from coursekit.checks.public.ch06 import (
 )
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import alphabeta, minimax, mtdf, negamax, pvs
-from coursekit.text import set_language
 from coursekit.tools.sandbox import Sandbox
 from coursekit.tools.student_function import StudentFunction
 
@@ -462,13 +461,6 @@ def test_the_hand_trees_are_small():
 LOCALE = Path(ch06.__file__).resolve().parents[1] / "locale"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ENGLISH_WORDS = re.compile(r"\b(?:Your|your|the|is|not|should|with|when)\b")
-
-
-@pytest.fixture
-def chinese():
-    set_language("zh")
-    yield
-    set_language(None)
 
 
 def _raising_table_value(game, state, alpha, beta, table):

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-import coursekit
 from coursekit.draw.graph_view import captions_of
 from coursekit.games import GameTree
 from coursekit.search import alphabeta, sss_star
@@ -30,13 +27,6 @@ from coursekit.widgets import (
 from coursekit.widgets.base import static_html
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def chinese():
-    coursekit.set_language("zh")
-    yield
-    set_language(None)
 
 
 def test_step_controls_and_tree_explorer_labels(chinese):
