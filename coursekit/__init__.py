@@ -18,6 +18,6 @@ Importing ``coursekit`` itself is cheap: sub-packages are imported on demand.
 
 __version__ = "0.1.0"
 
-from coursekit.text import language, say, set_language
+from coursekit.text import language, say, set_language, tr
 
-__all__ = ["__version__", "language", "say", "set_language"]
+__all__ = ["__version__", "language", "say", "set_language", "tr"]

@@ -6,8 +6,10 @@ as ``∞`` and ``-∞`` (a won game for MAX, an unsolvable node's cost), exact
 fractions as ``p/q``. And one seam for every sentence a student reads:
 ``say(key, **values)`` looks the message up in the table of the chosen
 language (``coursekit/locale/en/*.json``, ``zh/*.json``; :func:`set_language`,
-``$COURSEKIT_LANG``). This module imports nothing from the package, so any
-layer may use it.
+``$COURSEKIT_LANG``). What a chapter's own code prints is written in English
+in the code and translated by :func:`tr` from the language's phrase book
+(``coursekit/locale/zh/phrases/*.json``). This module imports nothing from the
+package, so any layer may use it.
 """
 
 from __future__ import annotations
@@ -165,6 +167,7 @@ _TABLES = Path(__file__).parent / "locale"
 _chosen: str | None = None
 _speaking: ContextVar[str | None] = ContextVar("coursekit_speaking", default=None)
 _tables: dict[str, dict[str, str]] = {}
+_phrase_books: dict[str, dict[str, str]] = {}
 
 
 def language_code(code: str) -> str:
@@ -311,3 +314,52 @@ def _spaced(template: str, values: dict[str, Any]) -> str:
             text = " " + text
         out.append(text)
     return "".join(out)
+
+
+def phrase_book(code: str) -> dict[str, str]:
+    """A language's translations of the lines the notebooks' own code prints, English →
+    translation (``{}`` for English, whose lines are the code's own).
+
+    The book is split by chapter into ``coursekit/locale/<code>/phrases/chNN.json`` so that
+    chapters are translated apart; an English line must appear in one file only.
+
+    Raises
+    ------
+    ValueError
+        If two files of one language translate the same line.
+    """
+    code = language_code(code)
+    if code not in _phrase_books:
+        merged: dict[str, str] = {}
+        for path in sorted((_TABLES / code / "phrases").glob("*.json")):
+            with open(path, encoding="utf-8") as file:
+                part = json.load(file)
+            twice = sorted(set(part) & set(merged))
+            if twice:
+                raise ValueError(f"coursekit/locale/{code}/phrases/{path.name} repeats {twice}")
+            merged.update(part)
+        _phrase_books[code] = merged
+    return _phrase_books[code]
+
+
+def tr(english: str, /, **values: Any) -> str:
+    """A line that a notebook's own code prints, in the chosen language.
+
+    The code stays readable in English — ``print(tr("value for MAX: {value}", value=v))``
+    — and the same code cell prints Chinese in the Chinese notebook: the English template
+    is looked up in the language's phrase book (:func:`phrase_book`) and its ``{fields}``
+    filled in from ``values``, with :func:`say`'s spacing. A line missing from the book
+    comes out in English (``tests/test_phrases.py`` keeps the books complete).
+
+    >>> line = "value for MAX: {value} | positions in the state space: {positions}"
+    >>> tr(line, value=1, positions=14)
+    'value for MAX: 1 | positions in the state space: 14'
+    >>> with speaking("zh"):
+    ...     tr(line, value=1, positions=14)
+    'MAX 的值：1；状态空间中的局面：14 个'
+    """
+    code = language()
+    template = english if code == "en" else phrase_book(code).get(english, english)
+    if code != "zh":
+        return template.format(**values)
+    return _spaced(template, values)
