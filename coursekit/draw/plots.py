@@ -11,7 +11,6 @@ it once); :func:`figure_svg` turns a figure into SVG text for widgets.
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import unicodedata
@@ -20,6 +19,8 @@ from collections.abc import Sequence
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
+from coursekit.draw.fonts import chart_font_family
+from coursekit.draw.fonts import cjk_font as _cjk_font
 from coursekit.gametheory import Equilibrium, NormalFormGame, PayoffError
 from coursekit.gametheory.best_response_graph import BestResponseGraph, best_response_graph
 from coursekit.gametheory.ipd import Tournament
@@ -27,19 +28,6 @@ from coursekit.text import number_text
 
 ROW_COLOUR = "#1565c0"
 COLUMN_COLOUR = "#ef6c00"
-CJK_FONTS = ("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC", "SimHei",
-             "Microsoft YaHei", "PingFang SC", "Heiti SC")  # fmt: skip
-
-
-@functools.cache
-def _cjk_font() -> str | None:
-    """The first installed font that has Chinese characters, if any."""
-    from matplotlib import font_manager
-
-    installed = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in CJK_FONTS if name in installed), None)
-
-
 def _has_cjk(text: str) -> bool:
     return any(unicodedata.east_asian_width(c) in "WF" for c in text)
 
@@ -60,13 +48,8 @@ def plot_text(label: str) -> str:
     )
 
 
-def _font_family() -> list[str]:
-    cjk = _cjk_font()
-    return ["DejaVu Sans", cjk] if cjk else ["DejaVu Sans"]
-
-
 def _new_figure(width: float, height: float, ncols: int = 1) -> tuple[Figure, object]:
-    with plt.rc_context({"font.family": _font_family()}):
+    with plt.rc_context({"font.family": chart_font_family()}):
         figure, axes = plt.subplots(1, ncols, figsize=(width, height), layout="constrained")
     plt.close(figure)  # returned, not left open: a notebook then shows it exactly once
     return figure, axes
@@ -109,7 +92,7 @@ def best_response_plot(
     if graphs is None:
         graphs = [best_response_graph(game.exact_A, 0), best_response_graph(game.exact_B, 1)]
     figure, ax = _new_figure(4.6, 4.6)
-    with plt.rc_context({"font.family": _font_family()}):
+    with plt.rc_context({"font.family": chart_font_family()}):
         for player, colour, style, width in (
             (0, ROW_COLOUR, "-", 5),
             (1, COLUMN_COLOUR, "--", 2.5),
@@ -158,7 +141,7 @@ def tournament_plot(result: Tournament) -> Figure:
     figure, (bars, grid) = _new_figure(11, 0.55 * len(result.names) + 2.2, ncols=2)
     ranking = result.ranking
     index = {name: k for k, name in enumerate(result.names)}
-    with plt.rc_context({"font.family": _font_family()}):
+    with plt.rc_context({"font.family": chart_font_family()}):
         values = [result.average[index[name]] for name in ranking]
         bars.barh(range(len(ranking)), values, color=ROW_COLOUR)
         bars.set_yticks(range(len(ranking)), ranking)

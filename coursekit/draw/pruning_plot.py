@@ -45,13 +45,17 @@ SLIDE_CHART_HEIGHT_IN = 4.6
 
 def legible_on_slides() -> dict[str, float]:
     """Matplotlib settings (``plt.rc_context``) that write every text of a chart in
-    :data:`SLIDE_CHART_PT` or larger, its title a point larger.
+    :data:`SLIDE_CHART_PT` or larger, its title a point larger, in fonts that have
+    Chinese (:func:`coursekit.draw.fonts.chart_font_family`).
 
     >>> legible_on_slides()["legend.fontsize"]
     15.0
     """
+    from coursekit.draw.fonts import chart_font_family
+
     size = SLIDE_CHART_PT
     return {
+        "font.family": chart_font_family(),
         "font.size": size,
         "axes.labelsize": size,
         "axes.titlesize": size + 1,
