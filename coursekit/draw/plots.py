@@ -28,6 +28,8 @@ from coursekit.text import number_text
 
 ROW_COLOUR = "#1565c0"
 COLUMN_COLOUR = "#ef6c00"
+
+
 def _has_cjk(text: str) -> bool:
     return any(unicodedata.east_asian_width(c) in "WF" for c in text)
 
