@@ -252,16 +252,27 @@ def table(code: str) -> dict[str, str]:
     """
     code = language_code(code)
     if code not in _tables:
-        merged: dict[str, str] = {}
-        for path in sorted((_TABLES / code).glob("*.json")):
-            with open(path, encoding="utf-8") as file:
-                part = json.load(file)
-            twice = sorted(set(part) & set(merged))
-            if twice:
-                raise ValueError(f"coursekit/locale/{code}/{path.name} repeats {twice}")
-            merged.update(part)
-        _tables[code] = merged
+        _tables[code] = _merged(_TABLES / code)
     return _tables[code]
+
+
+def _merged(folder: Path) -> dict[str, str]:
+    """The JSON objects of every ``*.json`` file in ``folder``, as one.
+
+    Raises
+    ------
+    ValueError
+        If two files give the same key.
+    """
+    merged: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        with open(path, encoding="utf-8") as file:
+            part = json.load(file)
+        twice = sorted(set(part) & set(merged))
+        if twice:
+            raise ValueError(f"{path} repeats {twice}")
+        merged.update(part)
+    return merged
 
 
 def say(key: str, *, lang: str | None = None, **values: Any) -> str:
@@ -330,15 +341,7 @@ def phrase_book(code: str) -> dict[str, str]:
     """
     code = language_code(code)
     if code not in _phrase_books:
-        merged: dict[str, str] = {}
-        for path in sorted((_TABLES / code / "phrases").glob("*.json")):
-            with open(path, encoding="utf-8") as file:
-                part = json.load(file)
-            twice = sorted(set(part) & set(merged))
-            if twice:
-                raise ValueError(f"coursekit/locale/{code}/phrases/{path.name} repeats {twice}")
-            merged.update(part)
-        _phrase_books[code] = merged
+        _phrase_books[code] = _merged(_TABLES / code / "phrases")
     return _phrase_books[code]
 
 

@@ -87,3 +87,12 @@ def test_tr_prints_the_chosen_language():
     assert tr(english, **values) == english.format(**values)
     with speaking("zh"):
         assert tr(english, **values) != english.format(**values)
+
+
+def test_a_line_translated_in_two_files_is_named(tmp_path):
+    from coursekit.text import _merged
+
+    (tmp_path / "ch01.json").write_text('{"a line": "一行"}', encoding="utf-8")
+    (tmp_path / "ch02.json").write_text('{"a line": "另一行"}', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"ch02\.json repeats \['a line'\]"):
+        _merged(tmp_path)
