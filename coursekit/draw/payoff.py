@@ -257,9 +257,10 @@ def _header(kind: str, index: int, label: str, removed_at: int | None) -> str:
         classes += " ck-struck"
         style += f";color:{STRUCK_GREY}"
         # the note sits outside the struck span: a line-through cannot be undone inside it
+        step = say("printed_gametheory.removed_at", step=removed_at)
         text = (
             f'<span style="text-decoration:line-through">{text}</span> '
-            f'<span class="ck-step" style="font-size:11px">(step {removed_at})</span>'
+            f'<span class="ck-step" style="font-size:11px">{step}</span>'
         )
     return f'<th class="{classes}" data-{kind}="{index}" style="{style}">{text}</th>'
 

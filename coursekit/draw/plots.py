@@ -24,7 +24,7 @@ from coursekit.draw.fonts import cjk_font as _cjk_font
 from coursekit.gametheory import Equilibrium, NormalFormGame, PayoffError
 from coursekit.gametheory.best_response_graph import BestResponseGraph, best_response_graph
 from coursekit.gametheory.ipd import Tournament
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 ROW_COLOUR = "#1565c0"
 COLUMN_COLOUR = "#ef6c00"
@@ -101,15 +101,18 @@ def best_response_plot(
         ):
             graph = graphs[player]
             name = plot_text(game.players[player])
+            everywhere = say("printed_gametheory.plot.any", name=name)
+            best = say("printed_gametheory.plot.best_responses", name=name)
             if graph.everywhere:
-                ax.fill([0, 1, 1, 0], [0, 0, 1, 1], color=colour, alpha=0.15, label=f"{name}: any")
+                ax.fill([0, 1, 1, 0], [0, 0, 1, 1], color=colour, alpha=0.15, label=everywhere)
             for k, (a, b) in enumerate(graph.segments):
                 ax.plot([float(a[0]), float(b[0])], [float(a[1]), float(b[1])], style,
                         color=colour, linewidth=width, solid_capstyle="round",
-                        label=f"best responses of {name}" if k == 0 else None)  # fmt: skip
+                        label=best if k == 0 else None)  # fmt: skip
         xs = [float(e.p[0]) for e in found]
         ys = [float(e.q[0]) for e in found]
-        ax.scatter(xs, ys, s=70, color="black", zorder=5, label="Nash equilibria")
+        equilibria = say("printed_gametheory.plot.equilibria")
+        ax.scatter(xs, ys, s=70, color="black", zorder=5, label=equilibria)
         for e in found:
             text = f"({number_text(e.p[0])}, {number_text(e.q[0])})"
             right = float(e.p[0]) > 0.5  # written on the inner side: never past the axes
@@ -121,8 +124,8 @@ def best_response_plot(
         ax.set_aspect("equal")
         # on two lines: a label in 16-pt text is longer than the 4.6-inch axes
         row, column = game.players
-        ax.set_xlabel(f"p = P({plot_text(row)} plays\n{plot_text(game.row_labels[0])})")
-        ax.set_ylabel(f"q = P({plot_text(column)} plays\n{plot_text(game.col_labels[0])})")
+        ax.set_xlabel(_plays("p", row, game.row_labels[0]))
+        ax.set_ylabel(_plays("q", column, game.col_labels[0]))
         for axis in (ax.xaxis, ax.yaxis):  # three ticks: room for 16-pt numbers
             axis.set_ticks([0, 0.5, 1], ["0", "1/2", "1"])
             axis.set_ticks([0.25, 0.75], minor=True)
@@ -130,6 +133,16 @@ def best_response_plot(
         # the figure's text size (not smaller): on a slide 15 pt or more read at 20 px
         figure.legend(loc="outside lower center", frameon=False)  # under the axis label
     return figure
+
+
+def _plays(axis: str, player: str, strategy: str) -> str:
+    """An axis label: the probability that ``player`` plays ``strategy``, on two lines."""
+    return say(
+        "printed_gametheory.plot.probability",
+        axis=axis,
+        player=plot_text(player),
+        strategy=plot_text(strategy),
+    )
 
 
 def tournament_plot(result: Tournament) -> Figure:
@@ -150,8 +163,9 @@ def tournament_plot(result: Tournament) -> Figure:
         bars.invert_yaxis()
         for k, v in enumerate(values):
             bars.text(v, k, f" {v:.2f}", va="center", fontsize="small")
-        bars.set_xlabel("average score per round")
-        bars.set_title(f"round robin: {result.rounds} rounds, noise {number_text(result.noise)}")
+        bars.set_xlabel(say("printed_gametheory.plot.average"))
+        rounds, noise = result.rounds, number_text(result.noise)
+        bars.set_title(say("printed_gametheory.plot.round_robin", rounds=rounds, noise=noise))
         order = [index[name] for name in ranking]
         table = [[result.scores[a][b] for b in order] for a in order]
         image = grid.imshow(table, cmap="YlGnBu")
@@ -162,7 +176,7 @@ def tournament_plot(result: Tournament) -> Figure:
                 dark = table[a][b] > (min(map(min, table)) + max(map(max, table))) / 2
                 grid.text(b, a, f"{table[a][b]:.1f}", ha="center", va="center", fontsize="x-small",
                           color="white" if dark else "black")  # fmt: skip
-        grid.set_title("score per round of row against column")
+        grid.set_title(say("printed_gametheory.plot.pairings"))
         figure.colorbar(image, ax=grid, shrink=0.8)
     return figure
 

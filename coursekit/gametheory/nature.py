@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import Matrix, dot, to_fraction
+from coursekit.text import say
 
 if TYPE_CHECKING:
     from coursekit.gametheory.game import NormalFormGame
@@ -29,19 +30,41 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Decision:
-    """The score of every row under a criterion, and the best rows."""
+    """The score of every row under a criterion, and the best rows (``optimism``: Hurwicz's
+    weight as it was given, for that criterion only)."""
 
     criterion: str
     scores: tuple[Fraction, ...]
     best: tuple[int, ...]
+    optimism: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The criterion's name as the course writes it, in the chosen language.
+
+        >>> from coursekit.gametheory import catalog
+        >>> from coursekit.text import speaking
+        >>> d = maximin(catalog.farmer_vs_nature())
+        >>> d.criterion, d.name
+        ('maximin', 'maximin')
+        >>> with speaking("zh"):
+        ...     d.name
+        '悲观准则'
+        """
+        if self.optimism is not None:
+            return say("printed_gametheory.criterion.hurwicz", optimism=self.optimism)
+        return say("printed_gametheory.criterion." + self.criterion.replace(" ", "_"))
 
 
 def _choose(
-    criterion: str, scores: Sequence[Fraction], smaller_is_better: bool = False
+    criterion: str,
+    scores: Sequence[Fraction],
+    smaller_is_better: bool = False,
+    optimism: str | None = None,
 ) -> Decision:
     target = min(scores) if smaller_is_better else max(scores)
     best = tuple(i for i, s in enumerate(scores) if s == target)
-    return Decision(criterion, tuple(scores), best)
+    return Decision(criterion, tuple(scores), best, optimism)
 
 
 def maximin(game: NormalFormGame) -> Decision:
@@ -110,4 +133,4 @@ def hurwicz(game: NormalFormGame, optimism: object) -> Decision:
     if alpha is None or not 0 <= alpha <= 1:
         raise PayoffError(f"optimism must be a number between 0 and 1, not {optimism!r}")
     scores = [alpha * max(row) + (1 - alpha) * min(row) for row in game.exact_A]
-    return _choose(f"Hurwicz (optimism {optimism})", scores)
+    return _choose(f"Hurwicz (optimism {optimism})", scores, optimism=str(optimism))

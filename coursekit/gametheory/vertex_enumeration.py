@@ -50,7 +50,7 @@ from coursekit.gametheory.support_enumeration import (
     duration,
     support_pairs,
 )
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 Labels = tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -89,16 +89,17 @@ class Degeneracy:
         if len(used) == 1:
             strategy = mine[used[0]]
         else:
-            strategy = "mix " + " + ".join(
-                f"{number_text(self.mix[k], decimals=True)}·{mine[k]}" for k in used
-            )
-        replies = ", ".join(theirs[k] for k in self.best_responses)
-        count = len(used)
-        return (
-            f"the game is degenerate: if {self.names[self.player]} plays {strategy} "
-            f"({count} {'strategy' if count == 1 else 'strategies'} used), "
-            f"{self.names[1 - self.player]} has {len(self.best_responses)} best responses "
-            f"({replies})"
+            terms = " + ".join(f"{number_text(self.mix[k], decimals=True)}·{mine[k]}" for k in used)
+            strategy = say("printed_gametheory.mix", terms=terms)
+        used_key = "one_used" if len(used) == 1 else "used"
+        return say(
+            "printed_gametheory.degenerate",
+            player=self.names[self.player],
+            strategy=strategy,
+            used=say(f"printed_gametheory.{used_key}", count=len(used)),
+            other=self.names[1 - self.player],
+            count=len(self.best_responses),
+            replies=", ".join(theirs[k] for k in self.best_responses),
         )
 
 

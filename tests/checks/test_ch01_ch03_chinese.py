@@ -74,3 +74,13 @@ def test_a_tree_is_described_in_chinese():
     tree = GameTree.from_nested([[1, 2], [3]])
     assert ch03._describe(tree) == "[[1, 2], [3]]（根节点由 MAX 走）"
     assert MAX.name == "MAX"
+
+
+def test_the_narrow_trough_story_is_told_in_chinese():
+    from coursekit.checks.public.ch01 import NARROW_TROUGH, narrow_trough
+    from coursekit.text import speaking
+
+    assert CJK.search(narrow_trough()) and "1 个单位" in narrow_trough()
+    with speaking("en"):
+        assert narrow_trough() == NARROW_TROUGH  # the English constant is the English story
+    assert NARROW_TROUGH.startswith("The farmer fits a narrow feeding hole.")

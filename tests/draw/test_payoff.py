@@ -170,3 +170,28 @@ def test_the_drawing_itself_runs_no_algorithm(monkeypatch):
     table = draw_payoff_table(g, **results).html
     assert table.count("ck-best") == 4 and table.count('class="ck-cell ck-eq') == 2
     assert len(best_response_plot(g, equilibria, graphs).axes[0].collections[0].get_offsets()) == 3
+
+
+# ---------------------------------------------------------------------- in Chinese
+def test_the_removal_step_is_marked_in_the_chosen_language(chinese):
+    g = catalog.smart_pigs("original")
+    table = payoff_table(g, elimination=g.eliminate_dominated(), step=2).html
+    assert "（第 1 步）" in table and "（第 2 步）" in table and "(step " not in table
+
+
+def test_the_plots_are_labelled_in_the_chosen_language(chinese):
+    from coursekit.text import speaking
+
+    def words(figure):
+        return [t.get_text() for t in figure.findobj(Text) if t.get_text().strip()]
+
+    g = catalog.couples_quarrel()
+    chinese_words = words(best_response_plot(g))
+    assert "纳什均衡" in chinese_words
+    assert any(w.startswith("p = P(") and "选择" in w for w in chinese_words)
+    tournament = ipd.tournament(rounds=40, repetitions=1)
+    assert {"每轮平均得分", "循环赛：40 轮，噪声 0.05"} <= set(words(tournament_plot(tournament)))
+    with speaking("en"):
+        english_words = words(best_response_plot(g)) + words(tournament_plot(tournament))
+    assert "Nash equilibria" in english_words and "average score per round" in english_words
+    assert not any("\u4e00" <= c <= "\u9fff" for w in english_words for c in w.split("(")[0])

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.gametheory import NormalFormGame, nature
+from coursekit.gametheory import NormalFormGame, catalog, nature
 from tests.gametheory.conftest import games
 
 
@@ -43,3 +43,28 @@ def test_expected_value_with_a_sure_state_is_that_column(game, data):
 def test_hurwicz_checks_its_weight():
     with pytest.raises(ValueError, match="between 0 and 1"):
         nature.hurwicz(NormalFormGame([[1]], [[0]]), 2)
+
+
+def test_a_criterion_is_named_in_the_chosen_language(chinese):
+    """The names the chapter prints are the course's Chinese terms (the glossary's)."""
+    from coursekit.text import speaking
+
+    farm = catalog.farmer_vs_nature()
+    decisions = [
+        nature.maximin(farm),
+        nature.maximax(farm),
+        nature.expected_value(farm, catalog.WEATHER_FORECAST),
+        nature.minimax_regret(farm),
+    ]
+    assert [d.name for d in decisions] == ["悲观准则", "乐观准则", "期望值准则", "后悔值准则"]
+    with speaking("en"):
+        assert [d.name for d in decisions] == [d.criterion for d in decisions]
+
+
+def test_hurwicz_is_named_with_its_weight(chinese):
+    from coursekit.text import speaking
+
+    decision = nature.hurwicz(catalog.farmer_vs_nature(), Fraction(1, 2))
+    assert decision.name == "折中准则（乐观系数 1/2）"
+    with speaking("en"):
+        assert decision.name == decision.criterion == "Hurwicz (optimism 1/2)"

@@ -41,3 +41,21 @@ def test_large_games_are_refused_up_front():
     g = NormalFormGame.random(12, 12, seed=0)
     with pytest.raises(GameTooLargeError, match=r"12×12 game .* pass force=True"):
         _analyse(g)
+
+
+def test_a_degeneracy_witness_is_said_in_the_chosen_language(chinese):
+    """Tian Ji's race is degenerate: the witness names the players, the mix and the replies."""
+    from coursekit.gametheory import catalog
+    from coursekit.text import speaking
+
+    witness = catalog.tian_ji().degeneracy()
+    replies = len(witness.best_responses)
+    chinese_text = str(witness)
+    assert chinese_text.startswith("这个博弈是退化的：若 ")
+    assert f"有 {replies} 个最优反应" in chinese_text
+    assert all(name in chinese_text for name in witness.names)
+    with speaking("en"):
+        english = str(witness)
+    assert english.startswith("the game is degenerate: if ")
+    assert f"has {replies} best responses" in english
+    assert "mix " in english and "混合策略 " in chinese_text  # Tian Ji mixes in the witness

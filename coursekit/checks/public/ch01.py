@@ -7,6 +7,7 @@ SmartPigs answer becomes plain data beside the student's code.
 from __future__ import annotations
 
 from coursekit.gametheory import NormalFormGame, SmartPigs
+from coursekit.text import say
 
 
 def exercise_game() -> NormalFormGame:
@@ -20,11 +21,17 @@ def exercise_game() -> NormalFormGame:
     )
 
 
-NARROW_TROUGH = (
-    "The farmer fits a narrow feeding hole. A small pig that is alone at the food now eats at "
-    "most 1 unit before the big pig arrives (the big pig, alone, still eats up to 10). "
-    "Everything else is as in the original rules."
-)
+def narrow_trough() -> str:
+    """Part 4's story, the narrow trough, in the notebook's language.
+
+    >>> narrow_trough().startswith("The farmer fits a narrow feeding hole.")
+    True
+    """
+    return say("printed_gametheory.narrow_trough")
+
+
+NARROW_TROUGH = say("printed_gametheory.narrow_trough", lang="en")
+"""The story in English (what notebooks released before :func:`narrow_trough` print)."""
 
 RULES_FIELDS = ("food", "cost", "head_start", "big_share", "dispenser")
 """The fields of a SmartPigs model, as the grader reads them."""
