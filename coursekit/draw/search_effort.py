@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from coursekit.draw.plots import _font_family
 from coursekit.draw.pruning_plot import SLIDE_CHART_HEIGHT_IN, PlotError, legible_on_slides
 from coursekit.text import say
 
@@ -94,7 +95,8 @@ def search_effort_plot(
     width = 0.8 / len(names)
     import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
 
-    with plt.rc_context(legible_on_slides()):
+    # a Chinese font when one is installed: the labels follow the notebook's language
+    with plt.rc_context({**legible_on_slides(), "font.family": _font_family()}):
         measure = measure or say("printed_search.nodes_searched")
         fig = _bars(counts, problems, names, minimal, width, measure, title)
     plt.close(fig)
