@@ -42,18 +42,25 @@ NOT_YET_CHINESE = {
 # ----- What stays English, and why -----------------------------------------------------
 
 # A cell that prints the package's own source (chapter 6 shows its code): its output is
-# Python, comments and docstrings included, read as code.
+# Python, comments and docstrings included, read as code. A notebook's own helper that
+# does it (chapter 2's `def show(function)`, built on inspect.getsource) counts too, and
+# so does printing a variable that holds such source (chapter 3's `print(source[…])`).
 PRINTS_SOURCE = re.compile(r"\bexcerpt\(|\binspect\.getsource\(")
+HELPER = re.compile(r"^def (\w+)\(", re.MULTILINE)
+HOLDS_SOURCE = re.compile(r"^(\w+) = .*\binspect\.getsource\(", re.MULTILINE)
 
 # Placeholders Jupyter stores as text/plain beside the rich output a student actually
-# sees (the HTML, the Markdown, the figure): a repr, not a sentence.
+# sees (the HTML, the Markdown, the figure): a repr, not a sentence; and an object's repr
+# as the call that makes it, e.g. SmartPigs(food=10, cost=5/2, …), which is code.
 PLACEHOLDER = re.compile(
     r"^<(IPython\.core\.display\.\w+ object|Figure size \d+x\d+ with \d+ Axes)>$"
+    r"|^[A-Z]\w*\(\w+=.*\)$"
 )
 
 # Code inside a line: `backticked`, calls such as ACTIONS(s) or solve(...), dotted and
-# snake_case names (alpha_beta_search, n4_name).
-CODE = re.compile(r"`[^`]*`|\b\w+\([^()]*\)|\b\w+(?:[._]\w+)+\b")
+# snake_case names (alpha_beta_search, n4_name), paths, MIME types and FEN strings
+# (bench/RESULTS.md, image/svg+xml, rnbqkbnr/pppppppp/8/…).
+CODE = re.compile(r"`[^`]*`|\b\w+\([^()]*\)|\b\w+(?:[._]\w+)+\b|[\w.+-]+(?:/[\w.+-]+)+")
 
 # Proper names: games, programs and people, spelled as they are in any language.
 PROPER_NAMES = re.compile(r"Connect Four|OpenSpiel|coursekit|Knuth|Moore|Pons|Zobrist")
@@ -104,15 +111,32 @@ def shown_text(output: dict) -> Iterator[str]:
         if kind in data:
             yield data[kind]
     if "text/html" in data:
-        page = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", data["text/html"])
+        # scripts, styles and an SVG's <metadata> (Matplotlib's) are never shown
+        page = re.sub(r"(?s)<(script|style|metadata)\b.*?</\1>", " ", data["text/html"])
         yield html.unescape(re.sub(r"<[^>]+>", "\n", page))
+
+
+def prints_source(cells: list) -> re.Pattern:
+    """What marks a cell of this notebook as printing the package's source."""
+    helpers = [
+        rf"\b{name}\("
+        for cell in cells
+        if PRINTS_SOURCE.search(cell.source)
+        for name in HELPER.findall(cell.source)
+    ]
+    helpers += [
+        rf"\bprint\({name}\b" for cell in cells for name in HOLDS_SOURCE.findall(cell.source)
+    ]
+    return re.compile("|".join([PRINTS_SOURCE.pattern, *helpers]))
 
 
 def english_lines(path: Path) -> list[str]:
     """``cell id: line`` for every English sentence among the notebook's outputs."""
     found = []
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type != "code" or PRINTS_SOURCE.search(cell.source):
+    cells = [cell for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code"]
+    source = prints_source(cells)
+    for cell in cells:
+        if source.search(cell.source):
             continue
         for output in cell.get("outputs", []):
             for text in shown_text(output):
@@ -155,6 +179,8 @@ def test_the_guard_sees_the_chinese_notebooks():
         ("| tic-tac-toe, empty board | coursekit minimax |", True),
         ("B*：第 5 步（共 5 步），DISPROVEREST：扩展了 2", False),
         ("调用 `python bench/mcts_vs_alphabeta.py` 生成这张表", False),
+        ("<dc:format>image/svg+xml</dc:format>", False),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", False),
     ],
 )
 def test_what_counts_as_an_english_sentence(line, english):
