@@ -22,6 +22,7 @@ from typing import Any
 import graphviz
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 GRAPHVIZ_HINT = (
     "Graphviz's `dot` program is not installed; it is optional (pictures are drawn in the "
@@ -29,8 +30,9 @@ GRAPHVIZ_HINT = (
     "`sudo apt-get install graphviz`, macOS: `brew install graphviz`, conda: "
     "`conda install -c conda-forge graphviz`), then restart the kernel."
 )
-BROWSER_ONLY = "a picture (drawn in the browser when the notebook runs)"
-"""The text a picture shows where neither a browser nor ``dot`` can draw it."""
+BROWSER_ONLY = say("printed_draw.browser_only", lang="en")
+"""The text a picture shows where neither a browser nor ``dot`` can draw it (in English;
+a picture shows it in the notebook's language, ``say("printed_draw.browser_only")``)."""
 
 # Course-wide look of every graph: readable fonts, no clutter.
 GRAPH_ATTR = {"fontname": "Helvetica", "bgcolor": "transparent", "nodesep": "0.3"}
@@ -197,7 +199,7 @@ class Picture(graphviz.Digraph):
         view = GraphView()
         view.show(self)
         bundle: dict[str, Any] = {
-            "text/plain": BROWSER_ONLY,
+            "text/plain": say("printed_draw.browser_only"),
             "application/vnd.jupyter.widget-view+json": {
                 "version_major": 2,
                 "version_minor": 0,

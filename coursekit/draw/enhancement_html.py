@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from coursekit.draw.pruning_plot import PlotError
+from coursekit.text import say
 
 _CELL = "padding:2px 10px;text-align:right;border-bottom:1px solid var(--jp-border-color2,#ccc)"
 
@@ -23,6 +24,36 @@ def _number(value: float | None, digits: int) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     return f"{value:,.{digits}f}"
+
+
+def enhancement_label(name: str) -> str:
+    """The name of one of the solver's enhancements (``ENHANCEMENTS``), as a table shows it
+    in the notebook's language.
+
+    Parameters
+    ----------
+    name : str
+        An enhancement as :func:`coursekit.search.enhancement_table` names it.
+
+    Returns
+    -------
+    str
+        Its label; a name the tables do not know comes back unchanged.
+
+    Examples
+    --------
+    >>> from coursekit.text import speaking
+    >>> enhancement_label("non-losing moves")
+    'non-losing moves'
+    >>> with speaking("zh"):
+    ...     enhancement_label("non-losing moves")
+    '不败走步'
+    """
+    key = f"printed_search.enhancement.{name}"
+    try:
+        return say(key)
+    except KeyError:
+        return name
 
 
 def enhancement_html(
@@ -69,8 +100,9 @@ def enhancement_html(
         f"<th colspan='2' style='{_CELL};text-align:center;{border}'>{html.escape(title)}</th>"
         for title in groups
     )
-    sub = f"<th style='{_CELL};text-align:left'>switched on</th>" + (
-        f"<th style='{_CELL};{border}'>nodes</th><th style='{_CELL}'>ms</th>" * len(groups)
+    nodes, ms = say("printed_search.nodes"), say("printed_search.ms")
+    sub = f"<th style='{_CELL};text-align:left'>{say('printed_search.switched_on')}</th>" + (
+        f"<th style='{_CELL};{border}'>{nodes}</th><th style='{_CELL}'>{ms}</th>" * len(groups)
     )
     rows = []
     for k, label in enumerate(labels):

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from coursekit.draw.plots import _font_family
 from coursekit.draw.pruning_plot import SLIDE_CHART_HEIGHT_IN, PlotError, legible_on_slides
+from coursekit.text import say
 
 if TYPE_CHECKING:  # matplotlib and numpy are imported when a chart is drawn
     from matplotlib.figure import Figure
@@ -32,7 +34,7 @@ def search_effort_plot(
     counts: Mapping[str, Mapping[str, float]],
     *,
     minimal: Mapping[str, float] | None = None,
-    measure: str = "nodes searched",
+    measure: str | None = None,
     title: str | None = None,
 ) -> Figure:
     """Grouped bars of the work each algorithm does on each problem, log scale.
@@ -47,7 +49,8 @@ def search_effort_plot(
         ``{problem: count}``: the minimal tree's count for the problems where
         it is known, drawn as a black line across the group.
     measure:
-        What is counted, for the y axis: ``"nodes searched"``, ``"leaves evaluated"``, ….
+        What is counted, for the y axis, e.g. ``"leaves evaluated"``; by default "nodes
+        searched" in the notebook's language.
     title:
         The plot's title.
 
@@ -92,7 +95,9 @@ def search_effort_plot(
     width = 0.8 / len(names)
     import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
 
-    with plt.rc_context(legible_on_slides()):
+    # a Chinese font when one is installed: the labels follow the notebook's language
+    with plt.rc_context({**legible_on_slides(), "font.family": _font_family()}):
+        measure = measure or say("printed_search.nodes_searched")
         fig = _bars(counts, problems, names, minimal, width, measure, title)
     plt.close(fig)
     return fig
@@ -124,12 +129,12 @@ def _bars(
         if problem in minimal:
             ax.hlines(
                 minimal[problem], x[j] - 0.45, x[j] + 0.45, colors="black", linewidth=2.5,
-                label=None if drawn else "minimal tree (Knuth & Moore)",
+                label=None if drawn else say("printed_search.minimal_tree"),
             )  # fmt: skip
             drawn = True
     ax.set_yscale("log")
     ax.set_xticks(x, problems)
-    ax.set_ylabel(f"{measure} (log scale)")
+    ax.set_ylabel(say("printed_search.log_scale", measure=measure))
     lowest = min([v for row in counts.values() for v in row.values()] + list(minimal.values()))
     ax.set_ylim(bottom=lowest / 2)  # the smallest bar stands clear of the axis
     ax.grid(axis="y", which="major", alpha=0.3)

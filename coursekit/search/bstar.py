@@ -324,9 +324,9 @@ class BStep(NamedTuple):
     bounds: Bounds = ()
 
     def __str__(self) -> str:
-        name = ".".join(map(str, self.node)) or "root"
+        name = ".".join(map(str, self.node)) or say("printed_search.bstar_root")
         pairs = " ".join(f"({number_text(p)}, {number_text(o)})" for p, o in self.root_children)
-        return f"{self.strategy}: expanded {name}; root children {pairs}"
+        return say("printed_search.bstar_step", strategy=self.strategy, node=name, pairs=pairs)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from coursekit.games.base import MAX, MIN, Game
 from coursekit.search.core import Cutoff, Evaluate, Order, Search, check_whole_game
 from coursekit.search.registry import register
 from coursekit.search.result import ENTER, LEAF, SearchResult
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 INF = math.inf
 LIVE = "live"
@@ -72,7 +72,7 @@ class Step(NamedTuple):
 
     def __str__(self) -> str:
         states = " ".join(map(str, self.open)) or "—"
-        return f"{self.case} at {self.node}: OPEN = {states}"
+        return say("printed_search.sss_step", case=self.case, node=self.node, states=states)
 
 
 @register("SSS*", chapter=6, description="Stockman's best-first search: never more leaves than α-β")
