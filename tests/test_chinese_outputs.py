@@ -31,8 +31,6 @@ ROOT = Path(__file__).resolve().parents[1]
 # Chapters whose printed lines are not converted yet (issue #24, helpers prt1/prt2).
 # The ONE place to edit: delete a chapter's entry once its conversion is merged.
 NOT_YET_CHINESE = {
-    "01": "chapter 1's printed lines are still English (issue #24, prt1/prt2)",
-    "02": "chapter 2's printed lines are still English (issue #24, prt1/prt2)",
     "03": "chapter 3's printed lines are still English (issue #24, prt1/prt2)",
     "04": "chapter 4's printed lines are still English (issue #24, prt1/prt2)",
     "05": "chapter 5's printed lines are still English (issue #24, prt1/prt2)",
@@ -79,6 +77,18 @@ OPEN_STATE = re.compile(r"\([^(),]+, (?:live|solved), [^()]+\)")
 # PVS, MCTS, UCT, PROVEBEST, DISPROVEREST), as the Chinese text writes them too.
 CAPITALS = re.compile(r"\b[A-Z][A-Z0-9*]+\b")
 
+# Data printed as Python: the quoted strings of a list or tuple (a game's strategy labels,
+# [('silent', 'confess')]) are values the code and the checks compare, not prose.
+QUOTED_ITEM = re.compile(r"(?<=[\[(,\s])'[^'\n]*'(?=[,)\]])")
+
+# A label glossed in Chinese, the course's bilingual form ("prepare for drought (防旱)",
+# as "solution graph (解图)" in the English chapters): a student reads the Chinese.
+GLOSSED = re.compile(r"[A-Za-z][A-Za-z' -]*[（(][^()（）]*[\u4e00-\u9fff][^()（）]*[)）]")
+
+# A comment in printed code or rule text (chapter 2's rules): comments stay English, as in
+# the code cells themselves.
+COMMENT_LINE = re.compile(r"^#\s")
+
 # ----- The rule --------------------------------------------------------------------------
 
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
@@ -95,8 +105,17 @@ def english_sentence(line: str) -> bool:
     False
     >>> english_sentence("Connect Four：OpenSpiel 的 alpha_beta_search")
     False
+    >>> english_sentence("帕累托最优：[('silent', 'silent'), ('confess', 'silent')]")
+    False
+    >>> english_sentence("悲观准则 → prepare for drought (防旱)")
+    False
+    >>> english_sentence("prepare for drought")
+    True
     """
-    text = OPEN_STATE.sub(" ", ALGORITHM_NAMES.sub(" ", line))
+    if COMMENT_LINE.match(line):
+        return False
+    text = GLOSSED.sub(" ", QUOTED_ITEM.sub(" ", line))
+    text = OPEN_STATE.sub(" ", ALGORITHM_NAMES.sub(" ", text))
     text = PROPER_NAMES.sub(" ", CODE.sub(" ", text))
     text = CAPITALS.sub(" ", text)
     return any(len(WORD.findall(part)) >= WORDS_IN_A_SENTENCE for part in CJK.split(text))

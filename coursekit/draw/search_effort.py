@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from coursekit.draw.plots import _font_family
 from coursekit.draw.pruning_plot import SLIDE_CHART_HEIGHT_IN, PlotError, legible_on_slides
 from coursekit.text import say
 
@@ -96,7 +95,7 @@ def search_effort_plot(
     import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
 
     # a Chinese font when one is installed: the labels follow the notebook's language
-    with plt.rc_context({**legible_on_slides(), "font.family": _font_family()}):
+    with plt.rc_context(legible_on_slides()):
         measure = measure or say("printed_search.nodes_searched")
         fig = _bars(counts, problems, names, minimal, width, measure, title)
     plt.close(fig)
