@@ -22,6 +22,7 @@ from typing import Any
 import graphviz
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 GRAPHVIZ_HINT = (
     "Graphviz's `dot` program is not installed; it is optional (pictures are drawn in the "
@@ -30,7 +31,8 @@ GRAPHVIZ_HINT = (
     "`conda install -c conda-forge graphviz`), then restart the kernel."
 )
 BROWSER_ONLY = "a picture (drawn in the browser when the notebook runs)"
-"""The text a picture shows where neither a browser nor ``dot`` can draw it."""
+"""The text a picture shows where neither a browser nor ``dot`` can draw it (in English:
+a picture shows ``say("draw.browser_only")``, in the notebook's language)."""
 
 # Course-wide look of every graph: readable fonts, no clutter.
 GRAPH_ATTR = {"fontname": "Helvetica", "bgcolor": "transparent", "nodesep": "0.3"}
@@ -83,11 +85,10 @@ def readable_width_pt(text_pt: float = 12.0, column_px: float = COLUMN_PX) -> fl
     """
     for name, size in (("text_pt", text_pt), ("column_px", column_px)):
         if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
-            raise CoursekitError(f"{name}: expected a positive number, got {size!r}")
+            raise CoursekitError(say("errors.draw.positive", name=name, size=repr(size)))
     if text_pt * PX_PER_PT < MIN_TEXT_PX:
         raise CoursekitError(
-            f"text_pt: expected at least {MIN_TEXT_PX / PX_PER_PT} pt (11 px unshrunk), "
-            f"got {text_pt}"
+            say("errors.draw.text_pt", least=MIN_TEXT_PX / PX_PER_PT, text_pt=text_pt)
         )
     return column_px * text_pt / MIN_TEXT_PX
 
@@ -118,7 +119,7 @@ class GraphvizMissing(RuntimeError):
     """Raised by :func:`to_svg` when Graphviz's ``dot`` cannot be run."""
 
     def __init__(self) -> None:
-        super().__init__(GRAPHVIZ_HINT)
+        super().__init__(say("draw.graphviz_missing"))
 
 
 class Picture(graphviz.Digraph):
@@ -197,7 +198,7 @@ class Picture(graphviz.Digraph):
         view = GraphView()
         view.show(self)
         bundle: dict[str, Any] = {
-            "text/plain": BROWSER_ONLY,
+            "text/plain": say("draw.browser_only"),
             "application/vnd.jupyter.widget-view+json": {
                 "version_major": 2,
                 "version_minor": 0,

@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from coursekit.draw.pruning_plot import PlotError
+from coursekit.text import say
 
 _CELL = "padding:2px 10px;text-align:right;border-bottom:1px solid var(--jp-border-color2,#ccc)"
 
@@ -62,7 +63,7 @@ def enhancement_html(
     for title, figures in groups.items():
         if len(figures) != len(labels):
             raise PlotError(
-                f"group {title!r} has {len(figures)} rows of figures for {len(labels)} labels"
+                say("errors.draw.group", title=repr(title), rows=len(figures), labels=len(labels))
             )
     border = "border-left:1px solid var(--jp-border-color2,#ccc)"
     top = f"<th style='{_CELL}'></th>" + "".join(

@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 from coursekit.gametheory import Equilibrium, NormalFormGame, PayoffError
 from coursekit.gametheory.best_response_graph import BestResponseGraph, best_response_graph
 from coursekit.gametheory.ipd import Tournament
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 ROW_COLOUR = "#1565c0"
 COLUMN_COLOUR = "#ef6c00"
@@ -104,7 +104,7 @@ def best_response_plot(
     3
     """
     if game.shape != (2, 2):
-        raise PayoffError(f"game: the best-response plot is drawn for 2×2 games, not {game.shape}")
+        raise PayoffError(say("errors.draw.not_2x2", shape=game.shape))
     found = game.extreme_equilibria() if equilibria is None else list(equilibria)
     if graphs is None:
         graphs = [best_response_graph(game.exact_A, 0), best_response_graph(game.exact_B, 1)]

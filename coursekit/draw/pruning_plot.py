@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 if TYPE_CHECKING:  # matplotlib and numpy are imported when a chart is drawn
     from matplotlib.figure import Figure
@@ -97,10 +98,10 @@ def pruning_plot(
     ['minimax: $B^D$', 'best case, even $D$: $2B^{D/2}-1$']
     """
     if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
-        raise PlotError(f"branching must be a whole number >= 2, got {branching!r}")
+        raise PlotError(say("errors.draw.branching", branching=repr(branching)))
     depths = list(data.get("depth", ()))
     if not depths:
-        raise PlotError('data needs a "depth" list (as leaves_by_depth returns)')
+        raise PlotError(say("errors.draw.no_depths"))
     import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
 
     with plt.rc_context(legible_on_slides()):
@@ -129,7 +130,14 @@ def _curves(
             continue
         counts = list(data[ordering])
         if len(counts) != len(depths):
-            raise PlotError(f"data[{ordering!r}] has {len(counts)} values for {len(depths)} depths")
+            raise PlotError(
+                say(
+                    "errors.draw.counts",
+                    ordering=repr(ordering),
+                    count=len(counts),
+                    depths=len(depths),
+                )
+            )
         axes.plot(depths, counts, marker=marker, color=colour, lw=1, ms=6, label=label)
     axes.set_yscale("log")
     axes.set_xlabel("depth D of the tree")
