@@ -50,7 +50,7 @@ from coursekit.gametheory.support_enumeration import (
     duration,
     support_pairs,
 )
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 Labels = tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -86,20 +86,17 @@ class Degeneracy:
     def __str__(self) -> str:
         mine, theirs = self.labels[self.player], self.labels[1 - self.player]
         used = [k for k, x in enumerate(self.mix) if x > 0]
-        if len(used) == 1:
-            strategy = mine[used[0]]
-        else:
-            strategy = "mix " + " + ".join(
-                f"{number_text(self.mix[k], decimals=True)}·{mine[k]}" for k in used
-            )
         replies = ", ".join(theirs[k] for k in self.best_responses)
-        count = len(used)
-        return (
-            f"the game is degenerate: if {self.names[self.player]} plays {strategy} "
-            f"({count} {'strategy' if count == 1 else 'strategies'} used), "
-            f"{self.names[1 - self.player]} has {len(self.best_responses)} best responses "
-            f"({replies})"
-        )
+        values = {
+            "player": self.names[self.player],
+            "other": self.names[1 - self.player],
+            "count": len(self.best_responses),
+            "replies": replies,
+        }
+        if len(used) == 1:
+            return say("errors.gametheory.degenerate_pure", strategy=mine[used[0]], **values)
+        mix = " + ".join(f"{number_text(self.mix[k], decimals=True)}·{mine[k]}" for k in used)
+        return say("errors.gametheory.degenerate_mix", mix=mix, used=len(used), **values)
 
 
 @dataclass(frozen=True)
@@ -241,10 +238,14 @@ def vertex_enumeration(
     total = support_pairs(m, n)
     if total > MAX_PAIRS and not force:
         raise GameTooLargeError(
-            f"vertex enumeration of this {m}×{n} game would solve {total:,} systems per "
-            f"polytope (more than MAX_PAIRS = {MAX_PAIRS:,}, a few seconds' work), "
-            f"{duration(total)}: pass force=True to run it anyway (it shows a progress "
-            "bar), or study a smaller game"
+            say(
+                "errors.gametheory.vertex_too_large",
+                m=m,
+                n=n,
+                total=total,
+                most=MAX_PAIRS,
+                duration=duration(total),
+            )
         )
     A, A_float = _shifted(A)
     B, B_float = _shifted(B)
