@@ -44,6 +44,23 @@ def _has_cjk(text: str) -> bool:
     return any(unicodedata.east_asian_width(c) in "WF" for c in text)
 
 
+def plot_say(key: str, **values: object) -> str:
+    """``say(key, **values)`` for a plot: in English where no Chinese font can print it.
+
+    >>> plot_say("draw.plot.nash_equilibria")
+    'Nash equilibria'
+    """
+    text = say(key, **values)
+    if not _has_cjk(text) or _cjk_font() is not None:
+        return text
+    return say(key, lang="en", **values)
+
+
+def font_family() -> list[str]:
+    """The fonts a plot's text is written in: DejaVu Sans, then a Chinese font if installed."""
+    return _font_family()
+
+
 def plot_text(label: str) -> str:
     """A label as a plot can print it: without its Chinese part when no Chinese font is installed.
 
@@ -117,14 +134,23 @@ def best_response_plot(
             graph = graphs[player]
             name = plot_text(game.players[player])
             if graph.everywhere:
-                ax.fill([0, 1, 1, 0], [0, 0, 1, 1], color=colour, alpha=0.15, label=f"{name}: any")
+                ax.fill(
+                    [0, 1, 1, 0],
+                    [0, 0, 1, 1],
+                    color=colour,
+                    alpha=0.15,
+                    label=plot_say("draw.plot.any", name=name),
+                )
+            label = plot_say("draw.plot.best_responses", name=name)
             for k, (a, b) in enumerate(graph.segments):
                 ax.plot([float(a[0]), float(b[0])], [float(a[1]), float(b[1])], style,
                         color=colour, linewidth=width, solid_capstyle="round",
-                        label=f"best responses of {name}" if k == 0 else None)  # fmt: skip
+                        label=label if k == 0 else None)  # fmt: skip
         xs = [float(e.p[0]) for e in found]
         ys = [float(e.q[0]) for e in found]
-        ax.scatter(xs, ys, s=70, color="black", zorder=5, label="Nash equilibria")
+        ax.scatter(
+            xs, ys, s=70, color="black", zorder=5, label=plot_say("draw.plot.nash_equilibria")
+        )
         for e in found:
             text = f"({number_text(e.p[0])}, {number_text(e.q[0])})"
             right = float(e.p[0]) > 0.5  # written on the inner side: never past the axes
@@ -136,8 +162,9 @@ def best_response_plot(
         ax.set_aspect("equal")
         # on two lines: a label in 16-pt text is longer than the 4.6-inch axes
         row, column = game.players
-        ax.set_xlabel(f"p = P({plot_text(row)} plays\n{plot_text(game.row_labels[0])})")
-        ax.set_ylabel(f"q = P({plot_text(column)} plays\n{plot_text(game.col_labels[0])})")
+        first_row, first_column = plot_text(game.row_labels[0]), plot_text(game.col_labels[0])
+        ax.set_xlabel(plot_say("draw.plot.p", player=plot_text(row), strategy=first_row))
+        ax.set_ylabel(plot_say("draw.plot.q", player=plot_text(column), strategy=first_column))
         for axis in (ax.xaxis, ax.yaxis):  # three ticks: room for 16-pt numbers
             axis.set_ticks([0, 0.5, 1], ["0", "1/2", "1"])
             axis.set_ticks([0.25, 0.75], minor=True)
@@ -165,8 +192,10 @@ def tournament_plot(result: Tournament) -> Figure:
         bars.invert_yaxis()
         for k, v in enumerate(values):
             bars.text(v, k, f" {v:.2f}", va="center", fontsize="small")
-        bars.set_xlabel("average score per round")
-        bars.set_title(f"round robin: {result.rounds} rounds, noise {number_text(result.noise)}")
+        bars.set_xlabel(plot_say("draw.plot.average_score"))
+        bars.set_title(
+            plot_say("draw.plot.round_robin", rounds=result.rounds, noise=number_text(result.noise))
+        )
         order = [index[name] for name in ranking]
         table = [[result.scores[a][b] for b in order] for a in order]
         image = grid.imshow(table, cmap="YlGnBu")
@@ -177,7 +206,7 @@ def tournament_plot(result: Tournament) -> Figure:
                 dark = table[a][b] > (min(map(min, table)) + max(map(max, table))) / 2
                 grid.text(b, a, f"{table[a][b]:.1f}", ha="center", va="center", fontsize="x-small",
                           color="white" if dark else "black")  # fmt: skip
-        grid.set_title("score per round of row against column")
+        grid.set_title(plot_say("draw.plot.score_grid"))
         figure.colorbar(image, ax=grid, shrink=0.8)
     return figure
 

@@ -33,7 +33,7 @@ def search_effort_plot(
     counts: Mapping[str, Mapping[str, float]],
     *,
     minimal: Mapping[str, float] | None = None,
-    measure: str = "nodes searched",
+    measure: str | None = None,
     title: str | None = None,
 ) -> Figure:
     """Grouped bars of the work each algorithm does on each problem, log scale.
@@ -98,7 +98,10 @@ def search_effort_plot(
     width = 0.8 / len(names)
     import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
 
-    with plt.rc_context(legible_on_slides()):
+    from coursekit.draw.plots import font_family, plot_say
+
+    measure = plot_say("draw.plot.nodes_searched") if measure is None else measure
+    with plt.rc_context({**legible_on_slides(), "font.family": font_family()}):
         fig = _bars(counts, problems, names, minimal, width, measure, title)
     plt.close(fig)
     return fig
@@ -117,6 +120,8 @@ def _bars(
     import matplotlib.pyplot as plt
     import numpy as np
 
+    from coursekit.draw.plots import plot_say
+
     fig, ax = plt.subplots(figsize=(9.5, SLIDE_CHART_HEIGHT_IN))
     x = np.arange(len(problems))
     for i, name in enumerate(names):
@@ -130,12 +135,12 @@ def _bars(
         if problem in minimal:
             ax.hlines(
                 minimal[problem], x[j] - 0.45, x[j] + 0.45, colors="black", linewidth=2.5,
-                label=None if drawn else "minimal tree (Knuth & Moore)",
+                label=None if drawn else plot_say("draw.plot.minimal_tree"),
             )  # fmt: skip
             drawn = True
     ax.set_yscale("log")
     ax.set_xticks(x, problems)
-    ax.set_ylabel(f"{measure} (log scale)")
+    ax.set_ylabel(plot_say("draw.plot.log_scale", measure=measure))
     lowest = min([v for row in counts.values() for v in row.values()] + list(minimal.values()))
     ax.set_ylim(bottom=lowest / 2)  # the smallest bar stands clear of the axis
     ax.grid(axis="y", which="major", alpha=0.3)
