@@ -48,7 +48,8 @@ def search_effort_plot(
         ``{problem: count}``: the minimal tree's count for the problems where
         it is known, drawn as a black line across the group.
     measure:
-        What is counted, for the y axis: ``"nodes searched"``, ``"leaves evaluated"``, ….
+        What is counted, for the y axis: ``"leaves evaluated"``, …; by default "nodes
+        searched" in the notebook's language.
     title:
         The plot's title.
 
