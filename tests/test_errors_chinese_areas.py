@@ -302,3 +302,19 @@ def test_the_evaluation_table_and_the_search_effort_plot_in_chinese(monkeypatch)
     axes = search_effort_plot({"p": {"α-β": 10}}, minimal={"p": 5}).axes[0]
     assert axes.get_ylabel() == "搜索的节点数（对数刻度）"
     assert "最小树（Knuth & Moore）" in [line.get_label() for line in axes.collections]
+
+
+# --- what search objects print, in Chinese -------------------------------------------------
+
+
+def test_what_the_table_the_solution_and_a_bstar_step_print_in_chinese():
+    from coursekit.search import solve
+    from coursekit.search.bstar import BStep
+    from coursekit.search.transposition import TranspositionTable
+
+    table = TranspositionTable()
+    assert str(table) == "0 个条目，查找 0 次，命中 0 次，存入 0 次，覆盖 0 次"
+    solution = solve(GameTree.from_spec("[[3, 12], [2, 4]]"))
+    assert str(solution).startswith("solve: 倒推值 3，走步 ")
+    step = BStep("PROVEBEST", (0, 1), ((1, 2),))
+    assert str(step) == "PROVEBEST：扩展了 0.1；根节点的子节点 (1, 2)"

@@ -373,9 +373,9 @@ class AOStar:
     def _progress_bar(max_cycles: int | None, progress: bool | None) -> tqdm:
         """A bar of the cycles on standard error: at once, after a delay, or never."""
         return tqdm(
-            desc="AO* cycles",
+            desc=say("printed.progress.aostar"),
             total=max_cycles,
-            unit=" cycles",
+            unit=say("printed.progress.cycles"),
             file=sys.stderr,
             delay=0 if progress else PROGRESS_DELAY,
             disable=progress is False,

@@ -119,7 +119,7 @@ def support_enumeration(
     B_unit = _unit_range([[B[i][j] for j in cols] for i in rows])
     show = total >= PROGRESS_PAIRS if progress is None else progress
     found: set[Equilibrium] = set()
-    with progress_bar(total, show, "support enumeration") as bar:
+    with progress_bar(total, show, say("printed.progress.support")) as bar:
         for k in range(1, min(len(rows), len(cols)) + 1):
             for row_sets, col_sets in subset_pairs(len(rows), len(cols), k):  # step 2
                 for t in np.flatnonzero(_screen(A_unit, B_unit, row_sets, col_sets)):  # step 3

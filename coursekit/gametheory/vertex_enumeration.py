@@ -251,7 +251,7 @@ def vertex_enumeration(
     B, B_float = _shifted(B)
     B_t = tuple(zip(*B, strict=True))
     show = total >= PROGRESS_PAIRS if progress is None else progress
-    with progress_bar(2 * total, show, "vertex enumeration") as bar:
+    with progress_bar(2 * total, show, say("printed.progress.vertex")) as bar:
         P = polytope_vertices(B_float.T.copy(), B_t, bar)  # zeros → i, tight column j → m + j
         Q = polytope_vertices(A_float, A, bar)  # tight row i → i, zeros j → m + j
     p_labels = [_mask(v.zeros) | _mask(v.tight) << m for v in P]

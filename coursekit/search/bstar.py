@@ -326,7 +326,7 @@ class BStep(NamedTuple):
     def __str__(self) -> str:
         name = ".".join(map(str, self.node)) or "root"
         pairs = " ".join(f"({number_text(p)}, {number_text(o)})" for p, o in self.root_children)
-        return f"{self.strategy}: expanded {name}; root children {pairs}"
+        return say("printed.bstar_step", strategy=self.strategy, node=name, pairs=pairs)
 
 
 @dataclass(frozen=True)
