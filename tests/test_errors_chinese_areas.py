@@ -32,6 +32,7 @@ from coursekit.gametheory.ipd import play_match, tit_for_tat
 from coursekit.gametheory.nature import hurwicz
 from coursekit.gametheory.pigs import SmartPigs
 from coursekit.search import minimax
+from coursekit.search.connect4_solver import EnhancementRow
 
 pytestmark = pytest.mark.usefixtures("chinese")  # every test speaks Chinese
 
@@ -318,3 +319,38 @@ def test_what_the_table_the_solution_and_a_bstar_step_print_in_chinese():
     assert str(solution).startswith("solve: 倒推值 3，走步 ")
     step = BStep("PROVEBEST", (0, 1), ((1, 2),))
     assert str(step) == "PROVEBEST：扩展了 0.1；根节点的子节点 (1, 2)"
+
+
+def test_a_human_player_is_asked_and_told_in_chinese():
+    from coursekit.search import human
+
+    answers, shown = iter(["9", "0"]), []
+    prompts = []
+
+    def ask(prompt):
+        prompts.append(prompt)
+        return next(answers)
+
+    choose = human(ask=ask, show=shown.append)
+    game = TicTacToe()
+    assert choose(game, game.initial) == 0
+    assert prompts[0].startswith("你的走步（0, 1, 2")
+    assert "'9' 在这里不是合法的走步。" in shown
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            lambda: Pig().to_text(Pig().initial),
+            "MAX 0 – MIN 0，轮到 MAX，本回合累计 0，还剩 4 回合",
+        ),
+        (lambda: repr(GameTree.from_spec("[[3, 12], [2, 4]]")), "<GameTree：7 个节点，4 个叶节点"),
+        (
+            lambda: str(EnhancementRow((), 3, 1, 1000.0, 0.002)),
+            "+ α-β negamax：1,000 个节点，每个局面 2.000 ms（解出 3 个，中止 1 个）",
+        ),
+    ],
+)
+def test_what_games_and_rows_print_in_chinese(text, words):
+    assert words in text()

@@ -873,9 +873,13 @@ range (fewest, most) of them, got 2.5
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (
-            f"<GameTree of {len(self)} nodes, {len(self.leaves)} leaves, height {self.height}, "
-            f"{self.root_player} at the root {self.initial}>"
+        return say(
+            "printed.game_tree",
+            nodes=len(self),
+            leaves=len(self.leaves),
+            height=self.height,
+            player=self.root_player,
+            root=self.initial,
         )
 
     # --- writing ---------------------------------------------------------------------------

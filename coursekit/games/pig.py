@@ -148,8 +148,11 @@ class Pig:
 
     def to_text(self, state: PigState) -> str:
         """One line: scores, turn total, whose turn."""
-        roll = ", the die in the air" if state.rolling else ""
-        return (
-            f"MAX {state.max_score} – MIN {state.min_score}, {state.player} to play with "
-            f"{state.turn_total} this turn{roll}, {state.turns_left} turns left"
-        )
+        values = {
+            "max_score": state.max_score,
+            "min_score": state.min_score,
+            "player": state.player,
+            "turn_total": state.turn_total,
+            "turns": state.turns_left,
+        }
+        return say("printed.pig.rolling" if state.rolling else "printed.pig.state", **values)

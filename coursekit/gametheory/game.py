@@ -264,7 +264,7 @@ class NormalFormGame:
         >>> NormalFormGame.from_pairs([[(3, 3), (0, 5)], [(5, 0), (1, 1)]]).pure_equilibria()
         [(1, 1)]
         """
-        rows = _rows_of(pairs, "pairs (the table of payoff pairs)")
+        rows = _rows_of(pairs, say("errors.gametheory.pairs"))
         A, B = [], []
         for i, row in enumerate(rows):
             A.append([]), B.append([])
@@ -922,7 +922,7 @@ def _short(value: object) -> str:
     if len(text) <= 30:
         return text
     if _is_integer(value):
-        return f"an integer with {len(str(abs(int(value))))} digits"
+        return say("errors.gametheory.digits", digits=len(str(abs(int(value)))))
     return text[:27] + "..."
 
 
