@@ -108,8 +108,7 @@ def revise(
                 best_q, best = cost, connector
     except (KeyError, AttributeError, TypeError):
         raise AndOrError(
-            f"revise needs a list of Connectors and q(n) for each of their successors, "
-            f"got connectors={connectors!r:.80} and q={q!r:.80}"
+            say("errors.andor.revise_input", connectors=f"{connectors!r:.80}", q=f"{q!r:.80}")
         ) from None
     is_solved = best is not None and all(n in solved for n in best.successors)
     return Revised(best_q, best, is_solved)
@@ -315,21 +314,21 @@ def ao_star(
     if start is None:
         start = getattr(problem, "start", None)
         if start is None:
-            raise AndOrError("start: no start node: pass one, e.g. ao_star(g, 'n0')")
+            raise AndOrError(say("errors.andor.no_start"))
     check_node(start, "start")
     if isinstance(problem, AndOrGraph) and start not in problem:
-        raise AndOrError(f"start: the start node {node_text(start)} is not in the graph")
+        raise AndOrError(say("errors.andor.start_not_in_graph", node=node_text(start)))
     if max_cycles is not None and (
         isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 0
     ):
-        raise AndOrError(f"max_cycles must be a whole number ≥ 0 or None, got {max_cycles!r}")
+        raise AndOrError(say("errors.andor.max_cycles", value=repr(max_cycles)))
     if isinstance(futility, bool) or not isinstance(futility, (int, float)) or not futility > 0:
-        raise AndOrError(f"futility must be a number > 0 (default ∞), got {futility!r}")
+        raise AndOrError(say("errors.andor.futility", value=repr(futility)))
     for name, flag in (("snapshots", snapshots), ("progress", progress)):
         if not isinstance(flag, bool) and not (name == "progress" and flag is None):
-            raise AndOrError(f"{name} must be True or False, got {flag!r}")
+            raise AndOrError(say("errors.search.true_or_false", name=name, value=flag))
     if not callable(revise):
-        raise AndOrError(f"revise must be a function revise(connectors, q, solved), got {revise!r}")
+        raise AndOrError(say("errors.andor.revise_function", value=repr(revise)))
     search = AOStar(problem, start, futility=futility, record=snapshots, revise=revise)
     return search.run(max_cycles, progress=progress)
 
@@ -374,9 +373,9 @@ class AOStar:
     def _progress_bar(max_cycles: int | None, progress: bool | None) -> tqdm:
         """A bar of the cycles on standard error: at once, after a delay, or never."""
         return tqdm(
-            desc="AO* cycles",
+            desc=say("printed.progress.aostar"),
             total=max_cycles,
-            unit=" cycles",
+            unit=say("printed.progress.cycles"),
             file=sys.stderr,
             delay=0 if progress else PROGRESS_DELAY,
             disable=progress is False,
@@ -421,10 +420,7 @@ class AOStar:
             connector = self.marked.get(node)
             if connector is not None:
                 stack.extend(reversed(connector.successors))
-        raise AndOrError(
-            "revise: AO* found no leaf to expand in G′ although s is not SOLVED "
-            "(a node was labelled SOLVED or marked although its connector's successors are not)"
-        )
+        raise AndOrError(say("errors.andor.no_leaf"))
 
     def expand(self, n: Node) -> tuple[Node, ...]:
         """Step 6: add n's connectors to G; new successors get q := h (SOLVED if terminal)."""
@@ -432,8 +428,7 @@ class AOStar:
         for connector in self.problem.connectors_of(n):
             if not isinstance(connector, Connector) or connector.parent != n:
                 raise AndOrError(
-                    f"problem: connectors_of({node_text(n)}) gave {connector!r}, "
-                    f"not a Connector leaving {node_text(n)}"
+                    say("errors.andor.not_leaving", node=node_text(n), connector=repr(connector))
                 )
             for successor in connector.successors:
                 if successor not in self.q:
@@ -442,14 +437,19 @@ class AOStar:
             try:
                 self.G.add(connector)
             except AndOrError as error:
-                raise AndOrError(f"problem: expanding {node_text(n)}: {error}") from None
+                raise AndOrError(
+                    say("errors.andor.expanding", node=node_text(n), error=error)
+                ) from None
             for successor in dict.fromkeys(connector.successors):
                 try:
                     self.order.add_edge(n, successor)
                 except CycleFound as found:
                     raise CyclicGraphError(
-                        f"AO* needs a graph without cycles: expanding {node_text(n)} closes the "
-                        f"cycle {cycle_text(found.cycle)}",
+                        say(
+                            "errors.andor.closes_cycle",
+                            node=node_text(n),
+                            cycle=cycle_text(found.cycle),
+                        ),
                         found.cycle,
                     ) from None
         self.expanded.append(n)
@@ -489,14 +489,12 @@ class AOStar:
         try:
             q, marked, solved = answer
         except (TypeError, ValueError):
-            raise AndOrError(
-                f"revise must return (q, marked connector, solved), got {answer!r}"
-            ) from None
+            raise AndOrError(say("errors.andor.revise_answer", answer=repr(answer))) from None
         if isinstance(q, bool) or not isinstance(q, (int, float)) or q != q:
-            raise AndOrError(f"revise gave q({node_text(m)}) = {q!r}, not a number")
+            raise AndOrError(say("errors.andor.revise_q", node=node_text(m), q=repr(q)))
         if marked is not None and marked not in self.G.connectors_of(m):
             raise AndOrError(
-                f"revise marked {marked!r}, which is not a connector of {node_text(m)}"
+                say("errors.andor.revise_marked", marked=repr(marked), node=node_text(m))
             )
         return q, marked, bool(solved)
 
@@ -507,7 +505,7 @@ class AOStar:
         try:
             self.G.add_node(node, terminal=terminal, h=h)
         except AndOrError as error:
-            raise AndOrError(f"problem: {error}") from None
+            raise AndOrError(say("errors.at", where="problem", message=error)) from None
         self.q[node] = 0 if terminal else h
         if terminal:
             self.solved.add(node)
@@ -526,10 +524,14 @@ class AOStar:
         if self._recorded > SNAPSHOT_LIMIT:
             cycles = len(self.expanded)
             raise AndOrError(
-                f"snapshots: after {cycles:,} cycles, with {len(self.q):,} nodes in G, the "
-                f"snapshots would hold {self._recorded:,} q values (SNAPSHOT_LIMIT is "
-                f"{SNAPSHOT_LIMIT:,}): pass snapshots=False to search without them, or "
-                f"max_cycles={max(cycles - 1, 0)} to record the first cycles only"
+                say(
+                    "errors.andor.snapshots",
+                    cycles=cycles,
+                    nodes=len(self.q),
+                    values=self._recorded,
+                    limit=SNAPSHOT_LIMIT,
+                    first=max(cycles - 1, 0),
+                )
             )
         self.snapshots.append(
             Snapshot(

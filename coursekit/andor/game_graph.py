@@ -27,6 +27,7 @@ from coursekit.andor.errors import AndOrError
 from coursekit.andor.graph import Connector, Node
 from coursekit.andor.solution import SolutionGraph
 from coursekit.games.base import MAX, Game
+from coursekit.text import say
 
 
 class GameAndOrGraph:
@@ -39,8 +40,12 @@ class GameAndOrGraph:
         needed = ("initial", "actions", "result", "is_terminal", "utility", "to_move")
         if not all(hasattr(game, name) for name in needed):
             raise AndOrError(
-                f"game: expected a game ({', '.join(needed)}), "
-                f"got the {type(game).__name__} {game!r:.60}"
+                say(
+                    "errors.andor.not_a_game",
+                    needed=", ".join(needed),
+                    kind=type(game).__name__,
+                    game=f"{game!r:.60}",
+                )
             )
         self.game = game
         self.start = game.initial

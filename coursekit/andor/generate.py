@@ -13,6 +13,7 @@ import random
 from coursekit.andor.errors import AndOrError
 from coursekit.andor.graph import AndOrGraph, Connector, Node
 from coursekit.andor.solution import optimal_costs
+from coursekit.text import say
 
 
 def random_graph(
@@ -41,7 +42,7 @@ def random_graph(
     True
     """
     if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
-        raise AndOrError(f"nodes: a graph needs a whole number ≥ 1 of nodes, got {nodes!r}")
+        raise AndOrError(say("errors.andor.nodes", nodes=repr(nodes)))
     rng = random.Random(seed)
     names = [f"n{i}" for i in range(nodes)]
     graph = AndOrGraph(start=names[0])

@@ -70,29 +70,33 @@ class Connector:
         check_node(self.parent, "parent")
         if isinstance(self.successors, (str, bytes)) or not isinstance(self.successors, Iterable):
             raise AndOrError(
-                f"successors: the connector of {node_text(self.parent)} needs a sequence of "
-                f"nodes, got {self.successors!r}"
+                say(
+                    "errors.andor.successors",
+                    parent=node_text(self.parent),
+                    successors=repr(self.successors),
+                )
             )
         successors = tuple(self.successors)
         for successor in successors:
             check_node(successor, "successors")
         if not successors:
-            raise AndOrError(
-                f"successors: a connector of {node_text(self.parent)} needs at least one successor"
-            )
+            raise AndOrError(say("errors.andor.no_successor", parent=node_text(self.parent)))
         object.__setattr__(self, "successors", successors)
         cost = len(successors) if self.cost is None else self.cost
         if isinstance(cost, bool) or not isinstance(cost, (int, float)):
             raise AndOrError(
-                f"cost: the cost of {self._text(successors)} must be a number, got {cost!r}"
+                say("errors.andor.cost_number", connector=self._text(successors), cost=repr(cost))
             )
         if not (cost > 0 and math.isfinite(cost)):
             raise AndOrError(
-                f"cost: the cost of {self._text(successors)} must be a positive finite number, "
-                f"got {number_text(cost)}"
+                say(
+                    "errors.andor.cost_positive",
+                    connector=self._text(successors),
+                    cost=number_text(cost),
+                )
             )
         if self.name is not None and not isinstance(self.name, str):
-            raise AndOrError(f"name: a connector's name must be a string, got {self.name!r}")
+            raise AndOrError(say("errors.andor.connector_name", name=repr(self.name)))
         object.__setattr__(self, "cost", cost)
 
     def _text(self, successors: tuple[Node, ...]) -> str:
@@ -121,13 +125,12 @@ class Connector:
 def check_node(node: Any, what: str = "node") -> None:
     """Raise :class:`AndOrError` unless ``node`` can be a problem node (hashable, not None)."""
     if node is None or isinstance(node, Connector):
-        raise AndOrError(f"{what}: a problem node cannot be {node!r}")
+        raise AndOrError(say("errors.andor.node_cannot_be", what=what, node=repr(node)))
     try:
         hash(node)
     except TypeError:
         raise AndOrError(
-            f"{what}: a problem node must be hashable (a name, a number, a tuple), "
-            f"got the {type(node).__name__} {node!r}"
+            say("errors.andor.unhashable", what=what, kind=type(node).__name__, node=repr(node))
         ) from None
 
 
@@ -135,8 +138,12 @@ def check_graph(graph: Any, what: str = "graph") -> AndOrGraph:
     """``graph`` if it is an :class:`AndOrGraph`, else an :class:`AndOrError` naming ``what``."""
     if not isinstance(graph, AndOrGraph):
         raise AndOrError(
-            f"{what}: expected an AndOrGraph (e.g. AndOrGraph.from_rules(text)), "
-            f"got the {type(graph).__name__} {graph!r:.60}"
+            say(
+                "errors.andor.not_a_graph",
+                what=what,
+                kind=type(graph).__name__,
+                graph=f"{graph!r:.60}",
+            )
         )
     return graph
 
@@ -310,7 +317,7 @@ class AndOrGraph:
         graph.set_terminals(parsed.terminals if terminals is None else terminals)
         if start is not None:
             if not _is_node(start) or start not in graph:
-                raise AndOrError(f"start: the start node {start!r} appears in no rule")
+                raise AndOrError(say("errors.andor.start_in_no_rule", start=repr(start)))
             graph.start = start
         else:
             graph.start = parsed.start[0] if parsed.start else parsed.rules[0].parent
@@ -346,17 +353,20 @@ class AndOrGraph:
         """Add a :class:`Connector` object; a repeated one is an :class:`AndOrError`."""
         if not isinstance(connector, Connector):
             raise AndOrError(
-                f"connector: expected a Connector, got the {type(connector).__name__} "
-                f"{connector!r} (use add_connector(parent, successors) for plain nodes)"
+                say(
+                    "errors.andor.not_a_connector",
+                    kind=type(connector).__name__,
+                    connector=repr(connector),
+                )
             )
         old = self._same_connector(connector)
         if old is not None:
-            raise AndOrError(f"connector: {connector} repeats the connector {old}")
+            raise AndOrError(say("errors.andor.repeats", connector=connector, old=old))
         names = self.digraph.graph.setdefault("connector_names", {})
         if connector.name is not None and connector.name in names:
             old = names[connector.name]
             raise AndOrError(
-                f"connector: two connectors are named {connector.name}: {old}, {connector}"
+                say("errors.andor.same_name", name=connector.name, old=old, connector=connector)
             )
         parent = connector.parent
         self.add_node(parent)
@@ -415,10 +425,10 @@ class AndOrGraph:
         coursekit.andor.errors.AndOrError: h(n0) must be a finite number ≥ 0, got -1
         """
         if not isinstance(h, Mapping):
-            raise AndOrError(f"h: expected a mapping node → h value, got {type(h).__name__}")
+            raise AndOrError(say("errors.andor.h_mapping", kind=type(h).__name__))
         for node in h:
             if not _is_node(node) or node not in self:
-                raise AndOrError(f"h: h is given for {node_text(node)}, which is not in the graph")
+                raise AndOrError(say("errors.andor.h_not_in_graph", node=node_text(node)))
         for node, value in h.items():
             self.digraph.nodes[node]["h"] = _check_h(node, value)
 
@@ -427,9 +437,7 @@ class AndOrGraph:
         wanted = set(_iterable(terminals, "terminals"))
         for node in wanted:
             if not _is_node(node) or node not in self:
-                raise AndOrError(
-                    f"terminals: the terminal node {node_text(node)} is not in the graph"
-                )
+                raise AndOrError(say("errors.andor.terminal_not_in_graph", node=node_text(node)))
         for node in self.nodes:
             self.digraph.nodes[node]["terminal"] = node in wanted
 
@@ -497,7 +505,9 @@ class AndOrGraph:
         if not _is_node(node) or node not in self:
             known = ", ".join(node_text(n) for n in self.nodes[:10])
             more = ", …" if len(self) > 10 else ""
-            raise AndOrError(f"node: {node_text(node)} is not a node of the graph ({known}{more})")
+            raise AndOrError(
+                say("errors.andor.not_a_node", node=node_text(node), known=known, more=more)
+            )
         return self.digraph.nodes[node]
 
     def children(self, node: Node) -> list[Node]:
@@ -539,12 +549,12 @@ class AndOrGraph:
         cycle = self.find_cycle()
         if cycle is not None:
             raise CyclicGraphError(
-                f"{why}, but this graph has the cycle {cycle_text(cycle)}", cycle
+                say("errors.andor.has_cycle", why=why, cycle=cycle_text(cycle)), cycle
             )
 
     def topological_order(self) -> list[Node]:
         """The problem nodes, parents before children (acyclic graphs only)."""
-        self.require_acyclic("a topological order needs a graph without cycles")
+        self.require_acyclic(say("errors.andor.why.topological"))
         return [n for n in nx.topological_sort(self.digraph) if not self._is_connector(n)]
 
     def is_tree(self) -> bool:
@@ -620,10 +630,10 @@ class AndOrGraph:
 def _check_h(node: Node, value: Any) -> float:
     """``value`` if it can be h(node): a finite number ≥ 0, as in the rule text."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise AndOrError(f"h({node_text(node)}) must be a finite number ≥ 0, got {value!r}")
+        raise AndOrError(say("errors.andor.h_value", node=node_text(node), value=repr(value)))
     if not (value >= 0 and math.isfinite(value)):
         raise AndOrError(
-            f"h({node_text(node)}) must be a finite number ≥ 0, got {number_text(value)}"
+            say("errors.andor.h_value", node=node_text(node), value=number_text(value))
         )
     return value
 
@@ -640,5 +650,5 @@ def _is_node(value: object) -> bool:
 def _iterable(values: Any, what: str) -> Iterable[Any]:
     """``values`` if it is a collection of nodes (not a string, which is one name)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise AndOrError(f"{what}: expected a list or set, got {values!r}")
+        raise AndOrError(say("errors.andor.list_or_set", what=what, values=repr(values)))
     return values

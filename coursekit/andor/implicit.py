@@ -21,7 +21,7 @@ from typing import Protocol, Union, runtime_checkable
 
 from coursekit.andor.errors import AndOrError
 from coursekit.andor.graph import Connector, Node
-from coursekit.text import node_text
+from coursekit.text import node_text, say
 
 Entry = Union[Connector, Sequence[Node]]  # noqa: UP007 (a runtime alias on Python 3.10)
 """What a successor function returns per connector: a Connector, or its successors (cost k)."""
@@ -75,15 +75,11 @@ class ImplicitAndOrGraph:
         is_terminal: Callable[[Node], bool] | Collection[Node] | None = None,
     ) -> None:
         if not callable(successors):
-            raise AndOrError(
-                f"successors must be a function: node → its connectors, got {successors!r}"
-            )
+            raise AndOrError(say("errors.andor.successor_function", value=repr(successors)))
         if h is not None and not isinstance(h, Mapping) and not callable(h):
-            raise AndOrError(f"h must be a function or a mapping node → h value, got {h!r}")
+            raise AndOrError(say("errors.andor.h_function", value=repr(h)))
         if not (is_terminal is None or callable(is_terminal) or _is_collection(is_terminal)):
-            raise AndOrError(
-                f"is_terminal must be a function or a collection of nodes, got {is_terminal!r}"
-            )
+            raise AndOrError(say("errors.andor.is_terminal", value=repr(is_terminal)))
         self._successors = successors
         if h is None:
             self._h: Callable[[Node], float] = lambda node: 0
@@ -105,21 +101,18 @@ class ImplicitAndOrGraph:
         entries = self._successors(node)
         if isinstance(entries, (str, bytes)) or not isinstance(entries, Iterable):
             raise AndOrError(
-                f"successors: the successor function must return a list of connectors, "
-                f"got {entries!r} for {node_text(node)}"
+                say("errors.andor.connector_list", entries=repr(entries), node=node_text(node))
             )
         for entry in entries:
             if isinstance(entry, Connector):
                 if entry.parent != node:
                     raise AndOrError(
-                        f"the successor function gave {node_text(node)} the connector {entry}"
+                        say("errors.andor.gave_connector", node=node_text(node), entry=entry)
                     )
                 connectors.append(entry)
             elif isinstance(entry, (str, bytes)) or not isinstance(entry, Iterable):
                 raise AndOrError(
-                    "successors: the successor function must give a list of successors "
-                    f"per connector, "
-                    f"got {entry!r} for {node_text(node)}"
+                    say("errors.andor.successor_list", entry=repr(entry), node=node_text(node))
                 )
             else:
                 connectors.append(Connector(node, tuple(entry)))
@@ -140,17 +133,11 @@ def as_problem(
     """``problem`` itself, or a successor function wrapped in an :class:`ImplicitAndOrGraph`."""
     if isinstance(problem, DecomposableProblem):
         if h is not None or is_terminal is not None:
-            raise AndOrError(
-                "h and is_terminal are given with a successor function, not with a graph "
-                "(use graph.with_h(h) to search a graph with other h values)"
-            )
+            raise AndOrError(say("errors.andor.h_with_graph"))
         return problem
     if callable(problem):
         return ImplicitAndOrGraph(problem, h=h, is_terminal=is_terminal)
-    raise AndOrError(
-        f"problem: AO* searches an AndOrGraph, a decomposable problem or a successor function, "
-        f"not {type(problem).__name__}"
-    )
+    raise AndOrError(say("errors.andor.problem", kind=type(problem).__name__))
 
 
 def _is_collection(value: object) -> bool:

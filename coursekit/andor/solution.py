@@ -57,11 +57,11 @@ class SolutionGraph:
         check_node(self.root, "root")
         connectors = self.connectors
         if isinstance(connectors, (str, bytes)) or not isinstance(connectors, Iterable):
-            raise AndOrError(f"connectors: expected a sequence of Connectors, got {connectors!r}")
+            raise AndOrError(say("errors.andor.connectors", connectors=repr(connectors)))
         connectors = tuple(connectors)
         for connector in connectors:
             if not isinstance(connector, Connector):
-                raise AndOrError(f"connectors: expected Connectors, got {connector!r}")
+                raise AndOrError(say("errors.andor.connectors_item", connector=repr(connector)))
         object.__setattr__(self, "connectors", connectors)
 
     @classmethod
@@ -76,9 +76,7 @@ class SolutionGraph:
         Nodes without a choice, and nodes for which ``stop`` is true, are leaves.
         """
         if not isinstance(choice, Mapping):
-            raise AndOrError(
-                f"choice: expected a mapping node → Connector, got {type(choice).__name__}"
-            )
+            raise AndOrError(say("errors.andor.choice", kind=type(choice).__name__))
         connectors: list[Connector] = []
         seen = {root}
         stack = [root]
@@ -166,7 +164,7 @@ class SolutionGraph:
             elif child in on_path:
                 cycle = [*on_path[on_path.index(child) :], child]
                 raise CyclicGraphError(
-                    f"a solution graph has no cycles: {cycle_text(cycle)}", cycle
+                    say("errors.andor.solution_cycle", cycle=cycle_text(cycle)), cycle
                 )
             elif child not in done:
                 on_path.append(child)
@@ -192,7 +190,7 @@ def solution_graph_problems(graph: AndOrGraph, solution: SolutionGraph) -> list[
     """
     check_graph(graph)
     if not isinstance(solution, SolutionGraph):
-        raise AndOrError(f"solution: expected a SolutionGraph, got {type(solution).__name__}")
+        raise AndOrError(say("errors.andor.solution_type", kind=type(solution).__name__))
     problems = []
     if solution.root not in graph:
         return [say("andor.root_not_in_graph", root=node_text(solution.root))]
@@ -374,7 +372,7 @@ def optimal_costs(graph: AndOrGraph) -> dict[Node, float]:
     {'n0': 2, 'n1': 2, 'n2': 0, 'n3': 0}
     """
     check_graph(graph)
-    graph.require_acyclic("h* is defined by the course for graphs without cycles")
+    graph.require_acyclic(say("errors.andor.why.h_star"))
     best: dict[Node, float] = {}
     for node in reversed(graph.topological_order()):
         if graph.is_terminal(node):
@@ -391,8 +389,8 @@ def _start(graph: AndOrGraph, start: Node | None) -> Node:
     check_graph(graph)
     start = graph.start if start is None else start
     if start is None:
-        raise AndOrError("start: no start node: pass one or set graph.start")
+        raise AndOrError(say("errors.andor.no_start_node"))
     check_node(start, "start")
     if start not in graph:
-        raise AndOrError(f"start: the start node {node_text(start)} is not in the graph")
+        raise AndOrError(say("errors.andor.start_not_in_graph", node=node_text(start)))
     return start

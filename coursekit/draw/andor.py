@@ -139,12 +139,12 @@ def draw_cycle(
     """
     _check_result(result)
     if memory is not None and not isinstance(memory, LayoutMemory):
-        raise AndOrError(f"memory: expected a LayoutMemory, got {type(memory).__name__}")
+        raise AndOrError(say("errors.draw.memory_type", kind=type(memory).__name__))
     if isinstance(edited, (str, bytes)) or not isinstance(edited, Collection):
-        raise AndOrError(f"edited: expected a collection of nodes and connectors, got {edited!r}")
+        raise AndOrError(say("errors.draw.edited", edited=repr(edited)))
     last = len(result.snapshots) - 1
     if isinstance(cycle, bool) or not isinstance(cycle, int) or not 0 <= cycle <= last:
-        raise AndOrError(f"cycle must be a whole number between 0 and {last}, got {cycle!r}")
+        raise AndOrError(say("errors.draw.cycle", last=last, cycle=repr(cycle)))
     snap = result.snapshots[cycle]
     connectors = [c for c in result.graph.connectors if c.parent in snap.expanded_nodes]
     what = say("andor.cycle.before") if cycle == 0 else say("andor.cycle.after", cycle=cycle)
@@ -229,7 +229,7 @@ def draw_layout(
     """
     _check_result(result)
     if memory is not None and not isinstance(memory, LayoutMemory):
-        raise AndOrError(f"memory: expected a LayoutMemory, got {type(memory).__name__}")
+        raise AndOrError(say("errors.draw.memory_type", kind=type(memory).__name__))
     memory = LayoutMemory() if memory is None else memory
     memory.remember(result.graph if graph is None else graph, result)
     return memory.picture(size=size)
@@ -357,10 +357,7 @@ class LayoutMemory:
         """
         place = self.nodes.get(node)
         if place is None:
-            raise AndOrError(
-                f"memory: node {node_text(node)} is not in the layout memory; "
-                "remember the result (or draw its layout) first"
-            )
+            raise AndOrError(say("errors.draw.node_not_remembered", node=node_text(node)))
         return place.name
 
     def connector_number(self, connector: Connector) -> int:
@@ -373,10 +370,7 @@ class LayoutMemory:
         """
         place = self.connectors.get(connector_key(connector))
         if place is None:
-            raise AndOrError(
-                f"memory: connector {connector} is not in the layout memory; "
-                "remember the result (or draw its layout) first"
-            )
+            raise AndOrError(say("errors.draw.connector_not_remembered", connector=connector))
         return int(place.name)
 
     def item_names(self, edited: Iterable[Node | Connector]) -> set[str]:
@@ -527,10 +521,7 @@ def draw_solution(
     True
     """
     if not isinstance(solution, SolutionGraph):
-        raise AndOrError(
-            f"solution: expected a SolutionGraph (e.g. ao_star(...).solution), "
-            f"got {type(solution).__name__}"
-        )
+        raise AndOrError(say("errors.draw.solution_type", kind=type(solution).__name__))
     graph = AndOrGraph(terminals=solution.leaves if terminals is None else terminals)
     for node in solution.nodes:
         graph.add_node(node)
@@ -616,9 +607,9 @@ class CycleTable:
 def _check_result(result: AOStarResult) -> None:
     """Raise :class:`AndOrError` unless ``result`` is an AO* result with snapshots."""
     if not isinstance(result, AOStarResult):
-        raise AndOrError(f"result: expected what ao_star returns, got {type(result).__name__}")
+        raise AndOrError(say("errors.draw.result_type", kind=type(result).__name__))
     if not result.snapshots:
-        raise AndOrError("result: this result has no snapshots: run ao_star(..., snapshots=True)")
+        raise AndOrError(say("errors.draw.no_snapshots"))
 
 
 def natural_order(nodes: Iterable[Node]) -> list[Node]:
@@ -712,7 +703,9 @@ def _new_picture(
     """An empty AND/OR picture with the graph settings every AND/OR picture shares (the
     ranks closer when ``compact``)."""
     if rankdir not in DIRECTIONS:
-        raise AndOrError(f"rankdir must be one of {', '.join(DIRECTIONS)}, not {rankdir!r}")
+        raise AndOrError(
+            say("errors.draw.rankdir", known=", ".join(DIRECTIONS), rankdir=repr(rankdir))
+        )
     picture = AndOrPicture(
         "andor",
         graph_attr={

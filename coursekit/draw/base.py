@@ -85,11 +85,10 @@ def readable_width_pt(text_pt: float = 12.0, column_px: float = COLUMN_PX) -> fl
     """
     for name, size in (("text_pt", text_pt), ("column_px", column_px)):
         if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
-            raise CoursekitError(f"{name}: expected a positive number, got {size!r}")
+            raise CoursekitError(say("errors.draw.positive", name=name, size=repr(size)))
     if text_pt * PX_PER_PT < MIN_TEXT_PX:
         raise CoursekitError(
-            f"text_pt: expected at least {MIN_TEXT_PX / PX_PER_PT} pt (11 px unshrunk), "
-            f"got {text_pt}"
+            say("errors.draw.text_pt", least=MIN_TEXT_PX / PX_PER_PT, text_pt=text_pt)
         )
     return column_px * text_pt / MIN_TEXT_PX
 
@@ -120,7 +119,7 @@ class GraphvizMissing(RuntimeError):
     """Raised by :func:`to_svg` when Graphviz's ``dot`` cannot be run."""
 
     def __init__(self) -> None:
-        super().__init__(GRAPHVIZ_HINT)
+        super().__init__(say("draw.graphviz_missing"))
 
 
 class Picture(graphviz.Digraph):

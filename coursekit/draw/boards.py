@@ -15,6 +15,7 @@ import html
 from collections.abc import Iterable, Sequence
 
 from coursekit.draw.base import Picture
+from coursekit.text import say
 
 MARK_X = "×"
 MARK_O = "○"
@@ -91,7 +92,7 @@ def boards_html(states: Iterable, captions: Sequence[str] | None = None) -> str:
     states = list(states)
     captions = list(captions) if captions is not None else [""] * len(states)
     if len(captions) != len(states):
-        raise ValueError(f"{len(states)} boards but {len(captions)} captions")
+        raise ValueError(say("errors.draw.captions", boards=len(states), captions=len(captions)))
     items = "".join(
         f'<div style="text-align:center">{board_html(s)}<div>{html.escape(c)}</div></div>'
         for s, c in zip(states, captions, strict=True)

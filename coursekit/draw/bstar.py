@@ -71,7 +71,7 @@ def bounds_at(result: BStarResult, step: int) -> Bounds:
         When ``result`` was not made with ``trace=True``.
     """
     if result.root is None or (result.root.children and not result.start):
-        raise CoursekitError("result: expected a B* result made with trace=True")
+        raise CoursekitError(say("errors.draw.bstar_trace"))
     if step == 0 or not result.steps:
         return result.start or (((), result.root.pessimistic, result.root.optimistic),)
     return result.steps[step - 1].bounds

@@ -93,7 +93,7 @@ def enhancement_html(
     for title, figures in groups.items():
         if len(figures) != len(labels):
             raise PlotError(
-                f"group {title!r} has {len(figures)} rows of figures for {len(labels)} labels"
+                say("errors.draw.group", title=repr(title), rows=len(figures), labels=len(labels))
             )
     border = "border-left:1px solid var(--jp-border-color2,#ccc)"
     top = f"<th style='{_CELL}'></th>" + "".join(

@@ -24,9 +24,9 @@ import chess
 import chess.svg
 from matplotlib.figure import Figure
 
-from coursekit.draw.plots import _new_figure, plot_text
+from coursekit.draw.plots import _new_figure, plot_say, plot_text
 from coursekit.evaluation.weighted_linear import WeightedLinear
-from coursekit.text import number_text
+from coursekit.text import number_text, say
 
 POSITIVE = "#1565c0"
 NEGATIVE = "#c62828"
@@ -85,7 +85,8 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
             f"<td style='{cell}'>{number_text(round(term.score, 4))}</td></tr>"
         )
     total = number_text(round(evaluation(state), 4))
-    head = "".join(f"<th style='{cell}'>{h}</th>" for h in ("feature", "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)"))
+    words = (say("draw.table.feature"), "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)")
+    head = "".join(f"<th style='{cell}'>{h}</th>" for h in words)
     return (
         "<table style='border-collapse:collapse;"
         "color:var(--jp-content-font-color0,#111);background:var(--jp-layout-color0,#fff)'>"
@@ -118,7 +119,7 @@ def contribution_chart(
     ax.set_yticklabels([plot_text(n) for n in names], fontsize=12)
     ax.invert_yaxis()
     ax.axvline(0, color="grey", linewidth=1)
-    ax.set_xlabel("contribution to EVAL (positive: good for MAX)", fontsize=12)
+    ax.set_xlabel(plot_say("draw.plot.contribution"), fontsize=12)
     ax.tick_params(axis="x", labelsize=11)
     ax.margins(x=0.2)
     if title:
@@ -153,15 +154,15 @@ def horizon_plot(
         positions.append(game.result(positions[-1], move))
     static = [evaluate(s) for s in positions]
     quiet = [quiescent(s) for s in positions]
-    names = ["start", *(labels or [str(m) for m in line])]
+    names = [plot_say("draw.plot.start"), *(labels or [str(m) for m in line])]
     figure, ax = _new_figure(6.4, 3.6)
     ax.plot(range(len(positions)), static, "o-", color=NEGATIVE, linewidth=2,
-            label="EVAL (static)")  # fmt: skip
+            label=plot_say("draw.plot.eval_static"))  # fmt: skip
     ax.plot(range(len(positions)), quiet, "s--", color=POSITIVE, linewidth=2,
-            label="EVAL after quiescence search")  # fmt: skip
+            label=plot_say("draw.plot.eval_quiescent"))  # fmt: skip
     ax.set_xticks(range(len(positions)))
     ax.set_xticklabels(names, fontsize=11, rotation=30 if len(names) > 6 else 0)
-    ax.set_ylabel("value for MAX", fontsize=12)
+    ax.set_ylabel(plot_say("draw.plot.value_for_max"), fontsize=12)
     ax.tick_params(axis="y", labelsize=11)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=11)

@@ -37,6 +37,7 @@ import traitlets
 from ipywidgets import widget_serialization
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 STATIC = Path(__file__).with_name("static")
 LIBRARY_FILE = STATIC / "graphviz-wasm.js"
@@ -128,14 +129,15 @@ class StepThrough:
             For an unknown style, a step outside ``0..count`` or out of order.
         """
         if style not in self.styles:
-            raise CoursekitError(f"style: expected one of {sorted(self.styles)}, got {style!r}")
+            raise CoursekitError(
+                say("errors.draw.style", styles=sorted(self.styles), style=repr(style))
+            )
         if not 0 <= step <= self.count:
-            raise CoursekitError(f"step: expected 0..{self.count}, got {step}")
+            raise CoursekitError(say("errors.draw.step", count=self.count, step=step))
         changes = self.items.setdefault(item, [])
         if changes and changes[-1][0] > step:
             raise CoursekitError(
-                f"step: item {item!r} changes at step {step} after step {changes[-1][0]}; "
-                "expected steps in increasing order"
+                say("errors.draw.step_order", item=repr(item), step=step, before=changes[-1][0])
             )
         changes.append([step, style] if label is None else [step, style, label])
 
@@ -375,7 +377,7 @@ def step_through(
     [0, 1, 2]
     """
     if not pictures:
-        raise CoursekitError("pictures: expected at least one picture, got none")
+        raise CoursekitError(say("errors.draw.no_pictures"))
     return step_through_at(
         list(enumerate(pictures)),
         [p.caption or "" for p in pictures],
@@ -421,13 +423,12 @@ def step_through_at(
     (('s0', ['?']), ('s0', ['7']))
     """
     if not pictures:
-        raise CoursekitError("pictures: expected at least one picture, got none")
+        raise CoursekitError(say("errors.draw.no_pictures"))
     at = [k for k, _ in pictures]
     last = len(captions) - 1
     if at[0] != 0 or at[-1] != last or any(a >= b for a, b in itertools.pairwise(at)):
         raise CoursekitError(
-            f"pictures: expected steps increasing from 0 to {last} (one caption per step), "
-            f"got steps {at[0]} … {at[-1]}"
+            say("errors.draw.picture_steps", last=last, first_at=at[0], last_at=at[-1])
         )
     final = pictures[-1][1] if layout is None else layout
     through = StepThrough(styles={}, count=last)
@@ -534,7 +535,7 @@ def example_step_through(n: int, branching: int = 3) -> tuple[graphviz.Digraph, 
     (('waiting', None), ('visited', '2'))
     """
     if n < 1 or branching < 1:
-        raise CoursekitError(f"n and branching: expected at least 1, got {n} and {branching}")
+        raise CoursekitError(say("errors.draw.example_size", n=n, branching=branching))
     # a plain Digraph with the course's fonts (Picture's module shows pictures through this one)
     font = {"fontname": "Helvetica", "fontsize": "12"}
     tree = graphviz.Digraph("example", node_attr=font, graph_attr={"bgcolor": "transparent"})

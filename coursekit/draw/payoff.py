@@ -213,9 +213,13 @@ def _outcomes(outcomes: Iterable[Profile], game: NormalFormGame, name: str) -> s
         try:
             i, j = outcome
         except (TypeError, ValueError):
-            raise PayoffError(f"{name}: {outcome!r} is not a (row, column) pair") from None
+            raise PayoffError(
+                say("errors.draw.not_a_cell_pair", name=name, outcome=repr(outcome))
+            ) from None
         if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < m and 0 <= j < n):
-            raise PayoffError(f"{name}: {outcome!r} is not a cell of this {m}×{n} game")
+            raise PayoffError(
+                say("errors.draw.not_a_cell", name=name, outcome=repr(outcome), m=m, n=n)
+            )
         found.add((i, j))
     return found
 
@@ -229,11 +233,7 @@ def _best_responses(given: BestResponses, game: NormalFormGame) -> BestResponses
     except (TypeError, ValueError):
         ok = False
     if not ok:
-        raise PayoffError(
-            "best_responses must be True, False, or a pair (row player's best responses to "
-            f"each of the {n} columns, column player's to each of the {m} rows), "
-            "as (game.best_responses(0), game.best_responses(1))"
-        )
+        raise PayoffError(say("errors.draw.best_responses", m=m, n=n))
     return row_best, col_best
 
 

@@ -34,6 +34,18 @@ def _has_cjk(text: str) -> bool:
     return any(unicodedata.east_asian_width(c) in "WF" for c in text)
 
 
+def plot_say(key: str, **values: object) -> str:
+    """``say(key, **values)`` for a plot: in English where no Chinese font can print it.
+
+    >>> plot_say("draw.plot.nash_equilibria")
+    'Nash equilibria'
+    """
+    text = say(key, **values)
+    if not _has_cjk(text) or _cjk_font() is not None:
+        return text
+    return say(key, lang="en", **values)
+
+
 def plot_text(label: str) -> str:
     """A label as a plot can print it: without its Chinese part when no Chinese font is installed.
 
@@ -89,7 +101,7 @@ def best_response_plot(
     3
     """
     if game.shape != (2, 2):
-        raise PayoffError(f"game: the best-response plot is drawn for 2×2 games, not {game.shape}")
+        raise PayoffError(say("errors.draw.not_2x2", shape=game.shape))
     found = game.extreme_equilibria() if equilibria is None else list(equilibria)
     if graphs is None:
         graphs = [best_response_graph(game.exact_A, 0), best_response_graph(game.exact_B, 1)]

@@ -17,16 +17,19 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 if TYPE_CHECKING:  # matplotlib and numpy are imported when a chart is drawn
     from matplotlib.figure import Figure
 
 STYLE = {
-    "worst": ("#c0392b", "v", "worst order (worst child first)"),
-    "random": ("#7f8c8d", "o", "random order"),
-    "best": ("#1565c0", "^", "best order (best child first)"),
-    "as typed": ("#8e44ad", "s", "as typed"),
+    "worst": ("#c0392b", "v", "worst"),
+    "random": ("#7f8c8d", "o", "random"),
+    "best": ("#1565c0", "^", "best"),
+    "as typed": ("#8e44ad", "s", "typed"),
 }
+"""Each ordering's colour, marker and label (``draw.plot.order.<label>``: "worst order (worst
+child first)" …)."""
 
 
 class PlotError(CoursekitError):
@@ -101,10 +104,10 @@ def pruning_plot(
     ['minimax: $B^D$', 'best case, even $D$: $2B^{D/2}-1$']
     """
     if isinstance(branching, bool) or not isinstance(branching, int) or branching < 2:
-        raise PlotError(f"branching must be a whole number >= 2, got {branching!r}")
+        raise PlotError(say("errors.draw.branching", branching=repr(branching)))
     depths = list(data.get("depth", ()))
     if not depths:
-        raise PlotError('data needs a "depth" list (as leaves_by_depth returns)')
+        raise PlotError(say("errors.draw.no_depths"))
     import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it
 
     with plt.rc_context(legible_on_slides()):
@@ -120,26 +123,36 @@ def _curves(
     import matplotlib.pyplot as plt
     import numpy as np
 
+    from coursekit.draw.plots import plot_say
+
     b = float(branching)
     d = np.linspace(min(depths), max(depths), 200)
     figure, axes = plt.subplots(figsize=(11, SLIDE_CHART_HEIGHT_IN), layout="constrained")
-    axes.plot(d, b**d, color="black", lw=1.5, label="minimax: $B^D$")
+    axes.plot(d, b**d, color="black", lw=1.5, label=plot_say("draw.plot.minimax"))
     axes.plot(d, 2 * b ** (d / 2) - 1, "--", color="#2e7d32", lw=1.2,
-              label="best case, even $D$: $2B^{D/2}-1$")  # fmt: skip
+              label=plot_say("draw.plot.best_even"))  # fmt: skip
     axes.plot(d, b ** ((d + 1) / 2) + b ** ((d - 1) / 2) - 1, ":", color="#2e7d32", lw=1.6,
-              label="best case, odd $D$: $B^{(D+1)/2}+B^{(D-1)/2}-1$")  # fmt: skip
-    for ordering, (colour, marker, label) in STYLE.items():
+              label=plot_say("draw.plot.best_odd"))  # fmt: skip
+    for ordering, (colour, marker, key) in STYLE.items():
+        label = plot_say(f"draw.plot.order.{key}")
         if ordering not in data:
             continue
         counts = list(data[ordering])
         if len(counts) != len(depths):
-            raise PlotError(f"data[{ordering!r}] has {len(counts)} values for {len(depths)} depths")
+            raise PlotError(
+                say(
+                    "errors.draw.counts",
+                    ordering=repr(ordering),
+                    count=len(counts),
+                    depths=len(depths),
+                )
+            )
         axes.plot(depths, counts, marker=marker, color=colour, lw=1, ms=6, label=label)
     axes.set_yscale("log")
-    axes.set_xlabel("depth D of the tree")
-    axes.set_ylabel("leaves evaluated")
+    axes.set_xlabel(plot_say("draw.plot.depth"))
+    axes.set_ylabel(plot_say("draw.plot.leaves"))
     axes.set_xticks(depths)
-    axes.set_title(title or f"α-β on uniform trees, B = {branching}: move order matters")
+    axes.set_title(title or plot_say("draw.plot.pruning_title", branching=branching))
     axes.grid(alpha=0.3, which="both")
     # beside the plot, where its text (as large as the rest) hides no curve
     axes.legend(loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)

@@ -73,23 +73,28 @@ def search_effort_plot(
     """
     problems = list(counts)
     if not problems:
-        raise PlotError("counts: give at least one problem with its counts")
+        raise PlotError(say("errors.draw.no_problems"))
     names: list[str] = []
     for problem in problems:
         row = counts[problem]
         if not row:
-            raise PlotError(f"counts: problem {problem!r} has no count")
+            raise PlotError(say("errors.draw.no_count", problem=repr(problem)))
         for name, value in row.items():
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise PlotError(
-                    f"counts: {name!r} on {problem!r} should be a positive number, got {value!r}"
+                    say(
+                        "errors.draw.count_positive",
+                        name=repr(name),
+                        problem=repr(problem),
+                        value=repr(value),
+                    )
                 )
             if name not in names:
                 names.append(name)
     minimal = dict(minimal or {})
     unknown = [p for p in minimal if p not in counts]
     if unknown:
-        raise PlotError(f"minimal: {unknown[0]!r} is not a problem of counts")
+        raise PlotError(say("errors.draw.minimal", problem=repr(unknown[0])))
 
     width = 0.8 / len(names)
     import matplotlib.pyplot as plt  # here, not at import: the browser's Python may lack it

@@ -31,6 +31,7 @@ from coursekit.draw.mcts import draw_mcts, mcts_caption, mcts_step_count, mcts_s
 from coursekit.draw.trees import changed_steps, draw_search, draw_search_steps, search_caption
 from coursekit.errors import CoursekitError
 from coursekit.search.result import SearchResult
+from coursekit.text import say
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,6 @@ def drawer_for(kind: str | None) -> TraceDrawer:
     """
     if kind not in DRAWERS:
         raise CoursekitError(
-            f"no picture steps through a trace of kind {kind!r} (known: {', '.join(DRAWERS)})"
+            say("errors.draw.trace_kind", kind=repr(kind), known=", ".join(DRAWERS))
         )
     return DRAWERS[kind]

@@ -222,7 +222,7 @@ def draw_search(
     """
     trace = result.trace
     if trace is None:
-        raise ValueError("draw_search needs a result made with trace=True")
+        raise ValueError(say("errors.draw.needs_trace", function="draw_search"))
     total = len(trace)
     k = total if step is None else max(0, min(int(step), total))
     options = {"boards": boards, "names": names, "max_depth": max_depth, "max_nodes": max_nodes}
@@ -246,10 +246,10 @@ def draw_search_steps(
     """
     trace = result.trace
     if trace is None:
-        raise ValueError("draw_search_steps needs a result made with trace=True")
+        raise ValueError(say("errors.draw.needs_trace", function="draw_search_steps"))
     total = len(trace)
     if any(a > b for a, b in itertools.pairwise(steps)):
-        raise ValueError(f"steps: expected increasing steps, got {steps[:8]}…")
+        raise ValueError(say("errors.draw.steps", steps=steps[:8]))
     view: dict[tuple, NodeView] = {}
     done = 0
     pictures = []
@@ -294,10 +294,7 @@ def _draw(
         _solve_principal_variation(nodes, result)
     shown = [n for n in nodes if n.status != "hidden"]
     if len(shown) > max_nodes:
-        raise ValueError(
-            f"this search has {len(shown):,} nodes to draw, more than {max_nodes}: "
-            "draw the upper levels only with max_depth=…"
-        )
+        raise ValueError(say("errors.draw.too_many_nodes", count=len(shown), most=max_nodes))
     builder = _Builder(
         nodes,
         names=names,
@@ -423,7 +420,7 @@ def changed_steps(result: SearchResult, max_depth: int | None = None) -> list[in
     """
     trace = result.trace
     if trace is None:
-        raise ValueError("changed_steps needs a result made with trace=True")
+        raise ValueError(say("errors.draw.needs_trace", function="changed_steps"))
     total = len(trace)
     if max_depth is None:
         return list(range(total + 1))

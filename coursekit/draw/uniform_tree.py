@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from coursekit.draw.base import Picture
 from coursekit.games.gametree import tree_size
+from coursekit.text import say
 
 MAX_DRAWN_NODES = 121
 """Trees with more nodes than this are counted, not drawn."""
@@ -17,7 +18,7 @@ def uniform_tree(b: int, m: int) -> Picture:
     """
     _, nodes = tree_size(b, m)
     if nodes > MAX_DRAWN_NODES:
-        raise ValueError(f"a tree of {nodes} nodes is too big to draw (limit {MAX_DRAWN_NODES})")
+        raise ValueError(say("errors.draw.too_big", nodes=nodes, most=MAX_DRAWN_NODES))
     picture = Picture("uniform", graph_attr={"rankdir": "TB", "nodesep": "0.15"})
     level = ["n"]
     for depth in range(m + 1):

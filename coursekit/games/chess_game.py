@@ -30,6 +30,7 @@ import chess.polyglot
 
 from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, MIN, Player
+from coursekit.text import say
 
 PIECE_VALUES: dict[chess.PieceType, int] = {
     chess.PAWN: 1,
@@ -142,7 +143,9 @@ class Chess:
         """The position after ``action`` (a legal :class:`chess.Move`)."""
         board = state._board
         if not isinstance(action, chess.Move) or not board.is_legal(action):
-            raise ChessError(f"{action!r} is not a legal move in {state.fen}")
+            raise ChessError(
+                say("errors.games.chess.illegal_move", move=repr(action), fen=state.fen)
+            )
         after = board.copy(stack=False)
         after.push(action)
         return ChessState(after)
@@ -159,7 +162,7 @@ class Chess:
     def utility(self, state: ChessState, player: Player = MAX) -> float:
         """+∞ when ``player`` has mated, −∞ when mated, 0 for a draw (finished games only)."""
         if not self.is_terminal(state):
-            raise ChessError(f"the game is not over yet in {state.fen}")
+            raise ChessError(say("errors.games.chess.not_over", fen=state.fen))
         board = state._board
         if board.is_checkmate():
             white_won = board.turn == chess.BLACK
@@ -190,14 +193,22 @@ class Chess:
             (two kings, the side not to move not in check, …).
         """
         if not isinstance(text, str):
-            raise ChessError(f"a position is a FEN string, got {text!r}")
+            raise ChessError(say("errors.games.chess.not_text", text=repr(text)))
         try:
             board = chess.Board(text.strip())
         except ValueError as error:
-            raise ChessError(f"{text!r} is not a FEN position: {error}") from None
+            raise ChessError(
+                say("errors.games.chess.not_fen", text=repr(text), error=error)
+            ) from None
         if not board.is_valid():
             problems = str(board.status()).removeprefix("Status.").replace("|", ", ")
-            raise ChessError(f"{text!r} is not a legal position ({problems.lower()})")
+            raise ChessError(
+                say(
+                    "errors.games.chess.illegal_position",
+                    text=repr(text),
+                    problems=problems.lower(),
+                )
+            )
         return ChessState(board)
 
     def move(self, state: ChessState, text: str) -> chess.Move:
@@ -210,7 +221,9 @@ class Chess:
         try:
             return board.parse_san(text)
         except ValueError:
-            raise ChessError(f"{text!r} is not a legal move in {state.fen}") from None
+            raise ChessError(
+                say("errors.games.chess.illegal_move", move=repr(text), fen=state.fen)
+            ) from None
 
     def noisy_moves(self, state: ChessState) -> list[chess.Move]:
         """The legal captures and promotions: the moves that make a position not quiet."""

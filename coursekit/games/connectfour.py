@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
 from coursekit.games.zobrist import HASHINGS, HashedState, ZobristTable
+from coursekit.text import say
 
 
 class ConnectFourState(NamedTuple):
@@ -63,11 +64,11 @@ class ConnectFour:
     ) -> None:
         for name, value in (("rows", rows), ("cols", cols), ("k", k)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise GameError(f"{name} must be a whole number >= 1, got {value!r}")
+                raise GameError(say("errors.whole_at_least", name=name, least=1, value=repr(value)))
         if rows > 16 or cols > 16:
-            raise GameError(f"rows and cols must be at most 16, got rows={rows}, cols={cols}")
+            raise GameError(say("errors.games.connect4.size", rows=rows, cols=cols))
         if k > max(rows, cols):
-            raise GameError(f"nobody can get {k} in a line on a {rows}×{cols} board")
+            raise GameError(say("errors.games.connect4.k", k=k, rows=rows, cols=cols))
         self.rows, self.cols, self.k = rows, cols, k
         self.height = rows + 1  # bits per column, one guard bit on top
         self._bottom = [1 << (c * self.height) for c in range(cols)]
@@ -81,7 +82,7 @@ class ConnectFour:
         self._windows = self._all_windows()
         self.initial: ConnectFourState | HashedState = ConnectFourState(0, 0)
         if hashing not in HASHINGS:
-            raise GameError(f"hashing must be None or 'zobrist', got {hashing!r}")
+            raise GameError(say("errors.games.hashing", hashing=repr(hashing)))
         self.hashing = hashing
         if hashing == "zobrist":
             self.zobrist = ZobristTable(squares=cols * self.height)  # squares are bit numbers
@@ -145,10 +146,12 @@ class ConnectFour:
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
         """Drop the mover's piece into column ``action``."""
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.cols:
-            raise GameError(f"column {action!r} is not a column of the board (0–{self.cols - 1})")
+            raise GameError(
+                say("errors.games.connect4.not_a_column", column=repr(action), last=self.cols - 1)
+            )
         taken = state.x | state.o
         if taken & self._top[action]:
-            raise GameError(f"column {action} is full")
+            raise GameError(say("errors.games.connect4.full", column=action))
         # Adding the column's bottom bit carries through its pieces to the first empty cell.
         piece = (taken + self._bottom[action]) & self._column[action]
         if state.x.bit_count() == state.o.bit_count():
@@ -163,7 +166,7 @@ class ConnectFour:
     def utility(self, state: ConnectFourState, player: Player = MAX) -> float:
         """+∞ for a win of ``player``, −∞ for a loss, 0 for a draw (finished games only)."""
         if not self.is_terminal(state):
-            raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
+            raise GameError(say("errors.ttt.not_over", board=self.to_text(state)))
         return self.evaluate(state) * player.sign
 
     def score(self, state: ConnectFourState) -> int:
@@ -191,7 +194,7 @@ class ConnectFour:
         -18
         """
         if not self.is_terminal(state):
-            raise GameError(f"the game is not over yet:\n{self.to_text(state)}")
+            raise GameError(say("errors.ttt.not_over", board=self.to_text(state)))
         value = self.evaluate(state)
         if value == 0:
             return 0
@@ -328,15 +331,14 @@ class ConnectFour:
         try:
             x, o, code = state
         except (TypeError, ValueError):
-            raise GameError(
-                f"state must be a HashedState of this game (from initial, result or parse), "
-                f"got {state!r}"
-            ) from None
+            raise GameError(say("errors.games.hashed_state", state=repr(state))) from None
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.cols:
-            raise GameError(f"column {action!r} is not a column of the board (0–{self.cols - 1})")
+            raise GameError(
+                say("errors.games.connect4.not_a_column", column=repr(action), last=self.cols - 1)
+            )
         taken = x | o
         if taken & self._top[action]:
-            raise GameError(f"column {action} is full")
+            raise GameError(say("errors.games.connect4.full", column=action))
         piece = (taken + self._bottom[action]) & self._column[action]
         square = piece.bit_length() - 1
         if x.bit_count() == o.bit_count():
@@ -380,17 +382,19 @@ class ConnectFour:
         """
         self._check_digits()
         if not isinstance(moves, str):
-            raise GameError(
-                f"moves must be a string of column digits such as '4453', got {moves!r}"
-            )
+            raise GameError(say("errors.games.connect4.moves", moves=repr(moves)))
         state = self.initial
         for i, mark in enumerate(moves.strip(), start=1):
             if not ("1" <= mark <= "9" and int(mark) <= self.cols):
-                raise GameError(f"move {i} ({mark!r}) is not a column: columns are 1–{self.cols}")
+                raise GameError(
+                    say(
+                        "errors.games.connect4.move_column", move=i, mark=repr(mark), cols=self.cols
+                    )
+                )
             if self.is_terminal(state):
-                raise GameError(f"move {i} ({mark}) comes after the end of the game")
+                raise GameError(say("errors.games.connect4.move_after_end", move=i, mark=mark))
             if (state.x | state.o) & self._top[int(mark) - 1]:
-                raise GameError(f"move {i}: column {mark} is full")
+                raise GameError(say("errors.games.connect4.move_full", move=i, mark=mark))
             state = self.result(state, int(mark) - 1)
         return state
 
@@ -441,12 +445,12 @@ class ConnectFour:
                 continue  # a finished game cannot go on
             frames.append((*before, iter(self._take_backs(*before))))
             path.append(column)
-        raise GameError(f"no sequence of moves reaches this position:\n{self.to_text(state)}")
+        raise GameError(say("errors.games.connect4.unreachable", board=self.to_text(state)))
 
     def _check_digits(self) -> None:
         """Pons' notation writes a column as one digit: boards of at most 9 columns."""
         if self.cols > 9:
-            raise GameError(f"moves as digits need at most 9 columns, this board has {self.cols}")
+            raise GameError(say("errors.games.connect4.digits", cols=self.cols))
 
     def _top_piece(self, taken: int, column: int) -> int:
         """The bit of the highest piece in ``column`` (0 when it is empty)."""
@@ -477,27 +481,36 @@ class ConnectFour:
     def parse(self, text: str) -> ConnectFourState:
         """Read a board written as :meth:`to_text` writes it (spaces are optional)."""
         if not isinstance(text, str):
-            raise GameError(f"text must be a board written as text, got {text!r}")
+            raise GameError(say("errors.games.connect4.not_text", text=repr(text)))
         lines = [line.replace(" ", "") for line in text.splitlines() if line.strip()]
         if len(lines) != self.rows:
-            raise GameError(f"the board has {self.rows} rows, the text has {len(lines)}")
+            raise GameError(say("errors.games.connect4.rows", rows=self.rows, lines=len(lines)))
         x = o = 0
         for i, line in enumerate(lines):
             row = self.rows - 1 - i
             if len(line) != self.cols:
-                raise GameError(f"line {i + 1} has {len(line)} cells instead of {self.cols}")
+                raise GameError(
+                    say("errors.games.connect4.cells", line=i + 1, count=len(line), cols=self.cols)
+                )
             for col, mark in enumerate(line):
                 if mark in "xX":
                     x |= self._bit(row, col)
                 elif mark in "oO":
                     o |= self._bit(row, col)
                 elif mark != ".":
-                    raise GameError(f"line {i + 1}, column {col + 1}: {mark!r} is not x, o or .")
+                    raise GameError(
+                        say(
+                            "errors.games.connect4.mark",
+                            line=i + 1,
+                            column=col + 1,
+                            mark=repr(mark),
+                        )
+                    )
         taken = x | o
         for col in range(self.cols):
             for row in range(1, self.rows):
                 if taken & self._bit(row, col) and not taken & self._bit(row - 1, col):
-                    raise GameError(f"column {col + 1} has a piece above an empty cell")
+                    raise GameError(say("errors.games.connect4.floating", column=col + 1))
         if x.bit_count() - o.bit_count() not in (0, 1):
-            raise GameError("x moves first, so x has as many pieces as o or one more")
+            raise GameError(say("errors.games.connect4.counts"))
         return self._state(x, o)

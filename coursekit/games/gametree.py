@@ -340,8 +340,12 @@ class GameTree:
                 for kid in self._children.get(label, ()):
                     if kid in self._depth:
                         raise GameTreeError(
-                            f"node {kid} is reached twice from {self.initial}: "
-                            f"the spec has a cycle through {label} → {kid}"
+                            say(
+                                "errors.games.tree.reached_twice",
+                                kid=kid,
+                                root=self.initial,
+                                label=label,
+                            )
                         )
                     self._depth[kid] = self._depth[label] + 1
                     self._parent[kid] = label
@@ -350,11 +354,13 @@ class GameTree:
         unreachable = sorted((self._children.keys() | self._values.keys()) - self._depth.keys())
         if unreachable:
             raise GameTreeError(
-                f"node(s) {', '.join(unreachable)} cannot be reached from the root {self.initial}"
+                say(
+                    "errors.games.tree.unreachable", nodes=", ".join(unreachable), root=self.initial
+                )
             )
         for label in self._order:
             if label not in self._children and label not in self._values:
-                raise GameTreeError(f"leaf {label} has no value")
+                raise GameTreeError(say("errors.games.tree.no_value", label=label))
         self._labels = tuple(self._order)
         self._leaves = tuple(self._left_to_right_leaves())
 
@@ -412,7 +418,7 @@ class GameTree:
         coursekit.games.gametree.GameTreeError: spec[1] (node C): empty list: ...
         """
         if not isinstance(root_label, str) or not root_label:
-            raise GameTreeError(f"root_label must be a non-empty string, got {root_label!r}")
+            raise GameTreeError(say("errors.games.tree.root_label", value=repr(root_label)))
         children: dict[str, list[str]] = {}
         values: dict[str, float] = {}
         # Depth first, left to right, with an explicit stack of (subtree, label, depth, where);
@@ -423,14 +429,16 @@ class GameTree:
             if isinstance(node, (list, tuple)):
                 if not node:
                     raise GameTreeError(
-                        f"{_spec_place(where)} (node {label}): empty list: an inner node needs "
-                        "at least one child"
+                        say("errors.games.tree.spec_empty", place=_spec_place(where), label=label)
                     )
                 if depth >= MAX_DEPTH:
                     raise GameTreeError(
-                        f"{_spec_place(where)} (node {label[:12]}…): the tree is more than "
-                        f"{MAX_DEPTH:,} levels deep, the limit for nested lists (a labelled spec, "
-                        "GameTree.from_labelled, has none)"
+                        say(
+                            "errors.games.tree.spec_too_deep",
+                            place=_spec_place(where),
+                            label=label[:12],
+                            most=MAX_DEPTH,
+                        )
                     )
                 kids = [child_label(label, depth + 1, i) for i in range(len(node))]
                 children[label] = kids
@@ -450,8 +458,13 @@ class GameTree:
         for leaf in others:
             if self._depth[leaf] != self._depth[first]:
                 raise GameTreeError(
-                    f"the tree is ragged: leaf {leaf} is at depth {self._depth[leaf]} but leaf "
-                    f"{first} is at depth {self._depth[first]}"
+                    say(
+                        "errors.games.tree.ragged",
+                        leaf=leaf,
+                        depth=self._depth[leaf],
+                        first=first,
+                        first_depth=self._depth[first],
+                    )
                 )
 
     @classmethod
@@ -497,9 +510,7 @@ class GameTree:
 children with an ASCII comma ','
         """
         if not isinstance(text, str):
-            raise GameTreeError(
-                f"text must be a string of nested lists such as '[[3, 12], [2, 4]]', got {text!r}"
-            )
+            raise GameTreeError(say("errors.games.tree.not_text", text=repr(text)))
         return cls.from_nested(_NestedReader(text).read(), root, uniform=uniform)
 
     @classmethod
@@ -552,9 +563,7 @@ children with an ASCII comma ','
         coursekit.games.gametree.GameTreeError: unknown label 'B' (a child of S)
         """
         if not isinstance(spec, Mapping):
-            raise GameTreeError(
-                f"a labelled spec is a dict of label → children or value, got {spec!r}"
-            )
+            raise GameTreeError(say("errors.games.tree.labelled_spec", spec=repr(spec)))
         children: dict[str, list[str]] = {}
         values: dict[str, float] = {}
         for label, entry in spec.items():
@@ -567,7 +576,9 @@ children with an ASCII comma ','
                         continue
                     leaf = f"{label}{i + 1}"
                     if leaf in spec or leaf in values:
-                        raise GameTreeError(f"label {leaf} is used twice (a leaf of {label})")
+                        raise GameTreeError(
+                            say("errors.games.tree.label_twice", leaf=leaf, label=label)
+                        )
                     values[leaf] = _check_number(kid, f"child {i + 1} of {label}")
                     children[label].append(leaf)
             else:
@@ -596,24 +607,28 @@ children with an ASCII comma ','
         MIN
         """
         if not isinstance(text, (str, bytes, bytearray)):
-            raise GameTreeError(f"text must be a JSON string, got {text!r}")
+            raise GameTreeError(say("errors.games.tree.not_json_text", text=repr(text)))
         try:
             data = json.loads(text)
         except RecursionError:
-            raise GameTreeError(
-                "the JSON is nested too deeply to read: use the labelled form "
-                '({"nodes": {label: [children] or value}}), which has no depth limit'
-            ) from None
+            raise GameTreeError(say("errors.games.tree.json_too_deep")) from None
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             if isinstance(error, UnicodeDecodeError):
-                raise GameTreeError(f"text is not valid UTF-8 JSON ({error.reason})") from None
+                raise GameTreeError(
+                    say("errors.games.tree.not_utf8", reason=error.reason)
+                ) from None
             raise GameTreeError(
-                f"line {error.lineno}, column {error.colno}: not valid JSON ({error.msg})"
+                say(
+                    "errors.games.tree.bad_json",
+                    line=error.lineno,
+                    column=error.colno,
+                    reason=error.msg,
+                )
             ) from None
         if isinstance(data, list):
             return cls.from_nested(data)
         if not isinstance(data, dict):
-            raise GameTreeError("JSON for a tree is a list or an object")
+            raise GameTreeError(say("errors.games.tree.json_kind"))
         root = _player(data.get("root", "MAX"))
         if "tree" in data:
             return cls.from_nested(data["tree"], root)
@@ -621,7 +636,7 @@ children with an ASCII comma ','
             return cls.from_labelled(
                 data["nodes"], root, root_label=data.get("root_label"), static=data.get("static")
             )
-        raise GameTreeError('JSON for a tree needs a "tree" (nested list) or "nodes" entry')
+        raise GameTreeError(say("errors.games.tree.json_entry"))
 
     @classmethod
     def random(
@@ -769,7 +784,7 @@ range (fewest, most) of them, got 2.5
             When ``text`` names no node of the tree.
         """
         if not isinstance(text, str):
-            raise GameTreeError(f"text must be a node label (a string), got {text!r}")
+            raise GameTreeError(say("errors.games.tree.not_a_label", text=repr(text)))
         label = text.strip()
         self._require(label)
         return label
@@ -858,9 +873,13 @@ range (fewest, most) of them, got 2.5
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (
-            f"<GameTree of {len(self)} nodes, {len(self.leaves)} leaves, height {self.height}, "
-            f"{self.root_player} at the root {self.initial}>"
+        return say(
+            "printed.game_tree",
+            nodes=len(self),
+            leaves=len(self.leaves),
+            height=self.height,
+            player=self.root_player,
+            root=self.initial,
         )
 
     # --- writing ---------------------------------------------------------------------------
@@ -951,7 +970,7 @@ def _player(value: Any) -> Player:
         return value
     if isinstance(value, str) and value.upper() in ("MAX", "MIN"):
         return MAX if value.upper() == "MAX" else MIN
-    raise GameTreeError(f'"root" must be "MAX" or "MIN", got {value!r}')
+    raise GameTreeError(say("errors.games.tree.json_root", value=repr(value)))
 
 
 def _whole_range(value: Any, name: str, expected: str, least: int | None) -> tuple[int, int]:

@@ -20,6 +20,7 @@ import re
 from typing import Any, NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
+from coursekit.text import say
 
 Split = tuple[int, int, int]
 """A move ``(heap, bigger, smaller)``: split a heap into two unequal heaps."""
@@ -48,12 +49,12 @@ class GrundyState(_Position):
 
     def __new__(cls, heaps: tuple[int, ...], to_move: Player) -> GrundyState:
         if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
-            raise GameError(f"heaps must be a tuple of heap sizes, got {heaps!r}")
+            raise GameError(say("errors.games.grundy.heaps_tuple", heaps=repr(heaps)))
         heaps = tuple(heaps)
         if not all(isinstance(h, int) and not isinstance(h, bool) and h >= 0 for h in heaps):
-            raise GameError(f"heaps must be whole numbers of coins >= 0, got {heaps!r}")
+            raise GameError(say("errors.games.grundy.heaps_whole", heaps=repr(heaps)))
         if not isinstance(to_move, Player):
-            raise GameError(f"to_move must be MAX or MIN, got {to_move!r}")
+            raise GameError(say("errors.games.max_or_min", name="to_move", value=repr(to_move)))
         return _state(tuple(sorted((h for h in heaps if h), reverse=True)), to_move)
 
     @classmethod
@@ -87,9 +88,9 @@ class Grundy:
 
     def __init__(self, coins: int, first: Player = MIN) -> None:
         if isinstance(coins, bool) or not isinstance(coins, int) or coins < 1:
-            raise GameError(f"Grundy's game needs a whole number of coins >= 1, got {coins!r}")
+            raise GameError(say("errors.games.grundy.coins", coins=repr(coins)))
         if not isinstance(first, Player):
-            raise GameError(f"first must be MAX or MIN, got {first!r}")
+            raise GameError(say("errors.games.max_or_min", name="first", value=repr(first)))
         self.coins = coins
         self.initial = GrundyState((coins,), first)
 
@@ -113,15 +114,17 @@ class Grundy:
             and len(action) == 3
             and all(isinstance(n, int) and not isinstance(n, bool) for n in action)
         ):
-            raise GameError(f"action must be a split (heap, bigger, smaller), got {action!r}")
+            raise GameError(say("errors.games.grundy.action", action=repr(action)))
         heap, bigger, smaller = action
         if bigger + smaller != heap or bigger <= smaller or smaller < 1:
-            raise GameError(f"{action!r} does not split heap {heap} into two unequal heaps")
+            raise GameError(say("errors.games.grundy.unequal", action=repr(action), heap=heap))
         heaps = list(state.heaps)
         try:
             heaps.remove(heap)
         except ValueError:
-            raise GameError(f"there is no heap of {heap} in {state.label}") from None
+            raise GameError(
+                say("errors.games.grundy.no_heap", heap=heap, state=state.label)
+            ) from None
         heaps += (bigger, smaller)
         return _state(tuple(sorted(heaps, reverse=True)), state.to_move.opponent)
 
@@ -132,7 +135,7 @@ class Grundy:
     def utility(self, state: GrundyState, player: Player = MAX) -> float:
         """+1 if ``player`` has won the finished game, −1 if it has lost."""
         if not self.is_terminal(state):
-            raise GameError(f"{state.label} is not a finished game")
+            raise GameError(say("errors.games.grundy.not_finished", state=state.label))
         loser = state.to_move  # the player to move cannot move
         return -1 if loser is player else 1
 
@@ -152,9 +155,7 @@ class Grundy:
         """
         match = _POSITION.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None:
-            raise GameError(
-                f"text must be heaps and the player to move, like '4-3, MAX to move', got {text!r}"
-            )
+            raise GameError(say("errors.games.grundy.text", text=repr(text)))
         heaps = tuple(int(h) for h in match["heaps"].split("-"))
         return GrundyState(heaps, MAX if match["player"].upper() == "MAX" else MIN)
 
@@ -189,14 +190,9 @@ def sprague_grundy(heaps: int | tuple[int, ...]) -> int:
             value ^= sprague_grundy(heap)
         return value
     if isinstance(heaps, bool) or not isinstance(heaps, int) or heaps < 0:
-        raise GameError(
-            f"heaps must be a whole number of coins >= 0 or a tuple of them, got {heaps!r}"
-        )
+        raise GameError(say("errors.games.grundy.nim_heaps", heaps=repr(heaps)))
     if heaps > MAX_NIM_HEAP:
-        raise GameError(
-            f"heaps: the value of a heap of {heaps:,} coins takes too long to compute here "
-            f"(the limit is {MAX_NIM_HEAP:,} coins)"
-        )
+        raise GameError(say("errors.games.grundy.nim_too_big", heaps=heaps, most=MAX_NIM_HEAP))
     while len(_NIM_VALUES) <= heaps:
         n = len(_NIM_VALUES)
         reachable = {_NIM_VALUES[n - k] ^ _NIM_VALUES[k] for k in range(1, (n + 1) // 2)}

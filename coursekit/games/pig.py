@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
+from coursekit.text import say
 
 ROLL, HOLD = "roll", "hold"
 SIXTH = Fraction(1, 6)
@@ -69,7 +70,9 @@ class Pig:
     def __init__(self, target: int = 6, turns: int = 2) -> None:
         for name, number, low in (("target", target, 2), ("turns", turns, 1)):
             if isinstance(number, bool) or not isinstance(number, int) or number < low:
-                raise GameError(f"{name} must be a whole number >= {low}, got {number!r}")
+                raise GameError(
+                    say("errors.whole_at_least", name=name, least=low, value=repr(number))
+                )
         self.target = target
         self.turns = turns
         self.initial = PigState(0, 0, 0, MAX, 2 * turns)
@@ -97,7 +100,7 @@ class Pig:
         """After ``"roll"`` (a chance node), ``"hold"``, or a face 1–6 of the rolled die."""
         if state.rolling:
             if action not in range(1, 7):
-                raise GameError(f"the die shows 1 … 6, got {action!r}")
+                raise GameError(say("errors.games.pig.die", action=repr(action)))
             if action == 1:
                 return self._next_turn(state, banked=0)
             return state._replace(turn_total=state.turn_total + action, rolling=False)
@@ -105,7 +108,7 @@ class Pig:
             return state._replace(rolling=True)
         if action == HOLD:
             return self._next_turn(state, banked=state.turn_total)
-        raise GameError(f"a move of Pig is 'roll' or 'hold', got {action!r}")
+        raise GameError(say("errors.games.pig.move", action=repr(action)))
 
     def _next_turn(self, state: PigState, banked: int) -> PigState:
         max_score, min_score = state.max_score, state.min_score
@@ -133,7 +136,7 @@ class Pig:
     def utility(self, state: PigState, player: Player = MAX) -> int:
         """+1 for a win of ``player``, −1 for a loss, 0 for a draw (finished games only)."""
         if not self.is_terminal(state):
-            raise GameError(f"the game is not over yet: {state}")
+            raise GameError(say("errors.games.pig.not_over", state=state))
         mine, theirs = self.score(state, MAX), self.score(state, MIN)
         sign = (mine > theirs) - (mine < theirs)
         return sign * player.sign
@@ -145,8 +148,11 @@ class Pig:
 
     def to_text(self, state: PigState) -> str:
         """One line: scores, turn total, whose turn."""
-        roll = ", the die in the air" if state.rolling else ""
-        return (
-            f"MAX {state.max_score} – MIN {state.min_score}, {state.player} to play with "
-            f"{state.turn_total} this turn{roll}, {state.turns_left} turns left"
-        )
+        values = {
+            "max_score": state.max_score,
+            "min_score": state.min_score,
+            "player": state.player,
+            "turn_total": state.turn_total,
+            "turns": state.turns_left,
+        }
+        return say("printed.pig.rolling" if state.rolling else "printed.pig.state", **values)

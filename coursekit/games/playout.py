@@ -16,6 +16,7 @@ from typing import Any
 
 from coursekit.errors import CoursekitError
 from coursekit.games.base import Game
+from coursekit.text import say
 
 
 def random_line(game: Game, plies: int, rng: random.Random, state: Any = None) -> list[Any]:
@@ -46,16 +47,14 @@ def random_positions(
         When ``count`` is negative or ``plies`` is not a pair ``0 <= low <= high``.
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise CoursekitError(f"count must be a whole number >= 0, got {count!r}")
+        raise CoursekitError(say("errors.whole_at_least", name="count", least=0, value=repr(count)))
     if (
         not isinstance(plies, tuple)
         or len(plies) != 2
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in plies)
         or not 0 <= plies[0] <= plies[1]
     ):
-        raise CoursekitError(
-            f"plies must be a pair (low, high) with 0 <= low <= high, got {plies!r}"
-        )
+        raise CoursekitError(say("errors.games.plies", plies=repr(plies)))
     rng = random.Random(seed)
     found = []
     for _ in range(count):

@@ -136,7 +136,7 @@ class TicTacToe:
 
     def __init__(self, hashing: str | None = None) -> None:
         if hashing not in HASHINGS:
-            raise GameError(f"hashing must be None or 'zobrist', got {hashing!r}")
+            raise GameError(say("errors.games.hashing", hashing=repr(hashing)))
         self.hashing = hashing
         if hashing == "zobrist":
             self.zobrist = ZobristTable(squares=CELLS)
@@ -247,10 +247,7 @@ class TicTacToe:
         try:
             x, o, code = state
         except (TypeError, ValueError):
-            raise GameError(
-                f"state must be a HashedState of this game (from initial, result or parse), "
-                f"got {state!r}"
-            ) from None
+            raise GameError(say("errors.games.hashed_state", state=repr(state))) from None
         if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
             raise GameError(say("errors.ttt.not_empty", action=repr(action)))
         bit = 1 << action
@@ -317,8 +314,8 @@ class TicTacToe:
         if not isinstance(state, kind) or not all(
             isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in state
         ):
-            what = "two bitboards" if kind is TicTacToeState else "two bitboards and a hash"
-            raise GameError(f"state must be a {kind.__name__} of {what}, got {state!r}")
+            key = "plain" if kind is TicTacToeState else "hashed"
+            raise GameError(say(f"errors.games.ttt.state.{key}", state=repr(state)))
         nx, no = state.x.bit_count(), state.o.bit_count()
         if state.x & state.o or (state.x | state.o) > FULL:
             raise GameError(say("errors.ttt.two_pieces"))
@@ -329,5 +326,5 @@ class TicTacToe:
         if (_WON[state.x] and nx == no) or (_WON[state.o] and nx > no):
             raise GameError(say("errors.ttt.moved_after_win"))
         if isinstance(state, HashedState) and state.hash != self.zobrist.hash_of(state.x, state.o):
-            raise GameError(f"the state's hash {state.hash} is not the Zobrist hash of its board")
+            raise GameError(say("errors.games.ttt.hash", hash=state.hash))
         return state

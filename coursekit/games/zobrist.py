@@ -60,6 +60,7 @@ import random
 from typing import NamedTuple
 
 from coursekit.games.base import GameError
+from coursekit.text import say
 
 DEFAULT_SEED = 1970
 """The seed of every game's table, so that hashes are the same in every run (and in tests)."""
@@ -112,9 +113,11 @@ class ZobristTable:
 
     def __init__(self, squares: int, seed: int = DEFAULT_SEED) -> None:
         if isinstance(squares, bool) or not isinstance(squares, int) or squares < 1:
-            raise GameError(f"squares must be a whole number >= 1, got {squares!r}")
+            raise GameError(
+                say("errors.whole_at_least", name="squares", least=1, value=repr(squares))
+            )
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise GameError(f"seed must be a whole number, got {seed!r}")
+            raise GameError(say("errors.games.zobrist.seed", seed=repr(seed)))
         self.squares, self.seed = squares, seed
         self._end = 1 << squares  # the first number that is not a bitboard of the board
         numbers = _distinct_numbers(2 * squares + 1, random.Random(seed))
@@ -157,8 +160,12 @@ class ZobristTable:
         for name, board in (("max_pieces", max_pieces), ("min_pieces", min_pieces)):
             if isinstance(board, bool) or not isinstance(board, int) or not 0 <= board < self._end:
                 raise GameError(
-                    f"{name} must be a bitboard of {self.squares} squares "
-                    f"(a whole number from 0 to 2**{self.squares} - 1), got {board!r}"
+                    say(
+                        "errors.games.zobrist.bitboard",
+                        name=name,
+                        squares=self.squares,
+                        board=repr(board),
+                    )
                 )
         if min_to_move is None:
             min_to_move = max_pieces.bit_count() > min_pieces.bit_count()

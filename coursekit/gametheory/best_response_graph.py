@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import Matrix
+from coursekit.text import say
 
 Point = tuple[Fraction, Fraction]
 
@@ -78,7 +79,7 @@ def best_response_graph(payoffs: Matrix, player: int) -> BestResponseGraph:
     """
     shape = (len(payoffs), len(payoffs[0]) if payoffs else 0)
     if shape != (2, 2):
-        raise PayoffError(f"payoffs: best-response graphs are drawn for 2×2 games, not {shape}")
+        raise PayoffError(say("errors.gametheory.graph_2x2", shape=shape))
     gain_if_0, gain_if_1 = _advantage(payoffs, player)
 
     def best(t: Fraction) -> Fraction | None:

@@ -20,6 +20,7 @@ from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import to_fraction
 from coursekit.gametheory.game import NormalFormGame
 from coursekit.gametheory.pigs import COURSE_VARIANTS, SmartPigs
+from coursekit.text import say
 
 __all__ = [
     "COURSE_VARIANTS",
@@ -83,9 +84,7 @@ def prisoners_dilemma(both_confess: float = 2) -> NormalFormGame:
     except (TypeError, ValueError):
         years = None
     if years is None or not 0 < years < 10:
-        raise PayoffError(
-            f"both_confess must be a number of years between 0 and 10, not {both_confess!r}"
-        )
+        raise PayoffError(say("errors.gametheory.both_confess", years=repr(both_confess)))
     x = -years
     half = Fraction(-1, 2)
     labels = ("silent (沉默)", "confess (认罪)")
@@ -140,7 +139,9 @@ def smart_pigs(variant: str = "original") -> NormalFormGame:
     half food, dispenser by the lever: [('press', 'press')]
     """
     if not isinstance(variant, str) or variant not in COURSE_VARIANTS:
-        raise PayoffError(f"variant must be one of {list(COURSE_VARIANTS)}, not {variant!r}")
+        raise PayoffError(
+            say("errors.gametheory.variant", known=list(COURSE_VARIANTS), variant=repr(variant))
+        )
     return COURSE_VARIANTS[variant].game()
 
 
@@ -184,7 +185,7 @@ def horse_race(tian_ji_order: str, king_order: str) -> tuple[int, int]:
     """
     for name, order in (("tian_ji_order", tian_ji_order), ("king_order", king_order)):
         if not isinstance(order, str) or sorted(order) != ["A", "B", "C"]:
-            raise PayoffError(f"{name} must use each class A, B, C once, like 'CAB', not {order!r}")
+            raise PayoffError(say("errors.gametheory.order", name=name, order=repr(order)))
     wins = sum(
         _TIAN_JI_SPEED[t] > _KING_SPEED[k] for t, k in zip(tian_ji_order, king_order, strict=True)
     )
@@ -233,7 +234,7 @@ def tian_ji(stakes: str = "race") -> NormalFormGame:
     Fraction(-1, 1)
     """
     if stakes not in ("race", "match"):
-        raise PayoffError(f"stakes must be 'race' or 'match', not {stakes!r}")
+        raise PayoffError(say("errors.gametheory.stakes", stakes=repr(stakes)))
 
     def payoff(tian: str, king: str) -> int:
         won, lost = horse_race(tian, king)

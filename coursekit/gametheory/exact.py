@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from coursekit.text import say
+
 Matrix = tuple[tuple[Fraction, ...], ...]
 
 
@@ -32,16 +34,16 @@ def to_fraction(value: object) -> Fraction:
     Fraction(1, 10)
     """
     if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
-        raise TypeError(f"{value!r} is not a number")
+        raise TypeError(say("errors.number.not_a_number", word=repr(value)))
     if isinstance(value, numbers.Rational):
         return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, Decimal):
         if not value.is_finite():
-            raise ValueError(f"{value} is not a finite number")
+            raise ValueError(say("errors.payoff.not_finite", word=value))
         return Fraction(value)
     number = float(value)
     if not math.isfinite(number):
-        raise ValueError(f"{number} is not a finite number")
+        raise ValueError(say("errors.payoff.not_finite", word=number))
     return Fraction(repr(number))
 
 

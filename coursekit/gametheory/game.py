@@ -136,12 +136,10 @@ class NormalFormGame:
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(
-            f"NormalFormGame is immutable: build a new game instead of setting {name}"
-        )
+        raise AttributeError(say("errors.gametheory.immutable_set", name=name))
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"NormalFormGame is immutable: {name} cannot be deleted")
+        raise AttributeError(say("errors.gametheory.immutable_delete", name=name))
 
     # ------------------------------------------------------------------ fields
     @property
@@ -266,7 +264,7 @@ class NormalFormGame:
         >>> NormalFormGame.from_pairs([[(3, 3), (0, 5)], [(5, 0), (1, 1)]]).pure_equilibria()
         [(1, 1)]
         """
-        rows = _rows_of(pairs, "pairs (the table of payoff pairs)")
+        rows = _rows_of(pairs, say("errors.gametheory.pairs"))
         A, B = [], []
         for i, row in enumerate(rows):
             A.append([]), B.append([])
@@ -322,14 +320,14 @@ class NormalFormGame:
         """
         for name, value in (("rows", rows), ("cols", cols)):
             if not _is_integer(value) or value < 1:
-                raise PayoffError(f"{name} must be a positive integer, not {value!r}")
+                raise PayoffError(say("errors.gametheory.positive", name=name, value=repr(value)))
         for name, value in (("low", low), ("high", high)):
             if not _is_integer(value) or abs(value) >= 2**62:
-                raise PayoffError(f"{name} must be an integer below 2**62, not {value!r}")
+                raise PayoffError(say("errors.gametheory.below", name=name, value=repr(value)))
         if low > high:
-            raise PayoffError(f"low must be at most high, not low={low} > high={high}")
+            raise PayoffError(say("errors.gametheory.low_high", low=low, high=high))
         if seed is not None and (not _is_integer(seed) or seed < 0):
-            raise PayoffError(f"seed must be a non-negative integer or None, not {seed!r}")
+            raise PayoffError(say("errors.gametheory.seed", seed=repr(seed)))
         rng = np.random.default_rng(seed)
         A = rng.integers(low, high, size=(rows, cols), endpoint=True)
         B = rng.integers(low, high, size=(rows, cols), endpoint=True)
@@ -391,9 +389,7 @@ class NormalFormGame:
                 return 0 if who == "row" else 1
             if who in self.players:
                 return self.players.index(who)
-        raise PayoffError(
-            f"who: unknown player {who!r}: use 0, 1, 'row', 'column' or one of {self.players}"
-        )
+        raise PayoffError(say("errors.gametheory.who", who=repr(who), players=self.players))
 
     def _strategy(self, player: int, index: object, name: str) -> int:
         """Check that ``index`` is one of the player's strategies, counted from 0."""
@@ -401,7 +397,7 @@ class NormalFormGame:
         kind = "row" if player == 0 else "column"
         if not _is_integer(index) or not 0 <= index < size:
             raise PayoffError(
-                f"{name} must be a {kind} index, an integer from 0 to {size - 1}, not {index!r}"
+                say(f"errors.gametheory.{kind}.index", name=name, last=size - 1, index=repr(index))
             )
         return int(index)
 
@@ -636,7 +632,7 @@ an integer from 0 to 1, not 7
         [((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 2)))]
         """
         if method not in ("auto", "support", "vertex"):
-            raise PayoffError(f"method must be 'auto', 'support' or 'vertex', not {method!r}")
+            raise PayoffError(say("errors.gametheory.method", method=repr(method)))
         if method == "vertex":
             return self.extreme_equilibria(force=force, progress=progress)
         if method == "support":
@@ -644,8 +640,7 @@ an integer from 0 to 1, not 7
             degenerate = self._vertex_analysis(force, progress).degeneracy
             if degenerate is not None:
                 warnings.warn(
-                    f"{degenerate}. Support enumeration may miss some of its equilibria; "
-                    "extreme_equilibria() lists all extreme ones.",
+                    say("errors.gametheory.may_miss", degenerate=degenerate),
                     DegenerateGameWarning,
                     stacklevel=2,
                 )
@@ -654,9 +649,7 @@ an integer from 0 to 1, not 7
         if degenerate is None:
             return self._support_enumeration(force, progress)
         warnings.warn(
-            f"{degenerate}. It may have infinitely many equilibria: listed are all its extreme "
-            "equilibria (vertex enumeration); every equilibrium mixes extreme ones from one "
-            "of equilibrium_components().",
+            say("errors.gametheory.infinitely_many", degenerate=degenerate),
             DegenerateGameWarning,
             stacklevel=2,
         )
@@ -929,7 +922,7 @@ def _short(value: object) -> str:
     if len(text) <= 30:
         return text
     if _is_integer(value):
-        return f"an integer with {len(str(abs(int(value))))} digits"
+        return say("errors.gametheory.digits", digits=len(str(abs(int(value)))))
     return text[:27] + "..."
 
 
@@ -943,34 +936,42 @@ def _read_labels(labels: Sequence[str] | None, count: int, kind: str, prefix: st
     if labels is None:
         return tuple(f"{prefix}{k + 1}" for k in range(count))
     if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
-        raise PayoffError(f"{name}: the {kind} labels must be a list of strings, not {labels!r}")
+        raise PayoffError(
+            say(f"errors.gametheory.{kind}.labels_list", name=name, labels=repr(labels))
+        )
     labels = tuple(labels)
     if len(labels) != count:
-        raise PayoffError(f"{name}: {len(labels)} {kind} labels for {count} {kind}s")
+        raise PayoffError(
+            say(f"errors.gametheory.{kind}.labels_count", name=name, given=len(labels), count=count)
+        )
     for k, label in enumerate(labels):
         where = {"row": {"row": k}, "column": {"column": k}}[kind]
         if not isinstance(label, str) or not label.strip():
-            raise PayoffError(f"{name}: {kind} label {k + 1} must be a non-empty string", **where)
+            raise PayoffError(
+                say(f"errors.gametheory.{kind}.label_empty", name=name, place=k + 1), **where
+            )
         if label in labels[:k]:
-            raise PayoffError(f"{name}: {kind} label {label!r} is used twice", **where)
+            raise PayoffError(
+                say(f"errors.gametheory.{kind}.label_twice", name=name, label=repr(label)), **where
+            )
     return labels
 
 
 def _read_players(players: Sequence[str]) -> tuple[str, str]:
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise PayoffError(f"players must be two names (row player, column player), not {players!r}")
+        raise PayoffError(say("errors.gametheory.players", players=repr(players)))
     players = tuple(players)
     if len(players) != 2:
-        raise PayoffError(f"players must be two names (row player, column player), not {players!r}")
+        raise PayoffError(say("errors.gametheory.players", players=repr(players)))
     if not all(isinstance(p, str) and p.strip() for p in players) or players[0] == players[1]:
-        raise PayoffError(f"players must be two different non-empty names, not {players!r}")
+        raise PayoffError(say("errors.gametheory.players_different", players=repr(players)))
     return (players[0], players[1])
 
 
 def _indices(values: object, name: str) -> list:
     """A list of strategy indices, or a PayoffError naming the argument."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise PayoffError(f"{name} must be a list of strategy indices, not {values!r}")
+        raise PayoffError(say("errors.gametheory.indices", name=name, values=repr(values)))
     return list(values)
 
 

@@ -29,6 +29,7 @@ from fractions import Fraction
 
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.game import NormalFormGame
+from coursekit.text import say
 
 COOPERATE, DEFECT = "C", "D"
 Strategy = Callable[[list[str], list[str], random.Random], str]
@@ -98,7 +99,7 @@ class Match:
 
 def _stage_payoffs(game: NormalFormGame) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
     if game.shape != (2, 2):
-        raise PayoffError(f"game: the stage game must be 2×2 (cooperate, defect), not {game.shape}")
+        raise PayoffError(say("errors.gametheory.stage_game", shape=game.shape))
     index = {COOPERATE: 0, DEFECT: 1}
     return {(a, b): game.payoff(index[a], index[b]) for a in index for b in index}
 
@@ -120,13 +121,13 @@ def play_match(
     ('CDDDD', (Fraction(4, 1), Fraction(9, 1)))
     """
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise PayoffError(f"rounds: a match needs at least one round, not {rounds!r}")
+        raise PayoffError(say("errors.gametheory.rounds", rounds=repr(rounds)))
     if (
         isinstance(noise, bool)
         or not isinstance(noise, (int, float, Fraction))
         or not 0 <= noise <= 1
     ):
-        raise PayoffError(f"noise is a probability, between 0 and 1, not {noise!r}")
+        raise PayoffError(say("errors.gametheory.noise", noise=repr(noise)))
     payoffs = _stage_payoffs(game if game is not None else _points())
     rng = random.Random(seed)
     history: tuple[list[str], list[str]] = ([], [])
@@ -136,7 +137,9 @@ def play_match(
         for me, strategy in enumerate((first, second)):
             move = strategy(list(history[me]), list(history[1 - me]), rng)
             if move not in (COOPERATE, DEFECT):
-                raise PayoffError(f"{name_of(strategy)} returned {move!r}; a move is 'C' or 'D'")
+                raise PayoffError(
+                    say("errors.gametheory.move", strategy=name_of(strategy), move=repr(move))
+                )
             if rng.random() < noise:
                 move = DEFECT if move == COOPERATE else COOPERATE
             moves.append(move)
@@ -198,7 +201,7 @@ def tournament(
     """
     names = tuple(name_of(s) for s in strategies)
     if len(set(names)) != len(names):
-        raise PayoffError(f"strategies: two strategies share a name: {names}")
+        raise PayoffError(say("errors.gametheory.same_name", names=names))
     count = len(strategies)
     totals = [[Fraction(0)] * count for _ in range(count)]
     for a in range(count):

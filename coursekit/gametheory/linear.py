@@ -16,6 +16,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from coursekit.text import say
+
 CONDITION_LIMIT = 1e8
 """Systems whose condition number may exceed this are left to exact arithmetic."""
 
@@ -103,5 +105,5 @@ def progress_bar(total: int, show: bool, what: str) -> Iterator[object]:
         return
     from tqdm.auto import tqdm  # only for long runs: the import takes a moment
 
-    with tqdm(total=total, desc=what, unit=" systems") as bar:
+    with tqdm(total=total, desc=what, unit=say("printed.progress.systems")) as bar:
         yield bar

@@ -131,6 +131,6 @@ def hurwicz(game: NormalFormGame, optimism: object) -> Decision:
     except (TypeError, ValueError):
         alpha = None
     if alpha is None or not 0 <= alpha <= 1:
-        raise PayoffError(f"optimism must be a number between 0 and 1, not {optimism!r}")
+        raise PayoffError(say("errors.gametheory.optimism", optimism=repr(optimism)))
     scores = [alpha * max(row) + (1 - alpha) * min(row) for row in game.exact_A]
     return _choose(f"Hurwicz (optimism {optimism})", scores, optimism=str(optimism))

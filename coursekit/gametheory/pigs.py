@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal
 
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import to_fraction
+from coursekit.text import say
 
 if TYPE_CHECKING:
     from coursekit.gametheory.game import NormalFormGame
@@ -94,25 +95,23 @@ class SmartPigs:
         for name in ("food", "cost", "big_share"):
             object.__setattr__(self, name, _number(name, getattr(self, name)))
         if self.food <= 0:
-            raise PayoffError(f"food must be positive, not {self.food}")
+            raise PayoffError(say("errors.gametheory.food", food=self.food))
         if self.cost < 0:
-            raise PayoffError(f"cost must not be negative, not {self.cost}")
+            raise PayoffError(say("errors.gametheory.cost", cost=self.cost))
         if not 0 <= self.big_share <= 1:
-            raise PayoffError(f"big_share must be between 0 and 1, not {self.big_share}")
+            raise PayoffError(say("errors.gametheory.big_share", share=self.big_share))
         if (
             isinstance(self.head_start, (str, bytes))
             or not isinstance(self.head_start, Sequence)
             or len(self.head_start) != 2
         ):
-            raise PayoffError(
-                f"head_start must be two amounts (big pig, small pig), not {self.head_start!r}"
-            )
+            raise PayoffError(say("errors.gametheory.head_start", amounts=repr(self.head_start)))
         head = tuple(_number("head_start", v) for v in self.head_start)
         if any(v < 0 for v in head):
-            raise PayoffError(f"head_start amounts must not be negative, not {self.head_start}")
+            raise PayoffError(say("errors.gametheory.head_start_negative", amounts=self.head_start))
         object.__setattr__(self, "head_start", head)
         if not isinstance(self.dispenser, str) or self.dispenser not in ("far", "lever"):
-            raise PayoffError(f"dispenser must be 'far' or 'lever', not {self.dispenser!r}")
+            raise PayoffError(say("errors.gametheory.dispenser", dispenser=repr(self.dispenser)))
 
     def __repr__(self) -> str:
         def text(x: Fraction) -> str:
@@ -165,7 +164,7 @@ def _number(name: str, value: object) -> Fraction:
     try:
         return to_fraction(value)
     except (TypeError, ValueError) as error:
-        raise PayoffError(f"{name}: {error}") from None
+        raise PayoffError(say("errors.at", where=name, message=error)) from None
 
 
 COURSE_VARIANTS: dict[str, SmartPigs] = {

@@ -42,6 +42,7 @@ from coursekit.gametheory.dominance import eliminate
 from coursekit.gametheory.errors import GameTooLargeError
 from coursekit.gametheory.exact import Matrix
 from coursekit.gametheory.linear import TOLERANCE, progress_bar, solve_many, subset_pairs
+from coursekit.text import say
 
 __all__ = ["MAX_PAIRS", "Equilibrium", "confirm", "support_enumeration", "support_pairs"]
 
@@ -105,17 +106,20 @@ def support_enumeration(
     total = support_pairs(len(rows), len(cols))
     if total > MAX_PAIRS and not force:
         raise GameTooLargeError(
-            f"support enumeration of this {len(A)}×{len(A[0])} game would try {total:,} "
-            f"support pairs (more than MAX_PAIRS = {MAX_PAIRS:,}, a few seconds' work); at "
-            "about 8 µs a pair that is "
-            f"{duration(total)}: pass force=True to run it anyway (it shows a progress bar), or "
-            "study a smaller game"
+            say(
+                "errors.gametheory.support_too_large",
+                m=len(A),
+                n=len(A[0]),
+                total=total,
+                most=MAX_PAIRS,
+                duration=duration(total),
+            )
         )
     A_unit = _unit_range([[A[i][j] for j in cols] for i in rows])
     B_unit = _unit_range([[B[i][j] for j in cols] for i in rows])
     show = total >= PROGRESS_PAIRS if progress is None else progress
     found: set[Equilibrium] = set()
-    with progress_bar(total, show, "support enumeration") as bar:
+    with progress_bar(total, show, say("printed.progress.support")) as bar:
         for k in range(1, min(len(rows), len(cols)) + 1):
             for row_sets, col_sets in subset_pairs(len(rows), len(cols), k):  # step 2
                 for t in np.flatnonzero(_screen(A_unit, B_unit, row_sets, col_sets)):  # step 3
@@ -130,7 +134,9 @@ def support_enumeration(
 def duration(pairs: int) -> str:
     """A rough running time for this many support pairs, in words."""
     seconds = pairs * 16e-6  # support and vertex enumeration, measured (see MAX_PAIRS)
-    return f"about {seconds:.0f} seconds" if seconds < 120 else f"about {seconds / 60:.0f} minutes"
+    if seconds < 120:
+        return say("errors.gametheory.seconds", seconds=f"{seconds:.0f}")
+    return say("errors.gametheory.minutes", minutes=f"{seconds / 60:.0f}")
 
 
 def _unit_range(payoffs: list[list[Fraction]]) -> np.ndarray:

@@ -242,16 +242,20 @@ def vertex_enumeration(
     total = support_pairs(m, n)
     if total > MAX_PAIRS and not force:
         raise GameTooLargeError(
-            f"vertex enumeration of this {m}×{n} game would solve {total:,} systems per "
-            f"polytope (more than MAX_PAIRS = {MAX_PAIRS:,}, a few seconds' work), "
-            f"{duration(total)}: pass force=True to run it anyway (it shows a progress "
-            "bar), or study a smaller game"
+            say(
+                "errors.gametheory.vertex_too_large",
+                m=m,
+                n=n,
+                total=total,
+                most=MAX_PAIRS,
+                duration=duration(total),
+            )
         )
     A, A_float = _shifted(A)
     B, B_float = _shifted(B)
     B_t = tuple(zip(*B, strict=True))
     show = total >= PROGRESS_PAIRS if progress is None else progress
-    with progress_bar(2 * total, show, "vertex enumeration") as bar:
+    with progress_bar(2 * total, show, say("printed.progress.vertex")) as bar:
         P = polytope_vertices(B_float.T.copy(), B_t, bar)  # zeros → i, tight column j → m + j
         Q = polytope_vertices(A_float, A, bar)  # tight row i → i, zeros j → m + j
     p_labels = [_mask(v.zeros) | _mask(v.tight) << m for v in P]

@@ -32,6 +32,7 @@ import numpy as np
 
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import Matrix, dot
+from coursekit.text import say
 
 TIGHT = 1e-7
 """A float constraint within this of v (payoffs scaled into [-1, 1]) counts as tight."""
@@ -168,7 +169,7 @@ def solve_zero_sum(A: Matrix) -> ZeroSumSolution:
     (Fraction(1, 5), (Fraction(2, 5), Fraction(3, 5)), (Fraction(2, 5), Fraction(3, 5)), True)
     """
     if not A or not A[0]:
-        raise PayoffError("A: the payoff matrix of a zero-sum game needs at least one entry")
+        raise PayoffError(say("errors.gametheory.zero_sum_empty"))
     scaled, floats = _scaled(A)
     row = _guarantee(floats)
     col = _guarantee(-floats.T)  # the column player maximises the row player's loss

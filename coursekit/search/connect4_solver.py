@@ -592,11 +592,15 @@ class EnhancementRow:
         return self.enhancements[-1] if self.enhancements else "α-β negamax"
 
     def __str__(self) -> str:
-        stopped = f", {self.stopped} stopped" if self.stopped else ""
-        return (
-            f"+ {self.added}: {self.nodes:,.0f} nodes, {self.seconds * 1e3:.3f} ms "
-            f"per position ({self.positions} solved{stopped})"
-        )
+        values = {
+            "added": self.added,
+            "nodes": f"{self.nodes:,.0f}",
+            "ms": f"{self.seconds * 1e3:.3f}",
+            "positions": self.positions,
+        }
+        if self.stopped:
+            return say("printed.enhancement.stopped", stopped=self.stopped, **values)
+        return say("printed.enhancement.row", **values)
 
 
 def enhancement_table(

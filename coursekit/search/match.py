@@ -382,7 +382,7 @@ def round_robin(
     if progress:
         from tqdm.auto import tqdm  # only when asked: tqdm.auto loads the notebook front end
 
-        bar = tqdm(total=len(schedule), desc="games", leave=False)
+        bar = tqdm(total=len(schedule), desc=say("printed.progress.games"), leave=False)
     played: list[PlayedGame] = []
     for index, (white, black) in enumerate(schedule):
         opening = lines[(index % games) // 2]

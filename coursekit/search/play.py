@@ -70,10 +70,10 @@ def human(ask: Callable[[str], str] = input, show: Callable[[str], Any] = print)
         if hasattr(game, "to_text"):
             show(game.to_text(state))
         while True:
-            answer = ask(f"Your move ({', '.join(by_name)}): ").strip()
+            answer = ask(say("printed.play.your_move", moves=", ".join(by_name))).strip()
             if answer in by_name:
                 return by_name[answer]
-            show(f"{answer!r} is not a legal move here.")
+            show(say("printed.play.illegal", answer=repr(answer)))
 
     return choose
 

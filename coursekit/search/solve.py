@@ -167,7 +167,10 @@ class Solution:
         from coursekit.text import number_text
 
         pv = " ".join(map(str, self.pv)) or "—"
-        return f"solve: value {number_text(self.value)}, move {self.move}, pv {pv} ({self.stats})"
+        value = number_text(self.value)
+        return say(
+            "stats.result", head="solve: ", value=value, move=self.move, pv=pv, stats=self.stats
+        )
 
 
 class UnreachableError(SearchError, KeyError):

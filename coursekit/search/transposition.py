@@ -342,11 +342,16 @@ class TranspositionTable:
         return f"TranspositionTable({limit}) with {len(self)} entries"
 
     def __str__(self) -> str:
-        text = (
-            f"{len(self):,} entries, {self.probes:,} probes, {self.hits:,} hits, "
-            f"{self.stores:,} stores, {self.overwrites:,} overwrites"
-        )
-        return text + (f", {self.mismatches:,} mismatches" if self.mismatches else "")
+        counts = {
+            "entries": len(self),
+            "probes": self.probes,
+            "hits": self.hits,
+            "stores": self.stores,
+            "overwrites": self.overwrites,
+        }
+        if self.mismatches:
+            return say("printed.table.mismatches", mismatches=self.mismatches, **counts)
+        return say("printed.table.counts", **counts)
 
 
 def key_function(game: Any) -> Any:

@@ -92,7 +92,7 @@ class PayoffEditor(StaticPreview, widgets.VBox):
                 widgets.HBox([self.row_player, self.col_player], layout=_row()),
                 self.feedback,
                 self.grid,
-                widgets.Accordion([pasted], titles=("paste or type the whole table",)),
+                widgets.Accordion([pasted], titles=(say("printed.paste_table"),)),
                 widgets.HBox([self.table, self.plot, self.summary], layout=_row()),
             ]
         )
