@@ -318,7 +318,7 @@ def test_what_the_table_the_solution_and_a_bstar_step_print_in_chinese():
     solution = solve(GameTree.from_spec("[[3, 12], [2, 4]]"))
     assert str(solution).startswith("solve: 倒推值 3，走步 ")
     step = BStep("PROVEBEST", (0, 1), ((1, 2),))
-    assert str(step) == "PROVEBEST：扩展了 0.1；根节点的子节点 (1, 2)"
+    assert str(step) == "PROVEBEST：扩展 0.1；根节点的子节点 (1, 2)"
 
 
 def test_a_human_player_is_asked_and_told_in_chinese():
