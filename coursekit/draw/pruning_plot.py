@@ -17,16 +17,18 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from coursekit.errors import CoursekitError
+from coursekit.text import say
 
 if TYPE_CHECKING:  # matplotlib and numpy are imported when a chart is drawn
     from matplotlib.figure import Figure
 
 STYLE = {
-    "worst": ("#c0392b", "v", "worst order (worst child first)"),
-    "random": ("#7f8c8d", "o", "random order"),
-    "best": ("#1565c0", "^", "best order (best child first)"),
-    "as typed": ("#8e44ad", "s", "as typed"),
+    "worst": ("#c0392b", "v", "printed.search.order.worst"),
+    "random": ("#7f8c8d", "o", "printed.search.order.random"),
+    "best": ("#1565c0", "^", "printed.search.order.best"),
+    "as typed": ("#8e44ad", "s", "printed.search.order.as_typed"),
 }
+"""Per ordering: its colour, marker and the key of its legend (``say``)."""
 
 
 class PlotError(CoursekitError):
@@ -123,23 +125,23 @@ def _curves(
     b = float(branching)
     d = np.linspace(min(depths), max(depths), 200)
     figure, axes = plt.subplots(figsize=(11, SLIDE_CHART_HEIGHT_IN), layout="constrained")
-    axes.plot(d, b**d, color="black", lw=1.5, label="minimax: $B^D$")
+    axes.plot(d, b**d, color="black", lw=1.5, label=say("printed.search.pruning.minimax"))
     axes.plot(d, 2 * b ** (d / 2) - 1, "--", color="#2e7d32", lw=1.2,
-              label="best case, even $D$: $2B^{D/2}-1$")  # fmt: skip
+              label=say("printed.search.pruning.best_even"))  # fmt: skip
     axes.plot(d, b ** ((d + 1) / 2) + b ** ((d - 1) / 2) - 1, ":", color="#2e7d32", lw=1.6,
-              label="best case, odd $D$: $B^{(D+1)/2}+B^{(D-1)/2}-1$")  # fmt: skip
-    for ordering, (colour, marker, label) in STYLE.items():
+              label=say("printed.search.pruning.best_odd"))  # fmt: skip
+    for ordering, (colour, marker, key) in STYLE.items():
         if ordering not in data:
             continue
         counts = list(data[ordering])
         if len(counts) != len(depths):
             raise PlotError(f"data[{ordering!r}] has {len(counts)} values for {len(depths)} depths")
-        axes.plot(depths, counts, marker=marker, color=colour, lw=1, ms=6, label=label)
+        axes.plot(depths, counts, marker=marker, color=colour, lw=1, ms=6, label=say(key))
     axes.set_yscale("log")
-    axes.set_xlabel("depth D of the tree")
-    axes.set_ylabel("leaves evaluated")
+    axes.set_xlabel(say("printed.search.pruning.depth_axis"))
+    axes.set_ylabel(say("printed.search.pruning.leaves_axis"))
     axes.set_xticks(depths)
-    axes.set_title(title or f"α-β on uniform trees, B = {branching}: move order matters")
+    axes.set_title(title or say("printed.search.pruning.title", branching=branching))
     axes.grid(alpha=0.3, which="both")
     # beside the plot, where its text (as large as the rest) hides no curve
     axes.legend(loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
