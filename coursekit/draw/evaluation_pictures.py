@@ -16,6 +16,7 @@ except :func:`horizon_plot`, whose whole point is the comparison.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -24,9 +25,9 @@ import chess
 import chess.svg
 from matplotlib.figure import Figure
 
-from coursekit.draw.plots import _new_figure, plot_text
-from coursekit.evaluation.weighted_linear import WeightedLinear
-from coursekit.text import number_text
+from coursekit.draw.plots import _font_family, _new_figure, plot_text
+from coursekit.evaluation.weighted_linear import WeightedLinear, feature_label
+from coursekit.text import number_text, say
 
 POSITIVE = "#1565c0"
 NEGATIVE = "#c62828"
@@ -67,6 +68,20 @@ def chess_board(
     )
 
 
+def _in_chart_fonts(draw: Callable[..., Figure]) -> Callable[..., Figure]:
+    """``draw`` with the chart fonts (DejaVu Sans, then a Chinese font) in force while it
+    makes its texts: labels, ticks and legends made after the figure keep their font."""
+
+    @functools.wraps(draw)
+    def drawn(*args: Any, **kwargs: Any) -> Figure:
+        import matplotlib.pyplot as plt
+
+        with plt.rc_context({"font.family": _font_family()}):
+            return draw(*args, **kwargs)
+
+    return drawn
+
+
 def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     """HTML: one row per feature — value fᵢ(s), weight wᵢ, contribution wᵢ·fᵢ(s) — and EVAL(s).
 
@@ -79,13 +94,14 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     rows = []
     for term in evaluation.terms(state):
         rows.append(
-            f"<tr><td style='{cell};text-align:left'>{html.escape(term.name)}</td>"
+            f"<tr><td style='{cell};text-align:left'>{html.escape(feature_label(term.name))}</td>"
             f"<td style='{cell}'>{number_text(term.value)}</td>"
             f"<td style='{cell}'>{number_text(round(term.weight, 4))}</td>"
             f"<td style='{cell}'>{number_text(round(term.score, 4))}</td></tr>"
         )
     total = number_text(round(evaluation(state), 4))
-    head = "".join(f"<th style='{cell}'>{h}</th>" for h in ("feature", "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)"))
+    heads = (say("printed.evaluation.feature"), "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)")
+    head = "".join(f"<th style='{cell}'>{h}</th>" for h in heads)
     return (
         "<table style='border-collapse:collapse;"
         "color:var(--jp-content-font-color0,#111);background:var(--jp-layout-color0,#fff)'>"
@@ -95,6 +111,7 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     )
 
 
+@_in_chart_fonts
 def contribution_chart(
     evaluation: WeightedLinear, states: Any | Mapping[str, Any], *, title: str = ""
 ) -> Figure:
@@ -115,10 +132,10 @@ def contribution_chart(
         ax.bar_label(bars, labels=[number_text(round(s, 2)) for s in scores], padding=3,
                      fontsize=11)  # fmt: skip
     ax.set_yticks([i + height * (len(named) - 1) / 2 for i in range(len(names))])
-    ax.set_yticklabels([plot_text(n) for n in names], fontsize=12)
+    ax.set_yticklabels([plot_text(feature_label(n)) for n in names], fontsize=12)
     ax.invert_yaxis()
     ax.axvline(0, color="grey", linewidth=1)
-    ax.set_xlabel("contribution to EVAL (positive: good for MAX)", fontsize=12)
+    ax.set_xlabel(plot_text(say("printed.evaluation.contribution")), fontsize=12)
     ax.tick_params(axis="x", labelsize=11)
     ax.margins(x=0.2)
     if title:
@@ -128,6 +145,7 @@ def contribution_chart(
     return figure
 
 
+@_in_chart_fonts
 def horizon_plot(
     game: Any,
     state: Any,
@@ -153,15 +171,15 @@ def horizon_plot(
         positions.append(game.result(positions[-1], move))
     static = [evaluate(s) for s in positions]
     quiet = [quiescent(s) for s in positions]
-    names = ["start", *(labels or [str(m) for m in line])]
+    names = [plot_text(say("printed.evaluation.start")), *(labels or [str(m) for m in line])]
     figure, ax = _new_figure(6.4, 3.6)
     ax.plot(range(len(positions)), static, "o-", color=NEGATIVE, linewidth=2,
-            label="EVAL (static)")  # fmt: skip
+            label=plot_text(say("printed.evaluation.static")))  # fmt: skip
     ax.plot(range(len(positions)), quiet, "s--", color=POSITIVE, linewidth=2,
-            label="EVAL after quiescence search")  # fmt: skip
+            label=plot_text(say("printed.evaluation.quiescent")))  # fmt: skip
     ax.set_xticks(range(len(positions)))
     ax.set_xticklabels(names, fontsize=11, rotation=30 if len(names) > 6 else 0)
-    ax.set_ylabel("value for MAX", fontsize=12)
+    ax.set_ylabel(plot_text(say("printed.evaluation.value")), fontsize=12)
     ax.tick_params(axis="y", labelsize=11)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=11)

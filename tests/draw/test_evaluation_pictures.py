@@ -60,3 +60,13 @@ def test_the_table_takes_the_font_size_of_where_it_is_shown():
     # a fixed small size would be unreadable on a slide (body text there is 28 px)
     table = evaluation_table(WeightedLinear([Feature("a", len, 2)]), "abc")
     assert "font-size" not in table
+
+
+def test_the_pictures_speak_the_notebooks_language(chinese):
+    evaluation = chess_evaluation()
+    state = Chess(ITALIAN).initial
+    table = evaluation_table(evaluation, state)
+    assert "特征" in table and "王的安全性" in table and "king safety" not in table
+    figure = contribution_chart(evaluation, state)
+    ticks = [t.get_text() for t in figure.axes[0].get_yticklabels()]
+    assert ticks[0] == "子力" and "贡献" in figure.axes[0].get_xlabel()
