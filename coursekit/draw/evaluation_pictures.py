@@ -25,7 +25,8 @@ import chess
 import chess.svg
 from matplotlib.figure import Figure
 
-from coursekit.draw.plots import _font_family, _new_figure, plot_text
+from coursekit.draw.fonts import chart_font_family
+from coursekit.draw.plots import _new_figure, plot_text
 from coursekit.evaluation.weighted_linear import WeightedLinear, feature_label
 from coursekit.text import number_text, say
 
@@ -38,6 +39,11 @@ class SvgPicture(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """What Jupyter stores as text/plain beside the picture: the placeholder sentence
+        of every picture, in the notebook's language, not the SVG source."""
+        printer.text(say("printed_draw.browser_only"))
 
 
 def chess_board(
@@ -76,7 +82,7 @@ def _in_chart_fonts(draw: Callable[..., Figure]) -> Callable[..., Figure]:
     def drawn(*args: Any, **kwargs: Any) -> Figure:
         import matplotlib.pyplot as plt
 
-        with plt.rc_context({"font.family": _font_family()}):
+        with plt.rc_context({"font.family": chart_font_family()}):
             return draw(*args, **kwargs)
 
     return drawn

@@ -70,3 +70,11 @@ def test_the_pictures_speak_the_notebooks_language(chinese):
     figure = contribution_chart(evaluation, state)
     ticks = [t.get_text() for t in figure.axes[0].get_yticklabels()]
     assert ticks[0] == "子力" and "贡献" in figure.axes[0].get_xlabel()
+
+
+def test_a_board_is_stored_as_a_picture_not_as_its_svg_source(chinese):
+    from IPython.lib.pretty import pretty
+
+    board = chess_board(Chess().initial, size=100)
+    assert str(board).startswith("<svg") and "<svg" not in pretty(board)
+    assert pretty(board) == "一幅图（笔记本运行时在浏览器中绘制）"
