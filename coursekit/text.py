@@ -19,6 +19,7 @@ import math
 import os
 import re
 import string
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -366,3 +367,31 @@ def tr(english: str, /, **values: Any) -> str:
     if code != "zh":
         return template.format(**values)
     return _spaced(template, values)
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` left-justified to ``width`` columns of a monospaced table, a Chinese
+    character counting two (``f"{text:<width}"`` counts it one, so a Chinese row of a
+    printed table would stick out).
+
+    Parameters
+    ----------
+    text : str
+        What the cell shows, e.g. ``tr("minimax, symmetry once")``.
+    width : int
+        The column's width in Latin characters.
+
+    Returns
+    -------
+    str
+        ``text`` and enough spaces after it (none if it is already as wide).
+
+    Examples
+    --------
+    >>> padded("α-β", 5) + "|"
+    'α-β  |'
+    >>> padded("最佳", 6) + "|"
+    '最佳  |'
+    """
+    wide = sum(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+    return text + " " * max(0, width - len(text) - wide)

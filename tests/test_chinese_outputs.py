@@ -30,11 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # ---------------------------------------------------------------------------------------
 # Chapters whose printed lines are not converted yet (issue #24, helpers prt1/prt2).
 # The ONE place to edit: delete a chapter's entry once its conversion is merged.
-NOT_YET_CHINESE = {
-    "03": "chapter 3's printed lines are still English (issue #24, prt1/prt2)",
-    "04": "chapter 4's printed lines are still English (issue #24, prt1/prt2)",
-    "05": "chapter 5's printed lines are still English (issue #24, prt1/prt2)",
-}
+NOT_YET_CHINESE: dict[str, str] = {}
 # ---------------------------------------------------------------------------------------
 
 # ----- What stays English, and why -----------------------------------------------------
@@ -85,6 +81,10 @@ QUOTED_ITEM = re.compile(r"(?<=[\[(,\s])'[^'\n]*'(?=[,)\]])")
 # as "solution graph (解图)" in the English chapters): a student reads the Chinese.
 GLOSSED = re.compile(r"[A-Za-z][A-Za-z' -]*[（(][^()（）]*[\u4e00-\u9fff][^()（）]*[)）]")
 
+# Chess moves in standard algebraic notation (Nxf6+, Qxe6, O-O, e8=Q#): the notation of
+# the chess books in every language, as the Chinese chapter 5 writes them too.
+SAN_MOVE = re.compile(r"\b(?:O-O(?:-O)?|[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?)[+#]?")
+
 # A comment in printed code or rule text (chapter 2's rules): comments stay English, as in
 # the code cells themselves.
 COMMENT_LINE = re.compile(r"^#\s")
@@ -117,7 +117,7 @@ def english_sentence(line: str) -> bool:
     text = GLOSSED.sub(" ", QUOTED_ITEM.sub(" ", line))
     text = OPEN_STATE.sub(" ", ALGORITHM_NAMES.sub(" ", text))
     text = PROPER_NAMES.sub(" ", CODE.sub(" ", text))
-    text = CAPITALS.sub(" ", text)
+    text = CAPITALS.sub(" ", SAN_MOVE.sub(" ", text))
     return any(len(WORD.findall(part)) >= WORDS_IN_A_SENTENCE for part in CJK.split(text))
 
 
@@ -200,6 +200,8 @@ def test_the_guard_sees_the_chinese_notebooks():
         ("调用 `python bench/mcts_vs_alphabeta.py` 生成这张表", False),
         ("<dc:format>image/svg+xml</dc:format>", False),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", False),
+        ("(b) Nxf6+, Nxb6, Qxe6, O-O", False),
+        ("(b) take the knight, then the queen", True),
     ],
 )
 def test_what_counts_as_an_english_sentence(line, english):

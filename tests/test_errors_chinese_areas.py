@@ -276,23 +276,6 @@ def test_no_literal_english_message_is_raised(part):
     assert not left, "raise these through say(...): " + ", ".join(left)
 
 
-# --- plots: Chinese where a Chinese font can write it, else English -------------------------
-
-
-@pytest.mark.parametrize(
-    ("font", "depth_label"), [("Noto Sans CJK SC", "树的深度 D"), (None, "depth D of the tree")]
-)
-def test_the_pruning_plot_speaks_chinese_only_with_a_chinese_font(monkeypatch, font, depth_label):
-    from coursekit.draw import plots
-
-    monkeypatch.setattr(plots, "_cjk_font", lambda: font)
-    axes = pruning_plot({"depth": [1, 2], "best": [2, 3]}, branching=2).axes[0]
-    assert axes.get_xlabel() == depth_label
-    labels = [line.get_label() for line in axes.get_lines()]
-    assert ("最佳顺序（最好的子节点在前）" in labels) == (font is not None)
-    assert ("极小极大：$B^D$" in labels) == (font is not None)
-
-
 def test_the_evaluation_table_and_the_search_effort_plot_in_chinese(monkeypatch):
     from coursekit.draw import plots
     from coursekit.draw.evaluation_pictures import evaluation_table

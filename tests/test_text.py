@@ -26,3 +26,12 @@ def test_fractions_and_labels():
         label = "5-1-1"
 
     assert node_text(Labelled()) == "5-1-1"
+
+
+def test_padded_counts_a_chinese_character_as_two_columns():
+    from coursekit.text import padded
+
+    assert padded("best", 6) == "best  "
+    assert padded("最佳", 6) == "最佳  "
+    assert padded("极小极大，整棵树", 6) == "极小极大，整棵树"  # never cut
+    assert len(padded("α-β", 8)) == 8

@@ -186,8 +186,9 @@ def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = No
             isinstance(value, Real) and not isinstance(value, bool) and not math.isnan(value),
             say("ch05.not_a_number", got=repr(value)),
         )
+    yours, base = _engine_names()
     result = _match(game, evaluation, baseline, seed)
-    mine, theirs = result.points("yours"), result.points("baseline")
+    mine, theirs = result.points(yours), result.points(base)
     if mine > theirs:
         print(result)
         passed()
@@ -199,12 +200,17 @@ def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = No
 
     score = {"mine": f"{mine:g}", "games": MATCH_GAMES}
     mover = _match(game, for_x, baseline, seed)
-    if mover.points("yours") > mover.points("baseline"):
+    if mover.points(yours) > mover.points(base):
         fail(say("ch05.for_the_mover", **score))
     flipped = _match(game, lambda s: -evaluation(s), baseline, seed)
-    if flipped.points("yours") > flipped.points("baseline"):
+    if flipped.points(yours) > flipped.points(base):
         fail(say("ch05.negated", **score))
     fail(say("ch05.weak", theirs=f"{theirs:g}", **score))
+
+
+def _engine_names() -> tuple[str, str]:
+    """The names of the student's engine and of e(p)'s, as the printed match table shows them."""
+    return say("ch05.engine_yours"), say("ch05.engine_baseline")
 
 
 def _match(
@@ -221,10 +227,11 @@ def _match(
         except Exception as error:  # the student's bug, reported as a hint
             fail(say("ch05.match_raised", error=type(error).__name__, message=error))
 
+    yours, base = _engine_names()
     return match(
         game,
-        MatchEngine("yours", evaluate=guarded, depth=MATCH_DEPTH),
-        MatchEngine("baseline", evaluate=baseline, depth=MATCH_DEPTH),
+        MatchEngine(yours, evaluate=guarded, depth=MATCH_DEPTH),
+        MatchEngine(base, evaluate=baseline, depth=MATCH_DEPTH),
         games=MATCH_GAMES,
         opening_plies=2,
         seed=seed,

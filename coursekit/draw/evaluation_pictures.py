@@ -16,6 +16,7 @@ except :func:`horizon_plot`, whose whole point is the comparison.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -24,8 +25,9 @@ import chess
 import chess.svg
 from matplotlib.figure import Figure
 
-from coursekit.draw.plots import _new_figure, plot_say, plot_text
-from coursekit.evaluation.weighted_linear import WeightedLinear
+from coursekit.draw.fonts import chart_font_family
+from coursekit.draw.plots import _new_figure, plot_text
+from coursekit.evaluation.weighted_linear import WeightedLinear, feature_label
 from coursekit.text import number_text, say
 
 POSITIVE = "#1565c0"
@@ -37,6 +39,11 @@ class SvgPicture(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """What Jupyter stores as text/plain beside the picture: the placeholder sentence
+        of every picture, in the notebook's language, not the SVG source."""
+        printer.text(say("printed_draw.browser_only"))
 
 
 def chess_board(
@@ -67,6 +74,20 @@ def chess_board(
     )
 
 
+def _in_chart_fonts(draw: Callable[..., Figure]) -> Callable[..., Figure]:
+    """``draw`` with the chart fonts (DejaVu Sans, then a Chinese font) in force while it
+    makes its texts: labels, ticks and legends made after the figure keep their font."""
+
+    @functools.wraps(draw)
+    def drawn(*args: Any, **kwargs: Any) -> Figure:
+        import matplotlib.pyplot as plt
+
+        with plt.rc_context({"font.family": chart_font_family()}):
+            return draw(*args, **kwargs)
+
+    return drawn
+
+
 def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     """HTML: one row per feature — value fᵢ(s), weight wᵢ, contribution wᵢ·fᵢ(s) — and EVAL(s).
 
@@ -79,14 +100,14 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     rows = []
     for term in evaluation.terms(state):
         rows.append(
-            f"<tr><td style='{cell};text-align:left'>{html.escape(term.name)}</td>"
+            f"<tr><td style='{cell};text-align:left'>{html.escape(feature_label(term.name))}</td>"
             f"<td style='{cell}'>{number_text(term.value)}</td>"
             f"<td style='{cell}'>{number_text(round(term.weight, 4))}</td>"
             f"<td style='{cell}'>{number_text(round(term.score, 4))}</td></tr>"
         )
     total = number_text(round(evaluation(state), 4))
-    words = (say("draw.table.feature"), "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)")
-    head = "".join(f"<th style='{cell}'>{h}</th>" for h in words)
+    heads = (say("printed.evaluation.feature"), "fᵢ(s)", "wᵢ", "wᵢ·fᵢ(s)")
+    head = "".join(f"<th style='{cell}'>{h}</th>" for h in heads)
     return (
         "<table style='border-collapse:collapse;"
         "color:var(--jp-content-font-color0,#111);background:var(--jp-layout-color0,#fff)'>"
@@ -96,6 +117,7 @@ def evaluation_table(evaluation: WeightedLinear, state: Any) -> str:
     )
 
 
+@_in_chart_fonts
 def contribution_chart(
     evaluation: WeightedLinear, states: Any | Mapping[str, Any], *, title: str = ""
 ) -> Figure:
@@ -116,10 +138,10 @@ def contribution_chart(
         ax.bar_label(bars, labels=[number_text(round(s, 2)) for s in scores], padding=3,
                      fontsize=11)  # fmt: skip
     ax.set_yticks([i + height * (len(named) - 1) / 2 for i in range(len(names))])
-    ax.set_yticklabels([plot_text(n) for n in names], fontsize=12)
+    ax.set_yticklabels([plot_text(feature_label(n)) for n in names], fontsize=12)
     ax.invert_yaxis()
     ax.axvline(0, color="grey", linewidth=1)
-    ax.set_xlabel(plot_say("draw.plot.contribution"), fontsize=12)
+    ax.set_xlabel(plot_text(say("printed.evaluation.contribution")), fontsize=12)
     ax.tick_params(axis="x", labelsize=11)
     ax.margins(x=0.2)
     if title:
@@ -129,6 +151,7 @@ def contribution_chart(
     return figure
 
 
+@_in_chart_fonts
 def horizon_plot(
     game: Any,
     state: Any,
@@ -154,15 +177,15 @@ def horizon_plot(
         positions.append(game.result(positions[-1], move))
     static = [evaluate(s) for s in positions]
     quiet = [quiescent(s) for s in positions]
-    names = [plot_say("draw.plot.start"), *(labels or [str(m) for m in line])]
+    names = [plot_text(say("printed.evaluation.start")), *(labels or [str(m) for m in line])]
     figure, ax = _new_figure(6.4, 3.6)
     ax.plot(range(len(positions)), static, "o-", color=NEGATIVE, linewidth=2,
-            label=plot_say("draw.plot.eval_static"))  # fmt: skip
+            label=plot_text(say("printed.evaluation.static")))  # fmt: skip
     ax.plot(range(len(positions)), quiet, "s--", color=POSITIVE, linewidth=2,
-            label=plot_say("draw.plot.eval_quiescent"))  # fmt: skip
+            label=plot_text(say("printed.evaluation.quiescent")))  # fmt: skip
     ax.set_xticks(range(len(positions)))
     ax.set_xticklabels(names, fontsize=11, rotation=30 if len(names) > 6 else 0)
-    ax.set_ylabel(plot_say("draw.plot.value_for_max"), fontsize=12)
+    ax.set_ylabel(plot_text(say("printed.evaluation.value")), fontsize=12)
     ax.tick_params(axis="y", labelsize=11)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=11)

@@ -34,18 +34,6 @@ def _has_cjk(text: str) -> bool:
     return any(unicodedata.east_asian_width(c) in "WF" for c in text)
 
 
-def plot_say(key: str, **values: object) -> str:
-    """``say(key, **values)`` for a plot: in English where no Chinese font can print it.
-
-    >>> plot_say("draw.plot.nash_equilibria")
-    'Nash equilibria'
-    """
-    text = say(key, **values)
-    if not _has_cjk(text) or _cjk_font() is not None:
-        return text
-    return say(key, lang="en", **values)
-
-
 def plot_text(label: str) -> str:
     """A label as a plot can print it: without its Chinese part when no Chinese font is installed.
 

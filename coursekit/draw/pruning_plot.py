@@ -23,13 +23,12 @@ if TYPE_CHECKING:  # matplotlib and numpy are imported when a chart is drawn
     from matplotlib.figure import Figure
 
 STYLE = {
-    "worst": ("#c0392b", "v", "worst"),
-    "random": ("#7f8c8d", "o", "random"),
-    "best": ("#1565c0", "^", "best"),
-    "as typed": ("#8e44ad", "s", "typed"),
+    "worst": ("#c0392b", "v", "printed.search.order.worst"),
+    "random": ("#7f8c8d", "o", "printed.search.order.random"),
+    "best": ("#1565c0", "^", "printed.search.order.best"),
+    "as typed": ("#8e44ad", "s", "printed.search.order.as_typed"),
 }
-"""Each ordering's colour, marker and label (``draw.plot.order.<label>``: "worst order (worst
-child first)" …)."""
+"""Per ordering: its colour, marker and the key of its legend (``say``)."""
 
 
 class PlotError(CoursekitError):
@@ -123,18 +122,15 @@ def _curves(
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from coursekit.draw.plots import plot_say
-
     b = float(branching)
     d = np.linspace(min(depths), max(depths), 200)
     figure, axes = plt.subplots(figsize=(11, SLIDE_CHART_HEIGHT_IN), layout="constrained")
-    axes.plot(d, b**d, color="black", lw=1.5, label=plot_say("draw.plot.minimax"))
+    axes.plot(d, b**d, color="black", lw=1.5, label=say("printed.search.pruning.minimax"))
     axes.plot(d, 2 * b ** (d / 2) - 1, "--", color="#2e7d32", lw=1.2,
-              label=plot_say("draw.plot.best_even"))  # fmt: skip
+              label=say("printed.search.pruning.best_even"))  # fmt: skip
     axes.plot(d, b ** ((d + 1) / 2) + b ** ((d - 1) / 2) - 1, ":", color="#2e7d32", lw=1.6,
-              label=plot_say("draw.plot.best_odd"))  # fmt: skip
+              label=say("printed.search.pruning.best_odd"))  # fmt: skip
     for ordering, (colour, marker, key) in STYLE.items():
-        label = plot_say(f"draw.plot.order.{key}")
         if ordering not in data:
             continue
         counts = list(data[ordering])
@@ -147,12 +143,12 @@ def _curves(
                     depths=len(depths),
                 )
             )
-        axes.plot(depths, counts, marker=marker, color=colour, lw=1, ms=6, label=label)
+        axes.plot(depths, counts, marker=marker, color=colour, lw=1, ms=6, label=say(key))
     axes.set_yscale("log")
-    axes.set_xlabel(plot_say("draw.plot.depth"))
-    axes.set_ylabel(plot_say("draw.plot.leaves"))
+    axes.set_xlabel(say("printed.search.pruning.depth_axis"))
+    axes.set_ylabel(say("printed.search.pruning.leaves_axis"))
     axes.set_xticks(depths)
-    axes.set_title(title or plot_say("draw.plot.pruning_title", branching=branching))
+    axes.set_title(title or say("printed.search.pruning.title", branching=branching))
     axes.grid(alpha=0.3, which="both")
     # beside the plot, where its text (as large as the rest) hides no curve
     axes.legend(loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)

@@ -893,7 +893,9 @@ class _Builder:
                 levels.setdefault(len(node.path), []).append(self.ids[node.path])
         for d in range(deepest + 1):
             marker = d == self.depth_limit
-            text = f"depth {d}" + ("\\n◀ cut-off: e(p)" if marker else "")
+            text = say("printed.search.depth", depth=d)
+            if marker:
+                text += "\\n" + say("printed.search.cutoff")
             picture.node(
                 f"depth{d}",
                 text,

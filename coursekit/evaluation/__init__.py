@@ -23,6 +23,7 @@ from coursekit.evaluation.weighted_linear import (
     Feature,
     Term,
     WeightedLinear,
+    feature_label,
     fit_weights,
 )
 
@@ -34,6 +35,7 @@ __all__ = [
     "chess_evaluation",
     "connect_four_evaluation",
     "exact_labels",
+    "feature_label",
     "fit_weights",
     "learn_weights",
     "tictactoe_features",

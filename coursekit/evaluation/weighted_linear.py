@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from coursekit.errors import CoursekitError
-from coursekit.text import say
+from coursekit.text import say, table
 
 State = Any
 Weight = float | Callable[[State], float]
@@ -73,6 +73,34 @@ class Feature:
     def weight_in(self, state: State) -> float:
         """The weight in this position (the number itself when the weight is fixed)."""
         return self.weight(state) if callable(self.weight) else self.weight
+
+
+def feature_label(name: str) -> str:
+    """A feature's name as tables, plots and printed lines show it: the course's own
+    features (chess, Connect Four, tic-tac-toe) in the chosen language, any other name
+    as it is written.
+
+    Parameters
+    ----------
+    name : str
+        The feature's :attr:`Feature.name` (``"king safety"``).
+
+    Returns
+    -------
+    str
+        Its label (``"王的安全性"`` in Chinese), or ``name`` itself.
+
+    Examples
+    --------
+    >>> from coursekit.text import speaking
+    >>> feature_label("king safety"), feature_label("my feature")
+    ('king safety', 'my feature')
+    >>> with speaking("zh"):
+    ...     feature_label("king safety")
+    '王的安全性'
+    """
+    key = "printed.evaluation.feature." + name.replace(" ", "_")
+    return say(key) if key in table("en") else name
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from coursekit.search.core import Evaluate, SearchError
 from coursekit.search.iterative_deepening import iterative_deepening
 from coursekit.search.registry import CHANCE, DETERMINISTIC, get
 from coursekit.search.result import SearchResult
-from coursekit.text import number_text, say
+from coursekit.text import number_text, padded, say
 
 
 class EngineFailure(Exception):
@@ -226,12 +226,10 @@ class MatchResult:
         )
 
     def __str__(self) -> str:
-        head = f"{'engine':<20} {'games':>5} {'W':>3} {'D':>3} {'L':>3} {'points':>6} "
-        head += f"{'depth':>5} {'nodes/s':>9}"
-        lines = [head]
+        lines = [say("printed.search.match_head")]  # the columns below, in the language's words
         for r in self.table():
             lines.append(
-                f"{r.engine:<20} {r.games:>5} {r.wins:>3} {r.draws:>3} {r.losses:>3} "
+                f"{padded(r.engine, 20)} {r.games:>5} {r.wins:>3} {r.draws:>3} {r.losses:>3} "
                 f"{number_text(r.points):>6} {r.mean_depth:>5.1f} {r.nodes_per_second:>9,.0f}"
             )
         return "\n".join(lines)

@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from coursekit.evaluation.connectfour_features import connect_four_evaluation
+from coursekit.evaluation.weighted_linear import feature_label
 from coursekit.games.base import MAX, MIN, Player
 from coursekit.games.connectfour import ConnectFour, ConnectFourState
 from coursekit.search.iterative_deepening import iterative_deepening
@@ -130,8 +131,9 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         self.evaluation.add_class("ck-evaluation")
         # one weight of the features' EVAL at a time: which feature, and its weight
         features = self._evaluations[FEATURES]
+        labelled = [(feature_label(n), n) for n in features.names]  # shown, and its value
         self.weight_of = widgets.Dropdown(
-            options=features.names, value="threats", description=say("widgets.c4.weight_of"),
+            options=labelled, value="threats", description=say("widgets.c4.weight_of"),
             style={"description_width": "initial"}, layout=widgets.Layout(width="220px"),
         )  # fmt: skip
         self.weight_of.add_class("ck-weight-of")
@@ -262,9 +264,9 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         value = self._evaluations[name](self.state)
         chosen = self.weight_of.value  # the weight the slider edits stands out
         weights = " + ".join(
-            f"<b>{number_text(f.weight)}·{html.escape(f.name)}</b>"
+            f"<b>{number_text(f.weight)}·{html.escape(feature_label(f.name))}</b>"
             if f.name == chosen
-            else html.escape(f"{number_text(f.weight)}·{f.name}")
+            else html.escape(f"{number_text(f.weight)}·{feature_label(f.name)}")
             for f in self._evaluations[FEATURES].features
         )
         index = list(self._evaluations).index(name)
@@ -275,7 +277,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             name=html.escape(short),
             value=number_text(value),
             weights=weights,
-            chosen=html.escape(chosen),
+            chosen=html.escape(feature_label(chosen)),
         )
         self.plan.value = f"<div>{plan}</div>"
 

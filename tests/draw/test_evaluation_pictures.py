@@ -60,3 +60,21 @@ def test_the_table_takes_the_font_size_of_where_it_is_shown():
     # a fixed small size would be unreadable on a slide (body text there is 28 px)
     table = evaluation_table(WeightedLinear([Feature("a", len, 2)]), "abc")
     assert "font-size" not in table
+
+
+def test_the_pictures_speak_the_notebooks_language(chinese):
+    evaluation = chess_evaluation()
+    state = Chess(ITALIAN).initial
+    table = evaluation_table(evaluation, state)
+    assert "特征" in table and "王的安全性" in table and "king safety" not in table
+    figure = contribution_chart(evaluation, state)
+    ticks = [t.get_text() for t in figure.axes[0].get_yticklabels()]
+    assert ticks[0] == "子力" and "贡献" in figure.axes[0].get_xlabel()
+
+
+def test_a_board_is_stored_as_a_picture_not_as_its_svg_source(chinese):
+    from IPython.lib.pretty import pretty
+
+    board = chess_board(Chess().initial, size=100)
+    assert str(board).startswith("<svg") and "<svg" not in pretty(board)
+    assert pretty(board) == "一幅图（笔记本运行时在浏览器中绘制）"

@@ -564,3 +564,11 @@ def test_an_expectiminimax_search_draws_expected_values_and_dice_outcomes():
             picture = draw_search(r, k + 2).source
             chance_lines = [line for line in picture.splitlines() if CHANCE_FILL in line]
             assert not any("≤" in line or "≥" in line for line in chance_lines)
+
+
+def test_the_ruler_speaks_the_notebooks_language(chinese):
+    result = minimax(TicTacToe(), depth=2, symmetry=True, trace=True)
+    nodes = nodes_of(draw_search(result))
+    ruler = {k: a["label"] for k, a in nodes.items() if k.startswith("depth")}
+    assert ruler["depth1"] == "深度 1"
+    assert "截断" in ruler["depth2"] and "cut-off" not in ruler["depth2"]

@@ -77,3 +77,22 @@ def test_new_weights_by_name_or_in_order():
 def test_bad_input_is_named(build, message):
     with pytest.raises(EvaluationError, match=message):
         build()
+
+
+def test_every_course_feature_has_a_chinese_label(chinese):
+    from coursekit.evaluation import (
+        chess_evaluation,
+        connect_four_evaluation,
+        feature_label,
+        tictactoe_features,
+    )
+    from coursekit.games import ConnectFour, TicTacToe
+
+    evaluations = [
+        chess_evaluation(),
+        connect_four_evaluation(ConnectFour()),
+        tictactoe_features(TicTacToe()),
+    ]
+    for name in {n for e in evaluations for n in e.names}:
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in feature_label(name)), name
+    assert feature_label("my own feature") == "my own feature"  # a student's name stays

@@ -161,3 +161,15 @@ def test_the_score_interval_narrows_with_more_games():
 def test_a_bad_score_is_named(points, games, message):
     with pytest.raises(SearchError, match=message):
         score_interval(points, games)
+
+
+def test_the_table_speaks_the_notebooks_language_and_stays_aligned(chinese):
+    engines = [PERFECT, MatchEngine("深度二", search="minimax", depth=2)]
+    table = str(round_robin(TicTacToe(), engines, games=2, opening_plies=1, seed=5))
+    head, *rows = table.splitlines()
+    assert head.startswith("引擎") and "得分" in head
+
+    def columns(line):  # a Chinese character is two columns wide in a monospaced font
+        return sum(2 if "\u4e00" <= ch <= "\u9fff" else 1 for ch in line)
+
+    assert {columns(line) for line in rows} == {columns(head)}
