@@ -80,6 +80,15 @@ class Game(Protocol):
         The state that ``text`` describes, so that ``parse(to_text(s)) == s``; bad text raises
         an error derived from :class:`~coursekit.errors.CoursekitError` that says where.
 
+    Two optional methods only make searches to the end of the game cheaper; they must
+    answer as the protocol does (a subclass that redefines ``utility`` or ``result``
+    without them makes the searches build them from the protocol again):
+
+    ``outcome(state) -> float | None``
+        ``utility(state, MAX)`` if ``is_terminal(state)``, else ``None``.
+    ``successors(state) -> Sequence[tuple[action, state]]``
+        ``[(a, result(state, a)) for a in actions(state)]``.
+
     Games of chance (chapter 7) add two methods; a game without them has no chance nodes:
 
     ``is_chance(state) -> bool``
