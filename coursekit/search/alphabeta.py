@@ -297,10 +297,13 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
 
     The same nodes, cuts, values, principal variation and counts, made cheaper
     as :func:`~coursekit.search.minimax._minimax_to_the_end` makes minimax: the
-    game's ``outcome`` and ``successors`` (:meth:`Search.outcome_and_successors`),
-    and a child whose game is over valued where it is generated.
+    game answers TERMINAL-TEST and UTILITY in one call (``outcome``, see
+    :meth:`Search.outcome_and_successors`), and a child whose game is over is
+    valued where it is generated. The children are made one by one with RESULT,
+    not all at once with ``successors``: after a cut the rest are never made.
     """
-    outcome, successors = search.outcome_and_successors()
+    outcome = search.outcome_and_successors()[0]
+    moves, result = search.moves, search.game.result
     inner = leaves = cutoffs = deepest = 0  # nodes = inner + leaves
     line: dict[int, tuple | None] = {}  # as in _recursive_alphabeta
 
@@ -309,8 +312,9 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
         nonlocal inner, leaves, cutoffs, deepest
         inner += 1
         v, best = -INF, None
-        children = successors(state)
-        for a, child in children:
+        actions = moves(state)
+        for a in actions:
+            child = result(state, a)
             w = outcome(child)
             if w is None:
                 w = min_value(child, ply + 1, alpha, beta)
@@ -324,7 +328,7 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:  # β cut
-                        if a != children[-1][0]:
+                        if a != actions[-1]:
                             cutoffs += 1
                         break
         line[ply] = best
@@ -335,8 +339,9 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
         nonlocal inner, leaves, cutoffs, deepest
         inner += 1
         v, best = INF, None
-        children = successors(state)
-        for a, child in children:
+        actions = moves(state)
+        for a in actions:
+            child = result(state, a)
             w = outcome(child)
             if w is None:
                 w = max_value(child, ply + 1, alpha, beta)
@@ -350,7 +355,7 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
                 if v < beta:
                     beta = v
                     if beta <= alpha:  # α cut
-                        if a != children[-1][0]:
+                        if a != actions[-1]:
                             cutoffs += 1
                         break
         line[ply] = best
