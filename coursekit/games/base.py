@@ -86,8 +86,9 @@ class Game(Protocol):
 
     ``outcome(state) -> float | None``
         ``utility(state, MAX)`` if ``is_terminal(state)``, else ``None``.
-    ``successors(state) -> Sequence[tuple[action, state]]``
-        ``[(a, result(state, a)) for a in actions(state)]``.
+    ``successors(state) -> Iterable[tuple[action, state]]``
+        The pairs ``(a, result(state, a))`` for ``a`` in ``actions(state)``, in that
+        order (a generator may make them one at a time).
 
     Games of chance (chapter 7) add two methods; a game without them has no chance nodes:
 

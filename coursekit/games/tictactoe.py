@@ -41,6 +41,7 @@ the key of transposition tables:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
@@ -240,19 +241,22 @@ class TicTacToe:
             return 0
         return None
 
-    def successors(self, state: TicTacToeState) -> list[tuple[int, TicTacToeState]]:
-        """``[(a, result(state, a)) for a in actions(state)]``, built in one call.
+    def successors(self, state: TicTacToeState) -> Iterator[tuple[int, TicTacToeState]]:
+        """The pairs ``(a, result(state, a))`` for ``a`` in ``actions(state)``, one at a time.
+
+        A generator: a search that stops early (an α-β cut) never makes the rest.
 
         >>> game = TicTacToe()
-        >>> game.successors(game.parse("xox/oxo/.x."))  # ○ to move: cells 6 and 8 are free
+        >>> list(game.successors(game.parse("xox/oxo/.x.")))  # ○ to move: cells 6 and 8 are free
         [(6, TicTacToeState(x=149, o=106)), (8, TicTacToeState(x=149, o=298))]
         """
         x, o = state[0], state[1]
         if _WON[x] or _WON[o]:
-            return []
+            return
         code = x | o << CELLS
         moves = _MOVES_OF_X if x.bit_count() == o.bit_count() else _MOVES_OF_O
-        return [(cell, _POSITION[code | bit]) for cell, bit in moves[x | o]]
+        for cell, bit in moves[x | o]:
+            yield cell, _POSITION[code | bit]
 
     # --- the course's static evaluation -----------------------------------------------
 
@@ -319,9 +323,10 @@ class TicTacToe:
             return _new_state(HashedState, (x | bit, o, code ^ self._moves_of_max[action]))
         return _new_state(HashedState, (x, o | bit, code ^ self._moves_of_min[action]))
 
-    def _hashed_successors(self, state: HashedState) -> list[tuple[int, HashedState]]:
+    def _hashed_successors(self, state: HashedState) -> Iterator[tuple[int, HashedState]]:
         """:meth:`successors` of a hashed game: each new state made by :meth:`result`."""
-        return [(cell, self._hashed_result(state, cell)) for cell in self.actions(state)]
+        for cell in self.actions(state):
+            yield cell, self._hashed_result(state, cell)
 
     def _hashed_key(self, state: HashedState) -> int:
         """:meth:`key` of a hashed game: the Zobrist hash the state carries."""

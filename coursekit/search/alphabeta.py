@@ -297,13 +297,12 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
 
     The same nodes, cuts, values, principal variation and counts, made cheaper
     as :func:`~coursekit.search.minimax._minimax_to_the_end` makes minimax: the
-    game answers TERMINAL-TEST and UTILITY in one call (``outcome``, see
-    :meth:`Search.outcome_and_successors`), and a child whose game is over is
-    valued where it is generated. The children are made one by one with RESULT,
-    not all at once with ``successors``: after a cut the rest are never made.
+    game's ``outcome`` and ``successors`` (:meth:`Search.outcome_and_successors`),
+    and a child whose game is over valued where it is generated. ``successors``
+    may make the children one at a time (tic-tac-toe's does): after a cut only
+    one more is asked for, to know whether a move was left untried.
     """
-    outcome = search.outcome_and_successors()[0]
-    moves, result = search.moves, search.game.result
+    outcome, successors = search.outcome_and_successors()
     inner = leaves = cutoffs = deepest = 0  # nodes = inner + leaves
     line: dict[int, tuple | None] = {}  # as in _recursive_alphabeta
 
@@ -312,9 +311,8 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
         nonlocal inner, leaves, cutoffs, deepest
         inner += 1
         v, best = -INF, None
-        actions = moves(state)
-        for a in actions:
-            child = result(state, a)
+        children = iter(successors(state))
+        for a, child in children:
             w = outcome(child)
             if w is None:
                 w = min_value(child, ply + 1, alpha, beta)
@@ -328,7 +326,7 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:  # β cut
-                        if a != actions[-1]:
+                        if next(children, None) is not None:  # a move left untried
                             cutoffs += 1
                         break
         line[ply] = best
@@ -339,9 +337,8 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
         nonlocal inner, leaves, cutoffs, deepest
         inner += 1
         v, best = INF, None
-        actions = moves(state)
-        for a in actions:
-            child = result(state, a)
+        children = iter(successors(state))
+        for a, child in children:
             w = outcome(child)
             if w is None:
                 w = max_value(child, ply + 1, alpha, beta)
@@ -355,7 +352,7 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
                 if v < beta:
                     beta = v
                     if beta <= alpha:  # α cut
-                        if a != actions[-1]:
+                        if next(children, None) is not None:  # a move left untried
                             cutoffs += 1
                         break
         line[ply] = best

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from numbers import Real
 from typing import Any
 
@@ -198,13 +198,14 @@ class Search:
 
     def outcome_and_successors(
         self,
-    ) -> tuple[Callable[[State], float | None], Callable[[State], Sequence[tuple[Action, State]]]]:
+    ) -> tuple[Callable[[State], float | None], Callable[[State], Iterable[tuple[Action, State]]]]:
         """The two functions a search to the end of the game without a trace can make do with.
 
         - ``outcome(state)``: UTILITY from MAX's side if the game is over in
           ``state``, else ``None`` (TERMINAL-TEST and UTILITY in one call);
         - ``successors(state)``: the pairs ``(a, RESULT(state, a))`` for the moves
-          ``a`` to try, in order (ACTIONS and every RESULT in one call).
+          ``a`` to try, in order (ACTIONS and every RESULT in one call; an iterable,
+          which may make them one at a time, as a generator does).
 
         They are the game's own optional ``outcome`` and ``successors`` when it
         has them (``successors`` only when neither ``order`` nor ``symmetry``
@@ -217,7 +218,7 @@ class Search:
         >>> from coursekit.games import GameTree
         >>> search = Search(GameTree.from_nested([[3, 12], [2, 4]]))
         >>> outcome, successors = search.outcome_and_successors()
-        >>> outcome("A"), outcome("B1"), successors("A")
+        >>> outcome("A"), outcome("B1"), list(successors("A"))
         (None, 3, [('B', 'B'), ('C', 'C')])
         """
         game = self.game
@@ -232,8 +233,9 @@ class Search:
         if successors is None or self._order is not None or self._symmetry:
             moves, result = self.moves, game.result
 
-            def successors(state: State) -> list[tuple[Action, State]]:
-                return [(action, result(state, action)) for action in moves(state)]
+            def successors(state: State) -> Iterator[tuple[Action, State]]:
+                for action in moves(state):
+                    yield action, result(state, action)
 
         return outcome, successors
 

@@ -208,7 +208,7 @@ def test_outcome_and_successors_answer_as_the_protocol_does_everywhere():
         expected = GAME.utility(state, MAX) if GAME.is_terminal(state) else None
         assert GAME.outcome(state) == expected and type(GAME.outcome(state)) is type(expected)
         pairs = [(a, GAME.result(state, a)) for a in GAME.actions(state)]
-        assert GAME.successors(state) == pairs
+        assert list(GAME.successors(state)) == pairs
         assert all(type(child) is TicTacToeState for _, child in GAME.successors(state))
 
 
@@ -217,7 +217,7 @@ def test_the_hashed_game_answers_alike_with_hashed_states(state):
     hashed = TicTacToe(hashing="zobrist")
     s = hashed.check(hashed._state(state.x, state.o))
     assert hashed.outcome(s) == GAME.outcome(state)
-    pairs = hashed.successors(s)
+    pairs = list(hashed.successors(s))
     assert pairs == [(a, hashed.result(s, a)) for a in hashed.actions(s)]
     assert [(a, (c.x, c.o)) for a, c in pairs] == [(a, tuple(c)) for a, c in GAME.successors(state)]
 
