@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 import random as _random
+import sys
 from collections.abc import Iterable, Sequence
 from numbers import Real
 from typing import Any
@@ -304,7 +305,9 @@ def _alphabeta_to_the_end(search: Search, soft: bool, alpha: float, beta: float)
     """
     outcome, successors = search.outcome_and_successors()
     inner = leaves = cutoffs = deepest = 0  # nodes = inner + leaves
-    line: dict[int, tuple | None] = {}  # as in _recursive_alphabeta
+    # line[ply] as in the general recursion, in a list: one slot per ply (the recursion
+    # cannot go deeper than Python's limit; a list is a little faster than a dict here)
+    line: list[tuple | None] = [None] * (sys.getrecursionlimit() + 2)
 
     def max_value(state: Any, ply: int, alpha: float, beta: float) -> float:
         """MAX-VALUE(s, α, β) of a position whose game goes on: steps 2–5."""

@@ -28,6 +28,7 @@ the work and in memory: the recursive form keeps one path of the tree
 from __future__ import annotations
 
 import math
+import sys
 from collections import deque
 from typing import Any
 
@@ -217,7 +218,9 @@ def _minimax_to_the_end(search: Search) -> SearchResult:
     """
     outcome, successors = search.outcome_and_successors()
     inner = leaves = deepest = 0  # inner: nodes whose moves were searched; nodes = inner + leaves
-    line: dict[int, tuple | None] = {}  # as in _recursive_minimax
+    # line[ply] as in the general recursion, in a list: one slot per ply (the recursion
+    # cannot go deeper than Python's limit; a list is a little faster than a dict here)
+    line: list[tuple | None] = [None] * (sys.getrecursionlimit() + 2)
 
     def max_value(state: Any, ply: int) -> float:
         """MAX-VALUE(s) of a position whose game goes on."""
