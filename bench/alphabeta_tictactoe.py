@@ -55,6 +55,17 @@ class UnitTicTacToe(TicTacToe):
             raise ValueError("the game is not over yet")
         return value if player is MAX else -value
 
+    def outcome(self, state):
+        # TicTacToe.outcome with ±1 (the searches use it, and would ignore an inherited one)
+        x, o = state
+        if _WON[x]:
+            return 1
+        if _WON[o]:
+            return -1
+        if x | o == FULL:
+            return 0
+        return None
+
 
 UNIT = UnitTicTacToe()
 
@@ -388,16 +399,25 @@ def main() -> None:
         "from the mover's side with a depth-scaled −100 for a loss; its value is converted "
         "to the course's 0 / ±∞ here.",
         "- OpenSpiel's search is Python over C++ states: each step clones a C++ state.",
-        "- **Profiled before optimising** (cProfile on this search): the game's own "
-        "methods cost the most. With the games of the morning of this run "
-        "(`TicTacToe.actions` building its move list with a comprehension on every call, "
-        "`utility` calling `is_terminal` and `evaluate`, states made through the named "
-        "tuple's Python constructor) coursekit's α-β took about 21 ms of CPU here, slower "
-        "than OpenSpiel. Reading the moves and values from 512-entry tables and building "
-        "states with `tuple.__new__` (in `coursekit/games/tictactoe.py`) made it faster "
-        "than OpenSpiel. What is left between coursekit's row and the bare recursion is its "
-        "bookkeeping: node, leaf and cut-off counts, the principal variation, and "
-        "CUTOFF-TEST and e(p) as plug-ins (depth limits, evaluations).",
+        "- **Profiled** (cProfile on this search): the game's own methods and the small "
+        "functions between them and the search cost the most. With the games of the morning "
+        "of this run (`TicTacToe.actions` building its move list with a comprehension on "
+        "every call, `utility` calling `is_terminal` and `evaluate`, states made through the "
+        "named tuple's Python constructor) coursekit's α-β took about 21 ms of CPU here, "
+        "slower than OpenSpiel; reading moves and values from 512-entry tables made it about "
+        "1.6× faster than OpenSpiel. Then: every board is a state made once when the game's "
+        "module loads (3⁹ = 19,683, about 10 ms), so `result` and `successors` look states "
+        "up; and a search to the end without a trace takes α-β's short form "
+        "(`_alphabeta_to_the_end`), which asks the game `outcome` (TERMINAL-TEST and "
+        "UTILITY in one call) once per node and `successors` (ACTIONS and RESULT: a "
+        "generator making the children one at a time, so that after a cut the rest are "
+        "never made) once per inner node, and values a finished child where it is "
+        "generated instead of calling MAX-VALUE or MIN-VALUE for it. The same nodes, cuts "
+        "and counts; no value of a position is remembered between nodes. The margin over "
+        "OpenSpiel is thin: on this shared machine on 2026-11-26 the ratio moved between "
+        "2.0× and 2.1× from run to run. What is left between coursekit's row and the "
+        "bare recursion is its bookkeeping: node, leaf and cut-off counts, the principal "
+        "variation, the window of the call and fail-hard or fail-soft.",
         "- `trace=True` records an event per step for pictures; with `trace=False` "
         "coursekit's α-β builds no paths and no events (compare with the bare recursion).",
         "- Single machine, shared: treat differences of a few percent as noise; node counts "

@@ -80,6 +80,16 @@ class Game(Protocol):
         The state that ``text`` describes, so that ``parse(to_text(s)) == s``; bad text raises
         an error derived from :class:`~coursekit.errors.CoursekitError` that says where.
 
+    Two optional methods only make searches to the end of the game cheaper; they must
+    answer as the protocol does (a subclass that redefines ``utility`` or ``result``
+    without them makes the searches build them from the protocol again):
+
+    ``outcome(state) -> float | None``
+        ``utility(state, MAX)`` if ``is_terminal(state)``, else ``None``.
+    ``successors(state) -> Iterable[tuple[action, state]]``
+        The pairs ``(a, result(state, a))`` for ``a`` in ``actions(state)``, in that
+        order (a generator may make them one at a time).
+
     Games of chance (chapter 7) add two methods; a game without them has no chance nodes:
 
     ``is_chance(state) -> bool``

@@ -9,7 +9,11 @@ by row, and a move is the number of the cell it fills::
 
 A state keeps one 9-bit integer per player (bit ``i`` set = a piece on cell
 ``i``), so copying, hashing and comparing states is cheap enough to search the
-whole game: 549,946 nodes from the empty board.
+whole game: 549,946 nodes from the empty board. Every board is made once, when
+the module is loaded (a table of 3⁹ = 19,683 states): :meth:`TicTacToe.result`
+looks the new state up instead of building it. :meth:`TicTacToe.outcome` and
+:meth:`TicTacToe.successors` answer two questions of the protocol in one call
+each; searches to the end of the game use them (:mod:`coursekit.search.core`).
 
 >>> game = TicTacToe()
 >>> s = game.parse('''
@@ -37,6 +41,7 @@ the key of transposition tables:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from coursekit.games.base import MAX, MIN, GameError, Player
@@ -87,6 +92,10 @@ _FREE_CELLS = tuple(
 """``_FREE_CELLS[b]``: the empty cells, lowest first, when the cells in bitboard ``b`` are taken."""
 _LINES_FREE_OF = tuple(sum(board & line == 0 for line in LINES) for board in range(FULL + 1))
 """``_LINES_FREE_OF[b]``: how many lines hold none of the pieces in bitboard ``b``."""
+_MOVES_OF_X = tuple(tuple((cell, 1 << cell) for cell in free) for free in _FREE_CELLS)
+"""``_MOVES_OF_X[b]``: (cell, the bit × adds to a position's code) for every free cell of ``b``."""
+_MOVES_OF_O = tuple(tuple((cell, 1 << CELLS + cell) for cell in free) for free in _FREE_CELLS)
+"""``_MOVES_OF_O[b]``: the same for ○, whose bitboard is the code's upper nine bits."""
 
 
 _FULL_WIDTH = str.maketrans(
@@ -105,6 +114,27 @@ class TicTacToeState(NamedTuple):
         return TicTacToe.to_text(self)
 
 
+def _every_position() -> list[TicTacToeState | None]:
+    """Every board with no cell taken twice, made once: entry ``x | o << 9`` is ``(x, o)``.
+
+    3⁹ = 19,683 boards (legal or not: :meth:`TicTacToe.result` does not judge the
+    position it is given). A search then finds each new state in this list instead
+    of building it, at every node.
+    """
+    table: list[TicTacToeState | None] = [None] * (1 << 2 * CELLS)
+    for x in range(FULL + 1):
+        free = FULL & ~x
+        o = free
+        while True:  # every subset o of the free cells, from all of them down to none
+            table[x | o << CELLS] = tuple.__new__(TicTacToeState, (x, o))
+            if o == 0:
+                break
+            o = (o - 1) & free
+    return table
+
+
+_POSITION = _every_position()
+"""``_POSITION[x | o << 9]``: the state with × on bitboard ``x`` and ○ on ``o`` (made once)."""
 _new_state = tuple.__new__
 
 
@@ -146,6 +176,7 @@ class TicTacToe:
             # game's result and key (the plain game pays nothing for the option).
             self.result = self._hashed_result  # type: ignore[method-assign]
             self.key = self._hashed_key  # type: ignore[method-assign]
+            self.successors = self._hashed_successors  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
         return "TicTacToe()" if self.hashing is None else f"TicTacToe(hashing={self.hashing!r})"
@@ -169,11 +200,10 @@ class TicTacToe:
         # type(...) is int refuses True/False and floats in one test
         if type(action) is not int or not 0 <= action < CELLS or (x | o) >> action & 1:
             raise GameError(say("errors.ttt.not_empty", action=repr(action)))
-        bit = 1 << action
-        # tuple.__new__ builds the state without a Python-level call (this runs at every node)
+        # every position exists already: look the new one up (this runs at every node)
         if x.bit_count() == o.bit_count():
-            return _new_state(TicTacToeState, (x | bit, o))
-        return _new_state(TicTacToeState, (x, o | bit))
+            return _POSITION[(x | 1 << action) | o << CELLS]
+        return _POSITION[x | (o | 1 << action) << CELLS]
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         """Somebody has three in a row, or the board is full."""
@@ -192,6 +222,41 @@ class TicTacToe:
         else:
             raise GameError(say("errors.ttt.not_over", board=self.to_text(state)))
         return value if player is MAX else -value
+
+    # --- the optional fast protocol of whole-game searches ------------------------------
+
+    def outcome(self, state: TicTacToeState) -> float | None:
+        """``utility(state, MAX)`` if the game is over, else ``None``: the two questions in one.
+
+        >>> game = TicTacToe()
+        >>> game.outcome(game.initial), game.outcome(game.parse("xxx/oo./..."))
+        (None, inf)
+        """
+        x, o = state[0], state[1]
+        if _WON[x]:
+            return math.inf
+        if _WON[o]:
+            return -math.inf
+        if (x | o) == FULL:
+            return 0
+        return None
+
+    def successors(self, state: TicTacToeState) -> Iterator[tuple[int, TicTacToeState]]:
+        """The pairs ``(a, result(state, a))`` for ``a`` in ``actions(state)``, one at a time.
+
+        A generator: a search that stops early (an α-β cut) never makes the rest.
+
+        >>> game = TicTacToe()
+        >>> list(game.successors(game.parse("xox/oxo/.x.")))  # ○ to move: cells 6 and 8 are free
+        [(6, TicTacToeState(x=149, o=106)), (8, TicTacToeState(x=149, o=298))]
+        """
+        x, o = state[0], state[1]
+        if _WON[x] or _WON[o]:
+            return
+        code = x | o << CELLS
+        moves = _MOVES_OF_X if x.bit_count() == o.bit_count() else _MOVES_OF_O
+        for cell, bit in moves[x | o]:
+            yield cell, _POSITION[code | bit]
 
     # --- the course's static evaluation -----------------------------------------------
 
@@ -254,6 +319,11 @@ class TicTacToe:
         if x.bit_count() == o.bit_count():
             return _new_state(HashedState, (x | bit, o, code ^ self._moves_of_max[action]))
         return _new_state(HashedState, (x, o | bit, code ^ self._moves_of_min[action]))
+
+    def _hashed_successors(self, state: HashedState) -> Iterator[tuple[int, HashedState]]:
+        """:meth:`successors` of a hashed game: each new state made by :meth:`result`."""
+        for cell in self.actions(state):
+            yield cell, self._hashed_result(state, cell)
 
     def _hashed_key(self, state: HashedState) -> int:
         """:meth:`key` of a hashed game: the Zobrist hash the state carries."""

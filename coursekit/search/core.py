@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from numbers import Real
 from typing import Any
 
@@ -149,6 +149,7 @@ class Search:
         self.eval: Evaluate = self._make_eval(evaluate, limited=depth is not None or bool(cutoff))
         self.moves: Callable[[State], Sequence[Action]] = self._make_moves(order, symmetry)
         self._evaluate, self._order, self._cutoff = evaluate, order, cutoff
+        self._symmetry = symmetry
         self._started = time.perf_counter()
 
     def _make_cutoff_test(self, depth: int | None, cutoff: Cutoff | None) -> Cutoff:
@@ -194,6 +195,49 @@ class Search:
         if order is None:
             return actions
         return lambda state: order(state, actions(state))
+
+    def outcome_and_successors(
+        self,
+    ) -> tuple[Callable[[State], float | None], Callable[[State], Iterable[tuple[Action, State]]]]:
+        """The two functions a search to the end of the game without a trace can make do with.
+
+        - ``outcome(state)``: UTILITY from MAX's side if the game is over in
+          ``state``, else ``None`` (TERMINAL-TEST and UTILITY in one call);
+        - ``successors(state)``: the pairs ``(a, RESULT(state, a))`` for the moves
+          ``a`` to try, in order (ACTIONS and every RESULT in one call; an iterable,
+          which may make them one at a time, as a generator does).
+
+        They are the game's own optional ``outcome`` and ``successors`` when it
+        has them (``successors`` only when neither ``order`` nor ``symmetry``
+        changes the moves), else they are built from the protocol's methods:
+        the answers are the same, a game's own are only cheaper. A game's own is
+        not used when a method it stands for was redefined below it (a subclass
+        with its own ``utility`` but the inherited ``outcome``; an instance whose
+        ``result`` was replaced): see :func:`_shortcut`.
+
+        >>> from coursekit.games import GameTree
+        >>> search = Search(GameTree.from_nested([[3, 12], [2, 4]]))
+        >>> outcome, successors = search.outcome_and_successors()
+        >>> outcome("A"), outcome("B1"), list(successors("A"))
+        (None, 3, [('B', 'B'), ('C', 'C')])
+        """
+        game = self.game
+        outcome = _shortcut(game, "outcome", ("is_terminal", "utility"))
+        if outcome is None:
+            is_terminal, utility = game.is_terminal, game.utility
+
+            def outcome(state: State) -> float | None:
+                return utility(state, MAX) if is_terminal(state) else None
+
+        successors = _shortcut(game, "successors", ("actions", "result"))
+        if successors is None or self._order is not None or self._symmetry:
+            moves, result = self.moves, game.result
+
+            def successors(state: State) -> Iterator[tuple[Action, State]]:
+                for action in moves(state):
+                    yield action, result(state, action)
+
+        return outcome, successors
 
     def explain(self, error: TypeError) -> SearchError:
         """The SearchError to raise for a ``TypeError`` met inside the search (the rare path).
@@ -286,6 +330,41 @@ class Search:
             game=self.game,
             state=self.root,
         )
+
+
+def _shortcut(game: Game, name: str, stands_for: tuple[str, ...]) -> Callable | None:
+    """The game's optional member ``name``, unless a method it stands for was redefined below it.
+
+    ``outcome`` answers ``is_terminal`` and ``utility`` at once: a subclass that
+    changes ``utility`` (a game valued ±1 instead of ±∞) and inherits ``outcome``
+    would get the old values from it. So the member is used only if it was
+    defined where each method of ``stands_for`` was, or below (in a subclass,
+    or on the instance itself); else ``None``, and the search builds it from
+    those methods.
+
+    >>> from coursekit.games import MAX, TicTacToe
+    >>> class Unit(TicTacToe):  # the same game valued +1 / 0 / −1
+    ...     def utility(self, state, player=MAX):
+    ...         return max(-1, min(1, super().utility(state, player)))
+    >>> _shortcut(TicTacToe(), "outcome", ("is_terminal", "utility")) is not None
+    True
+    >>> _shortcut(Unit(), "outcome", ("is_terminal", "utility")) is None
+    True
+    """
+    member = getattr(game, name, None)
+    if member is None:
+        return None
+    own = getattr(game, "__dict__", {})
+    classes = type(game).__mro__
+
+    def depth(attribute: str) -> int:
+        """0: set on the instance; 1, 2, …: defined in its class, that class's base, …"""
+        if attribute in own:
+            return 0
+        return next((i for i, cls in enumerate(classes, 1) if attribute in vars(cls)), len(classes))
+
+    here = depth(name)
+    return member if all(here <= depth(other) for other in stands_for) else None
 
 
 def unroll(line: tuple | None) -> list[Action]:

@@ -183,3 +183,50 @@ def test_moves_on_taken_cells_are_refused():
 def test_states_print_as_boards():
     state = TicTacToeState(x=0b000010001, o=0b000000100)
     assert str(state) == "x . o\n. x .\n. . ."
+
+
+# --- the optional fast protocol: outcome and successors --------------------------------------
+
+
+def every_reachable_position(game):
+    """Every distinct position of legal play from the empty board (5,478 of them)."""
+    seen, stack = {game.initial}, [game.initial]
+    while stack:
+        state = stack.pop()
+        for action in game.actions(state):
+            child = game.result(state, action)
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return seen
+
+
+def test_outcome_and_successors_answer_as_the_protocol_does_everywhere():
+    positions_ = every_reachable_position(GAME)
+    assert len(positions_) == 5_478  # the published count of legal positions
+    for state in positions_:
+        expected = GAME.utility(state, MAX) if GAME.is_terminal(state) else None
+        assert GAME.outcome(state) == expected and type(GAME.outcome(state)) is type(expected)
+        pairs = [(a, GAME.result(state, a)) for a in GAME.actions(state)]
+        assert list(GAME.successors(state)) == pairs
+        assert all(type(child) is TicTacToeState for _, child in GAME.successors(state))
+
+
+@given(positions())
+def test_the_hashed_game_answers_alike_with_hashed_states(state):
+    hashed = TicTacToe(hashing="zobrist")
+    s = hashed.check(hashed._state(state.x, state.o))
+    assert hashed.outcome(s) == GAME.outcome(state)
+    pairs = list(hashed.successors(s))
+    assert pairs == [(a, hashed.result(s, a)) for a in hashed.actions(s)]
+    assert [(a, (c.x, c.o)) for a, c in pairs] == [(a, tuple(c)) for a, c in GAME.successors(state)]
+
+
+def test_new_states_are_the_positions_made_once_and_equal_to_fresh_ones():
+    # result looks the new position up in a table of every board made at import time
+    # (also boards no legal game reaches: result does not judge the position it is given)
+    odd = TicTacToeState(0b111, 0)  # × has three and nobody has moved for ○
+    child = GAME.result(odd, 8)
+    assert child == TicTacToeState(0b111, 1 << 8) and type(child) is TicTacToeState
+    assert GAME.result(GAME.initial, 4) is GAME.result(TicTacToeState(0, 0), 4)
+    assert hash(child) == hash(TicTacToeState(0b111, 1 << 8))
