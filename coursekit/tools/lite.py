@@ -10,7 +10,10 @@ distribution has; they come from Pyodide's CDN, so the chapters' charts and
 the game-theory solvers need a network. With ``offline=True`` Pyodide itself
 (npm's ``pyodide`` package) and the pure packages its kernel starts with
 (micropip, IPython, jedi, …, as wheels from PyPI) are bundled into the site:
-a classroom without internet runs every chapter except those charts.
+a classroom without internet runs every chapter except those charts. That Pyodide
+also loads the kernel's own packages and coursekit's wheels itself while it starts
+(``loadPyodideOptions.packages``, the wheels added to its lock file), at once rather than
+by one ``piplite.install`` after another: the first cell then finds them installed.
 
 Each notebook in the lab starts with one extra code cell (id
 ``coursekit-lite``) that installs coursekit from the site. Everything is
@@ -194,6 +197,49 @@ def bundle_pyodide(target: Path, say: Callable[[str], None] = _say) -> None:
     lock_path.write_text(json.dumps(lock))
 
 
+# The kernel's own wheels (jupyterlite-pyodide-kernel's piplite index) that it installs when
+# it starts, one piplite.install after another, unless Pyodide loaded them first.
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
+
+
+def kernel_wheels(tools: Path) -> list[Path]:
+    """The Pyodide kernel's own wheels (:data:`KERNEL_WHEELS`) in JupyterLite's build tools."""
+    folder = tools / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    found = [next(folder.glob(f"{name}-*-none-any.whl"), None) for name in KERNEL_WHEELS]
+    missing = [name for name, wheel in zip(KERNEL_WHEELS, found, strict=True) if wheel is None]
+    if missing:
+        raise SiteError(f"the Pyodide kernel's wheels are missing from {folder}: {missing}")
+    return [wheel for wheel in found if wheel is not None]
+
+
+def preload(target: Path, wheels: Sequence[Path]) -> list[str]:
+    """Let the bundled Pyodide in ``target`` load ``wheels`` itself when it starts.
+
+    Each wheel not already in Pyodide's lock file is copied beside it and added to the lock
+    (with no dependencies: every package the kernel and coursekit need is named). Returns
+    the packages to give ``loadPyodideOptions.packages``: Pyodide then fetches them all at
+    once while it starts, instead of the kernel's and the first cell's installs one by one.
+    """
+    lock_path = target / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    packages = lock["packages"]
+    names = []
+    for wheel in wheels:
+        distribution, version = wheel.name.split("-")[:2]
+        name = _normal(distribution)
+        names.append(name)
+        if name in packages:
+            continue
+        shutil.copyfile(wheel, target / wheel.name)
+        packages[name] = {
+            "name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": [], "depends": [], "unvendored_tests": False,
+        }  # fmt: skip
+    lock_path.write_text(json.dumps(lock))
+    return sorted({*(_normal(name) for name in KERNEL_START), *names})
+
+
 def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
@@ -357,7 +403,13 @@ def build_lab(
         names = [w.name.split("-")[0].replace("_", "-") for w in wheels]
         names = ["coursekit", *sorted(set(names) - {"coursekit"})]
         write_contents(notebooks or lab_notebooks(root), root, lite_dir / "files", names)
-        settings = {LAB_SETTINGS_ID: {"disablePyPIFallback": True}}
+        settings: dict = {LAB_SETTINGS_ID: {"disablePyPIFallback": True}}
+        if offline:
+            say(f"bundling Pyodide {PYODIDE_VERSION} (from npm) into the lab")
+            pyodide = lite_dir / "static" / "pyodide"
+            bundle_pyodide(pyodide, say)
+            packages = preload(pyodide, [*kernel_wheels(tools), *wheels])
+            settings[LAB_SETTINGS_ID]["loadPyodideOptions"] = {"packages": packages}
         # exposeAppInBrowser: window.jupyterapp, through which the browser tests read cells
         data = {"appName": "coursekit lab", "exposeAppInBrowser": "true",
                 "litePluginSettings": settings}  # fmt: skip
@@ -366,9 +418,6 @@ def build_lab(
         kernel = str(tools / "share" / "jupyter" / "labextensions")
         build_config = {"FederatedExtensionAddon": {"extra_labextensions_path": [kernel]}}
         (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config))
-        if offline:
-            say(f"bundling Pyodide {PYODIDE_VERSION} (from npm) into the lab")
-            bundle_pyodide(lite_dir / "static" / "pyodide", say)
         command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
                    "--contents", str(lite_dir / "files"), "--output-dir", str(out)]  # fmt: skip
         for wheel in wheels:

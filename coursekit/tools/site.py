@@ -63,10 +63,15 @@ html, body { max-width: 100%; }
 .jp-RenderedHTMLCommon img, .jp-OutputArea-output img, .jp-OutputArea-output svg
   { max-width: 100%; height: auto; }
 .jp-RenderedHTMLCommon { overflow-wrap: anywhere; }
+/* a table keeps its words whole ("wins", "12.5%") and scrolls inside its box instead */
+.jp-RenderedHTMLCommon table { overflow-wrap: normal; }
 @media (max-width: 700px) {
   .jp-InputPrompt, .jp-OutputPrompt { display: none; }
   .jp-Notebook { padding: 4px !important; }
   .jp-Cell { padding: 2px 0 !important; }
+  /* an explorer's row (its inputs beside its picture, a row of buttons) goes on below
+     instead of squeezing what does not fit to nothing */
+  .widget-hbox { flex-wrap: wrap; }
 }
 </style>
 """
@@ -185,7 +190,8 @@ def _plain_page(title: str, body: str) -> str:
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}'
         f"</title>{PAGE_STYLE}<style>body{{font:16px/1.5 system-ui,sans-serif;margin:0 auto;"
         "max-width:60em;padding:0 1em}table{border-collapse:collapse;display:block;"
-        "overflow-x:auto}td,th{border:1px solid #ccc;padding:0.2em 0.5em}</style></head>"
+        "overflow-x:auto}td,th{border:1px solid #ccc;padding:0.2em 0.5em}li{overflow-wrap:anywhere}"
+        "</style></head>"
         f"<body>{body}</body></html>\n"
     )
 

@@ -8,6 +8,7 @@ why. Screenshots go to ``build/test-artifacts/`` (``$COURSEKIT_ARTIFACTS``).
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 from collections.abc import Iterator
@@ -113,14 +114,13 @@ class PageLog:
     def off_machine(self) -> list[str]:
         return [url for url in self.requests if not self.is_local(url)]
 
+    def clear(self) -> None:
+        """Forget what was seen so far (a page reused for the next address)."""
+        for seen in (self.requests, self.blocked, self.failed, self.errors):
+            seen.clear()
 
-@pytest.fixture
-def open_page(browser) -> Iterator:
-    """``open_page(*local_prefixes)`` → (page, log): a fresh page whose requests are watched.
 
-    Requests whose URL starts with one of the prefixes go ahead; all others
-    are aborted and recorded in ``log.blocked``.
-    """
+def _pages(browser) -> Iterator:
     contexts = []
 
     def open_(*local: str):
@@ -133,3 +133,42 @@ def open_page(browser) -> Iterator:
     yield open_
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def open_page(browser) -> Iterator:
+    """``open_page(*local_prefixes)`` → (page, log): a fresh page whose requests are watched.
+
+    Requests whose URL starts with one of the prefixes go ahead; all others
+    are aborted and recorded in ``log.blocked``.
+    """
+    yield from _pages(browser)
+
+
+@pytest.fixture(scope="module")
+def open_module_page(browser) -> Iterator:
+    """``open_page`` for a page that a module's tests share (one tab, many addresses:
+    call ``log.clear()`` before each)."""
+    yield from _pages(browser)
+
+
+class ChapterRuns:
+    """Each notebook run once per session for the exporters (``execute.run_for_export``),
+    whichever test module asks first; each caller gets its own copy."""
+
+    def __init__(self) -> None:
+        self.executed: dict[Path, object] = {}
+
+    def run_for_export(self, notebook: Path, **options):
+        from coursekit.tools import execute
+
+        notebook = Path(notebook).resolve()
+        if notebook not in self.executed:
+            self.executed[notebook] = execute.run_for_export(notebook, **options)
+        return copy.deepcopy(self.executed[notebook])
+
+
+@pytest.fixture(scope="session")
+def chapter_runs() -> ChapterRuns:
+    """The session's runs of the chapter notebooks (shared by the book and export tests)."""
+    return ChapterRuns()

@@ -33,7 +33,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import execute, slides, static_html
+from coursekit.tools import slides, static_html
 
 pytestmark = pytest.mark.browser
 
@@ -321,18 +321,18 @@ def test_expectations_are_read_from_the_widget_state():
 
 
 class Exports:
-    """Each chapter exported on demand, as slides or a static page, from one run of it."""
+    """Each chapter exported on demand, as slides or a static page, from one run of it
+    (``runs``: the session's, which the web book's test shares)."""
 
-    def __init__(self, work: Path, assets: Path) -> None:
-        self.work, self.assets = work, assets
+    def __init__(self, work: Path, assets: Path, runs) -> None:
+        self.work, self.assets, self.runs = work, assets, runs
         self.executed: dict[Path, nbformat.NotebookNode] = {}
         self.made: dict[tuple[str, Path], Path] = {}
 
     def run_once(self, notebook: Path, **options) -> nbformat.NotebookNode:
         """``run_for_export`` for the exporters, running each notebook only once."""
         notebook = Path(notebook).resolve()
-        if notebook not in self.executed:
-            self.executed[notebook] = execute.run_for_export(notebook, **options)
+        self.executed[notebook] = self.runs.run_for_export(notebook, **options)
         return copy.deepcopy(self.executed[notebook])
 
     def __call__(self, kind: str, notebook: Path) -> tuple[Path, nbformat.NotebookNode]:
@@ -352,12 +352,12 @@ class Exports:
 
 
 @pytest.fixture(scope="session")
-def exports(tmp_path_factory) -> Exports:
+def exports(tmp_path_factory, chapter_runs) -> Exports:
     try:
         assets = slides.fetch_assets()
     except slides.SlidesError as error:
         pytest.skip(f"the offline assets are missing and cannot be fetched: {error}")
-    return Exports(tmp_path_factory.mktemp("offline-exports"), assets)
+    return Exports(tmp_path_factory.mktemp("offline-exports"), assets, chapter_runs)
 
 
 # --- in the page -------------------------------------------------------------------------------

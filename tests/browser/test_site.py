@@ -1,6 +1,7 @@
 """The course as a web site (``coursekit site``), offline, in headless Chromium.
 
-The site is built once per session with Pyodide bundled from npm (``--offline``) and
+The whole site is built once per module as ``coursekit site --offline`` builds it (Pyodide
+bundled from npm; each chapter run once per session, a run the export tests share) and
 served by a local ``http.server``; every request that would leave the machine is
 aborted and recorded. The tests check that
 
@@ -11,16 +12,22 @@ aborted and recorded. The tests check that
   Run All stops at any error, so after such a cell the run goes on from the next one;
   and a step-through there steps;
 - a graded cell of exercise 04 says ✔ for a correct answer typed into the lab;
-- the web book's pages draw every picture with no horizontal page scroll at 390 px
-  (a phone) and 1366 px (a laptop).
+- every page of the web book (each chapter in English and Chinese, the glossary, the front
+  page), in one tab opened at 390 px (a phone) and widened to 1366 px (a laptop): every
+  widget view is rendered, every picture the widget state holds is drawn (an SVG, or its
+  line of text; none says ⚠), every image loaded, every step-through steps once with its
+  control in the page (no kernel) and its drawing changes, the page does not scroll
+  sideways, and nothing was asked of another machine, missing, or failed in the page.
 
 The time from opening the lab to the first executed cell of chapter 04 is written to
 ``build/test-artifacts/site/lab-timing.txt`` (``bench/site.py`` measures it alone).
-Screenshots: ``build/test-artifacts/site/``.
+Screenshots: ``build/test-artifacts/site/`` (``book-<page>-390.png`` the whole page,
+``book-<page>-1366.png`` the window after the last step).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import threading
@@ -36,7 +43,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB_CHAPTERS = ("02", "03", "04", "06")
-BOOK_CHAPTERS = ("02", "04")
 KERNEL_TIMEOUT_S = 240
 RUN_TIMEOUT_S = 300
 
@@ -47,11 +53,13 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """The site (lab offline for LAB_CHAPTERS + exercise 04, book for BOOK_CHAPTERS), served."""
+def served(tmp_path_factory, chapter_runs):
+    """The whole site as ``coursekit site --offline`` builds it, served on localhost (each
+    chapter run once per session: the export tests share the runs)."""
     out = tmp_path_factory.mktemp("site")
-    site.build_site(out, root=ROOT, chosen=LAB_CHAPTERS, book=False, offline=True)
-    site.build_site(out / "bookonly", root=ROOT, chosen=BOOK_CHAPTERS, lab=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(site, "run_for_export", chapter_runs.run_for_export)
+        site.build_site(out, root=ROOT, offline=True)
     handler = functools.partial(QuietHandler, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -261,28 +269,198 @@ def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
 
 # --- the web book --------------------------------------------------------------------------
 
-DRAWN_JS = """() => {
-  const views = [...document.querySelectorAll('.ck-graph')];
-  return {views: views.length, drawn: views.filter(v => v.querySelector('svg')
-    || v.textContent.trim()).length,
-    scroll: document.documentElement.scrollWidth, width: window.innerWidth};
+# Every page of the web book: each chapter in each language, the glossary, the front page.
+BOOK_PAGES = {
+    **{chapter.stem: f"{site.BOOK}/{chapter.page}" for chapter in site.book_chapters(ROOT)},
+    "glossary": f"{site.BOOK}/glossary.html",
+    "index": "index.html",
+}
+WIDTHS = (390, 1366)  # a phone, a laptop
+DRAW_TIMEOUT_MS = 60_000
+
+# What the page shows: its widget views (rendered or not), its pictures (the widget state
+# says how many the shown views hold: GraphView models, which have a ``dot``), whether each
+# is drawn (an SVG with nodes, or the line of text it was given) or says ⚠, its images, and
+# how wide the page is against the window.
+PAGE_JS = """() => {
+  const views = [...document.querySelectorAll(
+      'script[type="application/vnd.jupyter.widget-view+json"]')];
+  const pictures = () => {  // read once per page: the state can be megabytes
+    const stateScript = document.querySelector(
+        'script[type="application/vnd.jupyter.widget-state+json"]');
+    const state = stateScript ? JSON.parse(stateScript.textContent).state : {};
+    const seen = new Set();
+    let count = 0;
+    const refs = (value) => typeof value === 'string' && value.startsWith('IPY_MODEL_')
+        ? [value.slice(10)] : Array.isArray(value) ? value.flatMap(refs)
+        : value && typeof value === 'object' ? Object.values(value).flatMap(refs) : [];
+    const walk = (id) => {
+      if (!state[id] || seen.has(id)) return;
+      seen.add(id);
+      const model = state[id].state;
+      if ('dot' in model) count += 1;
+      refs(model.children || []).forEach(walk);
+      (model.outputs || []).forEach((o) => {
+        const view = (o.data || {})['application/vnd.jupyter.widget-view+json'];
+        if (view) walk(view.model_id);
+      });
+    };
+    views.forEach((s) => walk(JSON.parse(s.textContent).model_id));
+    return count;
+  };
+  if (window.ckPictures === undefined) window.ckPictures = pictures();
+  const wanted = window.ckPictures;
+  const graphs = [...document.querySelectorAll('.ck-graph')];
+  const frame = (g) => g.querySelector('.ck-graph-frame');
+  const said = (g) => frame(g).textContent.trim();
+  const drawn = (g) => Boolean(frame(g).querySelector(':scope > svg g.node, :scope > svg g.edge'))
+      || (said(g) !== '' && !said(g).startsWith('⚠'));
+  const images = [...document.querySelectorAll('img')];
+  const root = document.scrollingElement;
+  return {
+    views: views.length,
+    unrendered: views.filter((s) => !s.parentElement.querySelector('.widget-subarea > *')).length,
+    wanted,
+    graphs: graphs.length,
+    undrawn: graphs.filter((g) => !drawn(g)).map((g) => said(g).slice(0, 200)),
+    warnings: [...document.querySelectorAll('.ck-graph-frame, .ck-graph-caption')]
+        .map((e) => e.textContent.trim()).filter((t) => t.startsWith('⚠')),
+    widgetErrors: document.body.innerText.includes('Error displaying widget'),
+    images: images.length,
+    broken: images.filter((i) => !(i.complete && i.naturalWidth > 0))
+        .map((i) => i.src.slice(0, 80)),
+    scrollWidth: root.scrollWidth,
+    clientWidth: root.clientWidth,
+  };
+}"""
+READY_JS = f"""() => {{
+  const p = ({PAGE_JS})();
+  return p.unrendered === 0 && p.graphs >= p.wanted && p.undrawn.length === 0
+      && p.broken.length === 0;
+}}"""
+
+# The step-throughs: each picture whose readout says it has steps, and where it stands.
+STEP_THROUGHS_JS = """() => [...document.querySelectorAll('.ck-graph')].flatMap((g, index) => {
+  const m = /(\\d+) \\/ (\\d+)/.exec(g.querySelector('.ck-graph-readout').textContent);
+  return m && Number(m[2]) > 0 ? [{index, step: Number(m[1]), steps: Number(m[2])}] : [];
+})"""
+
+# The control that moves picture ``index`` one step on (one step back from its last step):
+# its own ‹ › buttons when they show, else its explorer's step buttons or the explorer's
+# slider (jslink-ed to the picture), in the innermost widget box around it that has them.
+# The control is marked data-ck-test="step"; the answer says which kind it is (or null).
+STEP_CONTROL_JS = """([index, forward]) => {
+  document.querySelectorAll('[data-ck-test]').forEach((e) => e.removeAttribute('data-ck-test'));
+  const g = document.querySelectorAll('.ck-graph')[index];
+  const mark = (el, kind) => { el.setAttribute('data-ck-test', 'step'); return kind; };
+  if (g.querySelector('.ck-graph-controls').style.display !== 'none') {
+    const title = forward ? 'next step' : 'previous step';
+    return mark(g.querySelector(`.ck-graph-controls button[title='${title}']`), 'its buttons');
+  }
+  for (let box = g.parentElement.closest('.widget-container'); box;
+       box = box.parentElement && box.parentElement.closest('.widget-container')) {
+    const button = box.querySelector(forward ? 'button.ck-step-next' : 'button.ck-step-back');
+    if (button) return mark(button, "its explorer's button");
+    const handle = box.querySelector('.ck-step .noUi-handle');
+    if (handle) return mark(handle, "its explorer's slider");
+  }
+  return null;
+}"""
+
+NEXT_FRAMES_JS = (
+    "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+)
+
+# What picture ``index`` shows: its step, its drawing (the SVG's markup) and its caption.
+LOOK_JS = """(index) => {
+  const g = document.querySelectorAll('.ck-graph')[index];
+  return {step: Number(g.dataset.step), svg: g.querySelector('.ck-graph-frame').innerHTML,
+          caption: g.querySelector('.ck-graph-caption').textContent};
 }"""
 
 
-@pytest.mark.parametrize("width", (390, 1366))
-def test_book_pages_draw_and_fit_the_screen(served, open_page, artifacts, width):
+def step_each_picture(page, where: str) -> int:
+    """Move every step-through of the page one step with its control in the page (no kernel):
+    its step and its drawing change. Returns how many were stepped."""
+    throughs = page.evaluate(STEP_THROUGHS_JS)
+    for through in throughs:
+        index, forward = through["index"], through["step"] < through["steps"]
+        kind = page.evaluate(STEP_CONTROL_JS, [index, forward])
+        what = f"{where}: picture {index} (step {through['step']} of {through['steps']})"
+        assert kind, f"{what}: nothing in the page steps it"
+        control = page.locator("[data-ck-test='step']")
+        before = page.evaluate(LOOK_JS, index)
+        if kind.endswith("slider"):
+            control.focus()
+            page.keyboard.press("ArrowRight" if forward else "ArrowLeft")
+        else:
+            control.click(timeout=5_000)
+        from playwright.sync_api import TimeoutError as Stayed
+
+        with contextlib.suppress(Stayed):  # the assertions below say what stayed
+            page.wait_for_function(
+                "([index, old]) => Number(document.querySelectorAll('.ck-graph')[index]"
+                ".dataset.step) !== old",
+                arg=[index, before["step"]],
+                timeout=5_000,
+            )
+        after = page.evaluate(LOOK_JS, index)
+        assert after["step"] == before["step"] + (1 if forward else -1), (
+            f"{what}: {kind} moved it to step {after['step']}"
+        )
+        assert after["svg"] != before["svg"], f"{what}: {kind} stepped it, the drawing stayed"
+    return len(throughs)
+
+
+@pytest.fixture(scope="module")
+def book_tab(open_module_page, served):
+    """One tab for every page of the web book (requests off the machine aborted, recorded)."""
+    return open_module_page(served)
+
+
+def check_page(page, where: str) -> dict:
+    """Every widget view rendered, every picture drawn (none says ⚠), every image loaded."""
+    found = page.evaluate(PAGE_JS)
+    assert found["unrendered"] == 0, f"{where}: widget views not rendered: {found}"
+    assert found["graphs"] == found["wanted"], f"{where}: pictures shown ≠ in the state: {found}"
+    assert found["undrawn"] == [] and found["warnings"] == [], f"{where}: pictures not drawn"
+    assert not found["widgetErrors"], f"{where}: 'Error displaying widget'"
+    assert found["broken"] == [], f"{where}: images that did not load"
+    return found
+
+
+def assert_fits(found: dict, where: str) -> None:
+    assert found["scrollWidth"] <= found["clientWidth"], (
+        f"{where}: the page scrolls sideways ({found['scrollWidth']} px wide)"
+    )
+
+
+@pytest.mark.parametrize("name", BOOK_PAGES)
+def test_book_page_draws_steps_and_fits_the_screen(served, book_tab, artifacts, name):
+    """Opened on a phone (390 px), then the window widened to a laptop's (1366 px): at each
+    width every picture drawn and stepped once, no sideways scroll, a screenshot (the
+    whole page on the phone, the window on the laptop)."""
+    page, log = book_tab
+    log.clear()
     folder = artifacts / "site"
     folder.mkdir(exist_ok=True)
-    for number in BOOK_CHAPTERS:
-        name = next(n.stem for n in (ROOT / "notebooks").glob(f"{number}_*.ipynb"))
-        page, log = open_page(served)
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{served}bookonly/book/{name}.html")
-        page.wait_for_function(
-            f"() => {{ const d = ({DRAWN_JS})(); return d.views > 0 && d.drawn === d.views; }}",
-            timeout=60_000,
-        )
-        found = page.evaluate(DRAWN_JS)
-        page.screenshot(path=str(folder / f"book-{name}-{width}.png"), full_page=True)
-        assert found["scroll"] <= found["width"], f"{name} at {width} px: {found}"
-        assert log.off_machine() == [] and not log.failed, (log.off_machine(), log.failed)
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    page.goto(served + BOOK_PAGES[name])
+    from playwright.sync_api import TimeoutError as NotDrawn
+
+    with contextlib.suppress(NotDrawn):  # the assertions below say what is missing
+        page.wait_for_function(READY_JS, timeout=DRAW_TIMEOUT_MS, polling=100)
+    for width in WIDTHS:
+        where = f"{BOOK_PAGES[name]} at {width} px"
+        if width != WIDTHS[0]:
+            page.set_viewport_size({"width": width, "height": 900})
+            page.evaluate(NEXT_FRAMES_JS)  # the pictures fit themselves to the new width
+        check_page(page, where)
+        step_each_picture(page, where)
+        shot = folder / f"book-{name}-{width}.png"
+        page.screenshot(path=str(shot), full_page=width == WIDTHS[0])
+        assert_fits(page.evaluate(PAGE_JS), where)
+    where = BOOK_PAGES[name]
+    assert log.blocked == [] and log.off_machine() == [], f"{where}: requests off the machine"
+    assert log.failed == [], f"{where}: files the page asked for that are missing"
+    assert log.errors == [], f"{where}: errors in the page"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import nbformat
@@ -109,3 +112,27 @@ def test_the_closure_of_the_lock_drops_what_a_package_does_not_need():
         "matplotlib": {"depends": ["numpy"]},
     }
     assert lite._closure(packages, ["ipython", "networkx"]) == {"ipython", "traitlets", "networkx"}
+
+
+def test_preload_adds_the_wheels_pyodide_lacks_to_its_lock(tmp_path):
+    pyodide, wheels = tmp_path / "pyodide", tmp_path / "wheels"
+    pyodide.mkdir()
+    wheels.mkdir()
+    lock = {"info": {}, "packages": {"networkx": {"name": "networkx", "version": "3.6.1"}}}
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(lock))
+    made = []
+    for name in ("pyodide_kernel-0.8.6-py3-none-any.whl", "networkx-3.7-py3-none-any.whl"):
+        with zipfile.ZipFile(wheels / name, "w") as wheel:
+            wheel.writestr("x.py", name)
+        made.append(wheels / name)
+
+    names = lite.preload(pyodide, made)
+
+    packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    kernel = packages["pyodide-kernel"]
+    assert kernel["file_name"] == made[0].name and (pyodide / made[0].name).is_file()
+    assert kernel["sha256"] == hashlib.sha256(made[0].read_bytes()).hexdigest()
+    assert kernel["depends"] == []
+    assert packages["networkx"]["version"] == "3.6.1"  # Pyodide's own copy is kept
+    assert not (pyodide / made[1].name).exists()
+    assert {"pyodide-kernel", "networkx", "micropip", "ipython"} <= set(names)
