@@ -87,6 +87,59 @@ class SiteError(SlidesError):
     """The site cannot be built; the message says why and what to do."""
 
 
+# --- Run All past a cell that fails on purpose ----------------------------------------------
+
+# JupyterLab sends a cell tagged `raises-exception` with `stop_on_error: false`, and the
+# kernel runs the cells queued after it (ipykernel aborts the queue only when the failed
+# request asked it to). JupyterLite 0.8.6's kernel manager cancels the whole queue on any
+# failed cell (jupyterlite/jupyterlite#1671), so "Run All" would stop at the first cell a
+# chapter fails on purpose, and at an exercise's graded cell. The lab's built bundle is
+# patched to remember the requests that asked to go on and not to cancel after them. The
+# texts are those of the pinned version's minified bundle: a new version that changes them
+# stops the build with SiteError instead of building a lab that stops.
+RUN_ALL_PATCH = (
+    (
+        "let a=async s=>{try{await i.runExclusive(",
+        'let a=async s=>{"execute_request"===s.header.msg_type&&!1===s.content.stop_on_error'
+        "&&(this._ckGoOn||(this._ckGoOn=new Set)).add(s.header.msg_id);"
+        "try{await i.runExclusive(",
+    ),
+    (
+        '"interrupt"!==e.metadata.cause&&(this._cancelReason.set(i,"error"),i.cancel())',
+        '"interrupt"!==e.metadata.cause&&!(this._ckGoOn&&this._ckGoOn.has('
+        'e.parent_header.msg_id))&&(this._cancelReason.set(i,"error"),i.cancel())',
+    ),
+)
+
+
+def let_run_all_go_on(build: Path) -> Path:
+    """Patch the lab's kernel manager (in ``build``, the site's ``build/`` folder) so that
+    a cell sent with ``stop_on_error: false`` does not cancel the cells queued after it;
+    return the file patched.
+
+    Raises
+    ------
+    SiteError
+        If no script of the bundle holds each text of :data:`RUN_ALL_PATCH` exactly once.
+    """
+    for script in sorted(Path(build).glob("*.js")):
+        code = script.read_text(encoding="utf-8")
+        if RUN_ALL_PATCH[0][0] not in code:
+            continue
+        for old, new in RUN_ALL_PATCH:
+            if code.count(old) != 1:
+                break
+            code = code.replace(old, new)
+        else:
+            script.write_text(code, encoding="utf-8")
+            return script
+    raise SiteError(
+        f"the JupyterLite bundle in {build} is not the one coursekit patches so that Run All "
+        "goes on past a cell tagged raises-exception: update RUN_ALL_PATCH in "
+        "coursekit/tools/lite.py for this version of jupyterlite-core"
+    )
+
+
 # --- tools and downloads ------------------------------------------------------------------
 
 
@@ -430,4 +483,5 @@ def build_lab(
         if done.returncode != 0:
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             raise SiteError(f"jupyter lite build failed:\n{tail}")
+    let_run_all_go_on(out / "build")
     return out

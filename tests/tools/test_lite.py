@@ -136,3 +136,27 @@ def test_preload_adds_the_wheels_pyodide_lacks_to_its_lock(tmp_path):
     assert packages["networkx"]["version"] == "3.6.1"  # Pyodide's own copy is kept
     assert not (pyodide / made[1].name).exists()
     assert {"pyodide-kernel", "networkx", "micropip", "ipython"} <= set(names)
+
+
+def _bundle(tmp_path, texts):
+    build = tmp_path / "build"
+    build.mkdir()
+    (build / "100.abc.js").write_text("console.log('another chunk');", encoding="utf-8")
+    (build / "4191.def.js").write_text("x;" + ";".join(texts) + ";y", encoding="utf-8")
+    return build
+
+
+def test_run_all_goes_on_past_a_cell_sent_with_stop_on_error_false(tmp_path):
+    build = _bundle(tmp_path, [old for old, _ in lite.RUN_ALL_PATCH])
+    patched = lite.let_run_all_go_on(build)
+    code = patched.read_text(encoding="utf-8")
+    assert patched.name == "4191.def.js"
+    assert all(new in code for _, new in lite.RUN_ALL_PATCH)
+    assert "!1===s.content.stop_on_error" in code and "_ckGoOn.has(e.parent_header.msg_id)" in code
+
+
+@pytest.mark.parametrize("kept", [0, 1])
+def test_a_bundle_the_patch_does_not_fit_stops_the_build(tmp_path, kept):
+    build = _bundle(tmp_path, [lite.RUN_ALL_PATCH[kept][0]])
+    with pytest.raises(lite.SiteError, match="RUN_ALL_PATCH"):
+        lite.let_run_all_go_on(build)
