@@ -16,23 +16,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.games import MAX, MIN, GameTree, TicTacToe
+from coursekit.games import MAX, GameTree, TicTacToe
 from coursekit.search import alphabeta, minimax
 from coursekit.search.alphabeta import _alphabeta_to_the_end, _recursive_alphabeta
 from coursekit.search.core import Search, _shortcut
 from coursekit.search.minimax import _minimax_to_the_end, _recursive_minimax
+from tests.search.test_alphabeta import trees  # random trees with many ties, as there
 
 INF = math.inf
-
-trees = st.builds(
-    GameTree.random,
-    branching=st.one_of(st.integers(1, 4), st.just((1, 3)), st.just((2, 4))),
-    depth=st.integers(0, 5),
-    seed=st.integers(0, 2**32),
-    order=st.sampled_from(["random", "best", "worst"]),
-    values=st.sampled_from([(-9, 9), (0, 2), (0, 0)]),  # (0, 2) and (0, 0): many ties
-    root=st.sampled_from([MAX, MIN]),
-)
 
 
 def summary(r):
