@@ -24,6 +24,7 @@ fetched once into a cache folder (``$COURSEKIT_CACHE``, else
 from __future__ import annotations
 
 import ast
+import base64
 import hashlib
 import importlib
 import json
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zipfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -138,6 +140,58 @@ def let_run_all_go_on(build: Path) -> Path:
         "goes on past a cell tagged raises-exception: update RUN_ALL_PATCH in "
         "coursekit/tools/lite.py for this version of jupyterlite-core"
     )
+
+
+# --- the kernel's imports kept off the students' files ---------------------------------------
+
+# The Pyodide kernel mounts the students' files at /drive and moves into it before it imports
+# IPython and the rest of itself. Python looks for every module it imports in the current
+# folder first (sys.path starts with ""), and each look at /drive is a request the page must
+# answer: about 60 at each start, a second or more on a busy machine. The kernel's worker is
+# patched to mount /drive but move into the notebook's own folder only once it has imported
+# itself. Regular expressions, because the minifier names the variables differently in each
+# of the worker's scripts; a new pyodide-kernel in which they match nothing stops the build.
+KERNEL_START_PATCH = (
+    (r"\b\w\.chdir\(t\),this\._driveFS=", "this._driveFS="),
+    (
+        r"e\.mountDrive&&this\._localPath&&(\w)\.push\("
+        r'"import os",`os\.chdir\("\$\{this\._localPath\}"\)`\)',
+        r'e.mountDrive&&\1.push("import os",`os.chdir("/drive/${this._localPath}")`)',
+    ),
+)
+
+
+def import_kernel_before_drive(extensions: Path) -> list[Path]:
+    """Patch the Pyodide kernel's worker scripts (under ``extensions``, the site's
+    ``extensions/`` folder) so that the kernel imports itself before it moves into the
+    students' files; return the scripts patched.
+
+    Raises
+    ------
+    SiteError
+        If no script mounts the drive, or one that does is not matched by each expression of
+        :data:`KERNEL_START_PATCH`.
+    """
+    folder = Path(extensions) / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    patched = []
+    for script in sorted(folder.glob("*.js")):
+        code = script.read_text(encoding="utf-8")
+        if "initFilesystem" not in code:
+            continue
+        for pattern, replacement in KERNEL_START_PATCH:
+            code, count = re.subn(pattern, replacement, code)
+            if count == 0:
+                raise SiteError(
+                    f"the Pyodide kernel's worker {script.name} is not the one coursekit "
+                    "patches so that the kernel imports itself before it moves into the "
+                    "students' files: update KERNEL_START_PATCH in coursekit/tools/lite.py "
+                    "for this version of jupyterlite-pyodide-kernel"
+                )
+        script.write_text(code, encoding="utf-8")
+        patched.append(script)
+    if not patched:
+        raise SiteError(f"no Pyodide kernel worker under {folder}: is the kernel installed?")
+    return patched
 
 
 # --- tools and downloads ------------------------------------------------------------------
@@ -291,6 +345,104 @@ def preload(target: Path, wheels: Sequence[Path]) -> list[str]:
         }  # fmt: skip
     lock_path.write_text(json.dumps(lock))
     return sorted({*(_normal(name) for name in KERNEL_START), *names})
+
+
+# --- bytecode for the lab's wheels -----------------------------------------------------------
+
+# Wheels from PyPI hold source only, and the lab's Python would compile every module it
+# imports (IPython's, the kernel's, coursekit's) at each start; Pyodide's own packages come
+# compiled. The site build compiles the lab's wheels once with Pyodide's own Python, run by
+# node (templates/compile_wheels.mjs), and keeps them in the cache.
+SITE_PACKAGES = f"/lib/python{PYODIDE_PYTHON}/site-packages"
+PYC_TAG = "cpython-" + PYODIDE_PYTHON.replace(".", "")
+COMPILER = Path(__file__).with_name("templates") / "compile_wheels.mjs"
+
+
+def has_bytecode(wheel: Path) -> bool:
+    """Whether ``wheel`` already holds modules compiled for Pyodide's Python."""
+    with zipfile.ZipFile(wheel) as archive:
+        return any(name.endswith(f".{PYC_TAG}.pyc") for name in archive.namelist())
+
+
+def compile_for_pyodide(wheels: Sequence[Path], say: Callable[[str], None] = _say) -> list[Path]:
+    """Add to each of ``wheels`` (rewritten in place) its modules compiled by Pyodide's
+    Python, as ``__pycache__/*.cpython-3XX.pyc`` listed in its RECORD; return the wheels
+    rewritten. Wheels that hold them already are left alone.
+
+    A compiled wheel is kept in the cache under the SHA-256 of the wheel it came from, so a
+    second build compiles nothing. Without node, or without npm to fetch Pyodide the first
+    time, the wheels are left as they are (the lab works, and compiles them at each start).
+
+    Raises
+    ------
+    SiteError
+        If Pyodide's Python fails to compile them.
+    """
+    todo = [Path(wheel) for wheel in wheels if not has_bytecode(wheel)]
+    node = shutil.which("node")
+    fetched = (cache_root() / f"pyodide-{PYODIDE_VERSION}" / "pyodide.mjs").is_file()
+    if not todo or node is None or not (fetched or shutil.which("npm")):
+        if todo:
+            say("node or npm not found: the lab's wheels are left as source, which its Python "
+                "compiles at each start")  # fmt: skip
+        return []
+    store = cache_root() / f"bytecode-{PYODIDE_VERSION}"
+    kept = {w: store / hashlib.sha256(w.read_bytes()).hexdigest()[:24] / w.name for w in todo}
+    missing = [wheel for wheel, copy in kept.items() if not copy.is_file()]
+    if missing:
+        say(f"compiling {len(missing)} wheels with Pyodide's Python {PYODIDE_PYTHON} (once)")
+        _compile(missing, kept, pyodide_core(say), node)
+    for wheel, copy in kept.items():
+        shutil.copyfile(copy, wheel)
+    return todo
+
+
+def _compile(wheels: Sequence[Path], kept: dict[Path, Path], pyodide: Path, node: str) -> None:
+    """Unpack ``wheels``, compile them all in one run of Pyodide, write each compiled
+    wheel where ``kept`` says."""
+    with tempfile.TemporaryDirectory(prefix="coursekit-bytecode-") as tmp:
+        work = Path(tmp)
+        for number, wheel in enumerate(wheels):
+            with zipfile.ZipFile(wheel) as archive:
+                archive.extractall(work / str(number))
+        command = [node, str(COMPILER), str(pyodide), str(work), SITE_PACKAGES]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0 or done.stdout.split()[-1:] != [PYC_TAG]:
+            tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-10:])
+            raise SiteError(f"Pyodide could not compile the lab's wheels:\n{tail}")
+        for number, wheel in enumerate(wheels):
+            _add_bytecode(wheel, work / str(number), kept[wheel])
+
+
+def _add_bytecode(wheel: Path, unpacked: Path, target: Path) -> None:
+    """Write to ``target`` ``wheel`` with the .pyc files found in ``unpacked`` added, each
+    listed in its RECORD with its hash and size."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".partial")
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(partial, "w") as new:
+        record = next(n for n in old.namelist() if n.endswith(".dist-info/RECORD"))
+        for info in old.infolist():
+            if info.filename != record:
+                new.writestr(info, old.read(info))
+        lines = old.read(record).decode("utf-8").rstrip("\n").splitlines()
+        for pyc in sorted(unpacked.rglob(f"*.{PYC_TAG}.pyc")):
+            name, data = pyc.relative_to(unpacked).as_posix(), pyc.read_bytes()
+            new.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            lines.append(f"{name},sha256={digest.decode()},{len(data)}")
+        new.writestr(record, "\n".join(lines) + "\n", compress_type=zipfile.ZIP_DEFLATED)
+    partial.replace(target)
+
+
+def rehash_lock(target: Path, wheels: Iterable[Path]) -> None:
+    """Update the SHA-256 that the lock file in ``target`` gives each of ``wheels``."""
+    lock_path = target / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    digests = {w.name: hashlib.sha256(w.read_bytes()).hexdigest() for w in wheels}
+    for entry in lock["packages"].values():
+        if entry.get("file_name") in digests:
+            entry["sha256"] = digests[entry["file_name"]]
+    lock_path.write_text(json.dumps(lock))
 
 
 def _normal(name: str) -> str:
@@ -455,6 +607,7 @@ def build_lab(
         wheels = [*pure_wheels(LITE_PACKAGES, wheel_dir), coursekit_wheel(root, lite_dir / "own")]
         names = [w.name.split("-")[0].replace("_", "-") for w in wheels]
         names = ["coursekit", *sorted(set(names) - {"coursekit"})]
+        compile_for_pyodide(wheels, say)
         write_contents(notebooks or lab_notebooks(root), root, lite_dir / "files", names)
         settings: dict = {LAB_SETTINGS_ID: {"disablePyPIFallback": True}}
         if offline:
@@ -462,6 +615,7 @@ def build_lab(
             pyodide = lite_dir / "static" / "pyodide"
             bundle_pyodide(pyodide, say)
             packages = preload(pyodide, [*kernel_wheels(tools), *wheels])
+            rehash_lock(pyodide, compile_for_pyodide(sorted(pyodide.glob("*.whl")), say))
             settings[LAB_SETTINGS_ID]["loadPyodideOptions"] = {"packages": packages}
         # exposeAppInBrowser: window.jupyterapp, through which the browser tests read cells
         data = {"appName": "coursekit lab", "exposeAppInBrowser": "true",
@@ -484,4 +638,5 @@ def build_lab(
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             raise SiteError(f"jupyter lite build failed:\n{tail}")
     let_run_all_go_on(out / "build")
+    import_kernel_before_drive(out / "extensions")
     return out

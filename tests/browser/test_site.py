@@ -162,6 +162,23 @@ def run_all(
         )
 
 
+# What the lab's kernel prints for a line of code, sent as a request of its own.
+KERNEL_PRINTS_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, store_history: false});
+  let text = "";
+  future.onIOPub = (msg) => { if (msg.header.msg_type === "stream") text += msg.content.text; };
+  await future.done;
+  return text.trim();
+}"""
+
+
+WHERE_AND_BYTECODE = """\
+import importlib.util, os, coursekit, IPython
+pyc = [importlib.util.cache_from_source(m.__file__) for m in (IPython, coursekit)]
+print(os.getcwd(), *map(os.path.exists, pyc), sorted(os.listdir()))"""
+
+
 def step_once(page) -> bool:
     """Click the first "back" button of a step-through that is shown (an explorer opens at
     its last step); whether its picture changed."""
@@ -223,6 +240,11 @@ def test_chapter_runs_all_in_the_lab_offline(served, open_page, artifacts, numbe
     assert not unexplained, "\n\n".join(f"{c['source'][:300]}\n→ {c['errors']}" for c in failed)
     assert log.off_machine() == [], log.off_machine()
     assert step_once(page), f"{path}: no step-through stepped in the lab"
+    # the kernel imports itself before it moves into the students' files
+    # (lite.KERNEL_START_PATCH), and then works in the notebook's own folder; IPython and
+    # coursekit came with bytecode (lite.compile_for_pyodide: Pyodide never writes any)
+    where = page.evaluate(KERNEL_PRINTS_JS, WHERE_AND_BYTECODE)
+    assert where.startswith("/drive/notebooks True True [") and Path(path).name in where, where
 
 
 def first_part(name: str = "04_alphabeta") -> tuple[str, str, str]:

@@ -160,3 +160,124 @@ def test_a_bundle_the_patch_does_not_fit_stops_the_build(tmp_path, kept):
     build = _bundle(tmp_path, [lite.RUN_ALL_PATCH[kept][0]])
     with pytest.raises(lite.SiteError, match="RUN_ALL_PATCH"):
         lite.let_run_all_go_on(build)
+
+
+# The two places of the Pyodide kernel's worker that KERNEL_START_PATCH changes, as the
+# pinned version's minifier writes them (its variable names differ from script to script).
+WORKER = (
+    'async initKernel(e){{let s=[];s.push("import pyodide_kernel"),e.mountDrive&&this._localPath'
+    '&&{v}.push("import os",`os.chdir("${{this._localPath}}")`),await this._pyodide.runPythonAsync'
+    '(s.join("\\n"))}}async initFilesystem(e){{if(e.mountDrive){{let t="/drive";{v}.mkdirTree(t),'
+    "{v}.mount(a,{{}},t),{v}.chdir(t),this._driveFS=a}}}}"
+)
+
+
+def _kernel_extension(tmp_path, scripts):
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    static.mkdir(parents=True)
+    (static / "remoteEntry.abc.js").write_text("console.log('no worker here');")
+    for name, code in scripts.items():
+        (static / name).write_text(code, encoding="utf-8")
+    return tmp_path / "extensions"
+
+
+def test_the_kernel_imports_itself_before_it_moves_into_the_students_files(tmp_path):
+    scripts = {"comlink.worker.1.js": WORKER.format(v="s"), "393.2.js": WORKER.format(v="i")}
+    patched = lite.import_kernel_before_drive(_kernel_extension(tmp_path, scripts))
+    assert sorted(p.name for p in patched) == sorted(scripts)
+    for script in patched:
+        code = script.read_text(encoding="utf-8")
+        assert ".chdir(t)" not in code  # the drive is mounted, but not entered
+        assert ".mount(a,{},t),this._driveFS=a" in code
+        # entered after `import pyodide_kernel`, even for a notebook at the drive's root
+        assert 'push("import os",`os.chdir("/drive/${this._localPath}")`)' in code
+        assert "this._localPath&&" not in code
+
+
+@pytest.mark.parametrize("changed", ["{v}.chdir(t)", "os.chdir("])
+def test_a_kernel_worker_the_patch_does_not_fit_stops_the_build(tmp_path, changed):
+    code = WORKER.replace(changed, changed.replace("chdir", "cd")).format(v="s")
+    extensions = _kernel_extension(tmp_path, {"comlink.worker.1.js": code})
+    with pytest.raises(lite.SiteError, match="KERNEL_START_PATCH"):
+        lite.import_kernel_before_drive(extensions)
+
+
+def test_a_site_without_the_kernel_worker_stops_the_build(tmp_path):
+    with pytest.raises(lite.SiteError, match="no Pyodide kernel worker"):
+        lite.import_kernel_before_drive(_kernel_extension(tmp_path, {}))
+
+
+# --- the lab's wheels compiled by Pyodide's own Python ---------------------------------------
+
+
+def _wheel(folder: Path, files: dict[str, str]) -> Path:
+    """A small pure-Python wheel holding ``files`` and a RECORD (hashes left out)."""
+    path = folder / "toy-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, text in files.items():
+            wheel.writestr(name, text)
+        wheel.writestr("toy-1.0.dist-info/RECORD", "".join(f"{n},,\n" for n in files))
+    return path
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """An empty cache for compiled wheels, beside the Pyodide from npm (fetched once)."""
+    if not (lite.shutil.which("node") and lite.shutil.which("npm")):
+        pytest.skip("compiling for Pyodide needs node, and npm to fetch Pyodide")
+    pyodide = lite.pyodide_core()
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / pyodide.name).symlink_to(pyodide)
+    monkeypatch.setattr(lite, "cache_root", lambda: cache)
+    return cache
+
+
+def test_the_labs_wheels_get_bytecode_from_pyodides_python(tmp_path, own_cache):
+    files = {"toy/__init__.py": "", "toy/mod.py": "def f():\n    return 1\n"}
+    wheel = _wheel(tmp_path, files)
+
+    assert lite.compile_for_pyodide([wheel]) == [wheel]
+
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        pyc = archive.read(f"toy/__pycache__/mod.{lite.PYC_TAG}.pyc")
+        record = archive.read("toy-1.0.dist-info/RECORD").decode()
+    assert set(files) < names  # the sources stay, for tracebacks and for reading
+    assert pyc[4:8] == b"\x01\x00\x00\x00"  # PEP 552: hash-based, source not checked
+    assert f"{lite.SITE_PACKAGES}/toy/mod.py".encode() in pyc  # where Pyodide installs it
+    line = next(r for r in record.splitlines() if r.startswith("toy/__pycache__/mod."))
+    digest = lite.base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=")
+    assert line.split(",")[1:] == [f"sha256={digest.decode()}", str(len(pyc))]
+    kept = list((own_cache / f"bytecode-{lite.PYODIDE_VERSION}").rglob("*.whl"))
+    assert [k.read_bytes() for k in kept] == [wheel.read_bytes()]
+    # a wheel compiled already is left alone
+    assert lite.compile_for_pyodide([wheel]) == []
+
+
+def test_a_module_pyodide_cannot_compile_is_left_as_source(tmp_path, own_cache):
+    wheel = _wheel(tmp_path, {"toy/__init__.py": "", "toy/bad.py": "def f(:\n"})
+    lite.compile_for_pyodide([wheel])
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "toy/bad.py" in names and f"toy/__pycache__/__init__.{lite.PYC_TAG}.pyc" in names
+    assert not any(n.startswith("toy/__pycache__/bad.") for n in names)
+
+
+def test_without_node_the_wheels_stay_as_they_are(tmp_path, monkeypatch):
+    wheel = _wheel(tmp_path, {"toy/__init__.py": ""})
+    before = wheel.read_bytes()
+    said = []
+    monkeypatch.setattr(lite.shutil, "which", lambda name: None)
+    assert lite.compile_for_pyodide([wheel], say=said.append) == []
+    assert wheel.read_bytes() == before and "left as source" in said[0]
+
+
+def test_the_lock_file_gives_the_compiled_wheels_hash(tmp_path):
+    wheel = _wheel(tmp_path, {"toy/__init__.py": ""})
+    lock = {"packages": {"toy": {"file_name": wheel.name, "sha256": "old"}, "other": {}}}
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
+    lite.rehash_lock(tmp_path, [wheel])
+    packages = json.loads((tmp_path / "pyodide-lock.json").read_text())["packages"]
+    assert packages["toy"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert packages["other"] == {}
