@@ -147,7 +147,7 @@ def let_run_all_go_on(build: Path) -> Path:
 # The Pyodide kernel mounts the students' files at /drive and moves into it before it imports
 # IPython and the rest of itself. Python looks for every module it imports in the current
 # folder first (sys.path starts with ""), and each look at /drive is a request the page must
-# answer: about 60 at each start, a second or more on a busy machine. The kernel's worker is
+# answer: about 90 at each start, up to a second on a busy machine. The kernel's worker is
 # patched to mount /drive but move into the notebook's own folder only once it has imported
 # itself. Regular expressions, because the minifier names the variables differently in each
 # of the worker's scripts; a new pyodide-kernel in which they match nothing stops the build.
@@ -538,21 +538,26 @@ def _exported_from(package: str, name: str) -> str:
 
 
 def bootstrap_source(wheels: Sequence[str], scientific: bool) -> str:
-    """The first code cell of a notebook in the lab: coursekit from the site's wheels."""
+    """The first code cell of a notebook in the lab: coursekit from the site's wheels. It
+    does nothing outside the browser, so that a notebook downloaded from the lab runs as it
+    is under ``coursekit check`` and the grader."""
     names = ", ".join(f'"{n}"' for n in wheels)
     lines = [
         "# In the browser (JupyterLite) only: coursekit and the pure-Python packages it uses,",
-        "# served by this site.",
-        "import piplite",
+        "# served by this site. Anywhere else this cell does nothing.",
+        "import sys",
         "",
-        f"await piplite.install([{names}], deps=False)",
+        'if sys.platform == "emscripten":',
+        "    import piplite",
+        "",
+        f"    await piplite.install([{names}], deps=False)",
     ]
     if scientific:
         lines += [
-            "try:  # charts and game theory: numpy, scipy and matplotlib from Pyodide's CDN",
-            f"    await piplite.install({list(SCIENTIFIC)!r})",
-            "except Exception as error:  # an offline site has no copy of them",
-            '    print("numpy/scipy/matplotlib could not be loaded here:", error)',
+            "    try:  # charts and game theory: numpy, scipy and matplotlib from Pyodide's CDN",
+            f"        await piplite.install({list(SCIENTIFIC)!r})",
+            "    except Exception as error:  # an offline site has no copy of them",
+            '        print("numpy/scipy/matplotlib could not be loaded here:", error)',
         ]
     return "\n".join(lines)
 

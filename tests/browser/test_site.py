@@ -12,7 +12,9 @@ aborted and recorded. The tests check that
   on past a cell that fails on purpose, as in JupyterLab (the site patches JupyterLite's
   kernel manager, ``lite.let_run_all_go_on``); it stops at a chart's missing numpy, and
   the test goes on from the next cell; and a step-through there steps;
-- a graded cell of exercise 04 says ✔ for a correct answer typed into the lab;
+- a graded cell of exercise 04 says ✔ for a correct answer typed into the lab; saved and
+  the page opened again, the answer is still there (the browser's storage); downloaded
+  from the lab, the notebook scores full marks under ``coursekit check``;
 - every page of the web book (each chapter in English and Chinese, the glossary, the front
   page), in one tab opened at 390 px (a phone) and widened to 1366 px (a laptop): every
   widget view is rendered, every picture the widget state holds is drawn (an SVG, or its
@@ -20,8 +22,9 @@ aborted and recorded. The tests check that
   control in the page (no kernel) and its drawing changes, the page does not scroll
   sideways, and nothing was asked of another machine, missing, or failed in the page.
 
-The time from opening the lab to the first executed cell of chapter 04 is written to
-``build/test-artifacts/site/lab-timing.txt`` (``bench/site.py`` measures it alone).
+The time from opening the lab to the first executed cell of each chapter, under Run All,
+is written to ``build/test-artifacts/site/lab-first-cell-<chapter>.txt`` (``bench/site.py``
+measures it alone).
 Screenshots: ``build/test-artifacts/site/`` (``book-<page>-390.png`` the whole page,
 ``book-<page>-1366.png`` the window after the last step).
 """
@@ -31,6 +34,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
+import re
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -289,7 +296,43 @@ def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
     page.screenshot(path=str(folder / "lab-exercise-04.png"))
     verdict = page.evaluate(OUTPUT_TEXT_JS, graded_id)
     assert "✔" in verdict, verdict
+
+    # the work is kept in the browser: saved, the page opened again, the answer is there
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    page.reload()
+    page.wait_for_function(
+        f"() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        f" && ({SOURCE_OF_JS})({json.dumps(answer_id)}) !== null",
+        timeout=KERNEL_TIMEOUT_S * 1000,
+    )
+    assert page.evaluate(SOURCE_OF_JS, answer_id) == solution
+
+    # and downloaded, `coursekit check` scores it: the part answered, full marks
+    with page.expect_download() as download:
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:download')")
+    downloaded = folder / "lab-exercise-04-downloaded.ipynb"
+    download.value.save_as(downloaded)
+    assert cell_source(nbformat.read(downloaded, as_version=4), answer_id) == solution
+    done = subprocess.run(
+        [sys.executable, "-m", "coursekit", "check", downloaded.name],
+        capture_output=True, text=True, cwd=folder, check=False,
+    )  # fmt: skip
+    assert re.search(r"^✔ part 1 \(cell \d+\)", done.stdout, re.MULTILINE), done.stdout
+    assert "cells that raised an error" not in done.stdout, done.stdout
     assert log.off_machine() == [], log.off_machine()
+
+
+SOURCE_OF_JS = """(id) => {
+  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+  for (let i = 0; i < cells.length; i++)
+    if (cells.get(i).id === id) return cells.get(i).sharedModel.getSource();
+  return null;
+}"""
+
+
+def cell_source(nb: nbformat.NotebookNode, cell_id: str) -> str | None:
+    return next((c.source for c in nb.cells if c.get("id") == cell_id), None)
 
 
 # --- the web book --------------------------------------------------------------------------

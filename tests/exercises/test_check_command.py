@@ -131,3 +131,17 @@ def test_a_by_hand_part_answered_with_code_scores_what_the_grader_gives(tmp_path
     done, _ = check(write(submission(exercise, (), computed), tmp_path / "03_minimax.ipynb"))
     assert re.search(r"^✘ part 1 \(cell \d+\): 0/3", done.stdout, re.MULTILINE), done.stdout
     assert "worked out by hand" in done.stdout
+
+
+def test_a_notebook_downloaded_from_the_lab_checks_as_it_is(tmp_path):
+    """The lab's copy starts with its install cell (and names the Pyodide kernel): a
+    student who downloads it from the browser checks it with nothing to remove."""
+    from coursekit.tools import lite
+
+    lab_copy = lite.lite_notebook(FIXTURE, ["coursekit", "chess"], set())
+    assert lab_copy.cells[0].id == lite.BOOTSTRAP_ID
+    done, counts = check(write(lab_copy, tmp_path / "91_fixture.ipynb"))
+    assert done.returncode == 0, done.stdout
+    assert counts == {"passed": 4}
+    assert "score: 6.5 of 6.5 points" in done.stdout
+    assert "cells that raised an error" not in done.stdout, done.stdout
