@@ -12,10 +12,17 @@ fresh browser each time (nothing cached), the seconds from asking for the page t
 3. (in other fresh browsers) the end of the first code cell run alone (Shift-Enter) as soon
    as the kernel is idle: "Run All" also renders every Markdown cell and queues every code
    cell first, which is work in the page, not in the kernel.
+
+The same runs, alternated, on the lab as JupyterLite builds it (the kernel worker
+jupyterlite-pyodide-kernel ships, without ``lite.KERNEL_START_PATCH``; wheels as PyPI has
+them, without ``lite.compile_for_pyodide``), and the first cell run alone in both while
+another process keeps one of the two cores busy (a machine that is not idle, as in a class
+where a student has other things open).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
 import http.server
@@ -44,31 +51,30 @@ IDLE = """() => {
 
 # What the numbers mean; kept by hand (bench/site.py rewrites the rest of the note).
 NOTES = """\
-Where the time goes (the page's requests and console, chapter 04, load 3 to 5 on 2 cores):
-about 6 s for JupyterLab itself to load before it starts the kernel; about 6 s for the
-browser to compile Pyodide's WebAssembly and unpack its standard library; the rest, to the
-kernel being idle, to unpack and import what the kernel starts with (micropip, piplite,
-ipykernel, IPython, jedi, ...). All of it is work in the browser, not downloads
-(everything comes from localhost).
+Where the time goes on an idle machine (the kernel worker's own timestamps, chapter 04, the
+lab as coursekit builds it): JupyterLab loads and opens the notebook in about 2.5 s and
+starts the kernel at about 3.3 s; Pyodide then takes about 4 s to compile its WebAssembly,
+unpack its standard library and unpack the 29 wheels it preloads (the kernel's and
+coursekit's, `loadPyodideOptions.packages`); importing micropip and piplite takes about
+0.5 s, the kernel itself (IPython and the rest) about 1 s, against 2.3 s before its wheels
+came compiled and before it stopped looking for each module in the students' files; the
+first cell, which finds coursekit installed, a few tenths of a second. "Run All" adds
+about 3 s: JupyterLab renders every Markdown cell and queues every code cell first. All
+of it is work in the browser, not downloads (everything comes from localhost). A second
+visit in the same browser was 0.5 to 2 s sooner in the two runs below.
 
-Since 2026-11-26 the offline lab's Pyodide loads the kernel's packages and coursekit's
-wheels itself while it starts (`loadPyodideOptions.packages`, the wheels added to its lock
-file) instead of the kernel's and the first cell's `piplite.install` one after another;
-the first cell then finds them installed and takes a few tenths of a second when run
-alone. Before and after, alternated in the same minutes (medians, seconds):
+Earlier measurements the same day gave 15 to 17 s to the first cell: they were taken at
+load averages of 2.5 to 5, while other work ran on the machine's two cores. The same lab
+(before the two changes above) run on the idle machine took 11.6 s to the first cell run
+alone and 13.9 s with "Run All". So this run measures a busy core on its own, as a
+controlled condition, and gives the load average from before it starts.
 
-| | kernel idle | first cell, "Run All" | kernel idle | first cell, run alone |
-|---|---:|---:|---:|---:|
-| before (installs one by one) | 16.8 | 21.5 | 15.7 | 16.8 |
-| after (loaded while Pyodide starts) | 16.4 | 21.6 | 14.3 | 14.8 |
-
-(4 runs each for "Run All", load about 5; 3 runs each run alone, load about 2.5.) A
-student who runs the first cell, as the notebook asks, gets it 1 to 2 s sooner (14.8 s at
-load 2.5, 16.6 s at load 5 in the table above); "Run All" gains nothing: it renders
-every Markdown cell and queues every code cell in the page first, about 5 s in which the
-old installs used to run anyway. A second visit in the same browser
-is no faster. Under 15 s every time would need a less loaded machine or a lighter
-JupyterLab (fewer extensions to load) and kernel start.
+Two runs of this script a quarter of an hour apart, with nothing else running (load
+averages of 3.4 and 1.3 left by earlier work at their start), gave 12.5 and 14.4 s to
+the first cell under "Run All", 9.4 and 10.9 s run alone, 14.1 and 15.0 s with one core
+busy: the machine's speed varies by about 15 % from one run to the next, both labs alike;
+in each run coursekit's lab was 1.5 to 2.4 s sooner than JupyterLite's under "Run All"
+and run alone.
 """
 
 
@@ -77,10 +83,51 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def build(out: Path) -> float:
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        pass  # a browser closed mid-request, as each run's does
+
+
+@contextlib.contextmanager
+def serving(folder: Path):
+    """``folder`` served on localhost; yields its address."""
+    handler = functools.partial(Quiet, directory=str(folder))
+    server = QuietServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+
+
+@contextlib.contextmanager
+def one_core_busy():
+    """Another process spinning on one core while the block runs."""
+    spinner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        spinner.kill()
+        spinner.wait()
+
+
+# The lab as JupyterLite builds it: the kernel worker it ships, which moves into the
+# students' files before it imports itself, and the wheels as PyPI has them (source only).
+AS_SHIPPED = (
+    "import sys; from coursekit.tools import cli, lite; "
+    "lite.import_kernel_before_drive = lambda extensions: []; "
+    "lite.compile_for_pyodide = lambda wheels, say=None: []; "
+    "sys.exit(cli.main(sys.argv[1:]))"
+)
+
+
+def build(out: Path, as_shipped: bool = False) -> float:
+    """Build chapter 04's offline lab into ``out``; the seconds it took. ``as_shipped``:
+    without coursekit's two start-up changes (:data:`AS_SHIPPED`)."""
     start = time.perf_counter()
-    command = [sys.executable, "-m", "coursekit", "site", "--out", str(out), "--no-book",
-               "--offline", "--only", "04"]  # fmt: skip
+    runner = ["-c", AS_SHIPPED] if as_shipped else ["-m", "coursekit"]
+    command = [sys.executable, *runner, "site", "--out", str(out), "--no-book", "--offline",
+               "--only", "04"]  # fmt: skip
     subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
     return time.perf_counter() - start
 
@@ -140,30 +187,45 @@ def one_run(playwright, base: str, run: str = RUN_ALL, warm: bool = False) -> tu
         browser.close()
 
 
+def row(xs: list[float]) -> str:
+    """A table's median and runs columns."""
+    return f"{statistics.median(xs):.1f} | {', '.join(f'{x:.1f}' for x in xs)}"
+
+
+def cell(xs: list[float]) -> str:
+    """The median, and the runs in brackets, in one column."""
+    return f"{statistics.median(xs):.1f} ({', '.join(f'{x:.1f}' for x in xs)})"
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
+    machine = describe()  # the load average before the runs add to it
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "site"
         build_seconds = build(out)
-        handler = functools.partial(Quiet, directory=str(out))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_port}/"
-        with sync_playwright() as playwright:
-            runs = [one_run(playwright, base) for _ in range(REPEATS)]
-            alone = [one_run(playwright, base, RUN_FIRST) for _ in range(REPEATS)]
+        before = Path(tmp) / "as-shipped"
+        build(before, as_shipped=True)
+        with serving(out) as base, serving(before) as old, sync_playwright() as playwright:
+            runs, alone, old_runs, old_alone = [], [], [], []
+            for _ in range(REPEATS):  # the two labs alternated, minute by minute
+                runs.append(one_run(playwright, base))
+                old_runs.append(one_run(playwright, old))
+                alone.append(one_run(playwright, base, RUN_FIRST))
+                old_alone.append(one_run(playwright, old, RUN_FIRST))
             again = [one_run(playwright, base, warm=True) for _ in range(REPEATS)]
-        server.shutdown()
-    idle, first = ([r[k] for r in runs] for k in (0, 1))
-    first_alone = [r[1] for r in alone]
-    idle_again, first_again = ([r[k] for r in again] for k in (0, 1))
-    row = lambda xs: f"{statistics.median(xs):.1f} | {', '.join(f'{x:.1f}' for x in xs)}"  # noqa: E731
+            busy, old_busy = [], []
+            with one_core_busy():
+                for _ in range(REPEATS):
+                    busy.append(one_run(playwright, base, RUN_FIRST))
+                    old_busy.append(one_run(playwright, old, RUN_FIRST))
+    first = lambda results: [r[1] for r in results]  # noqa: E731
+    idle = lambda results: [r[0] for r in results]  # noqa: E731
     today = datetime.date.today().isoformat()
     NOTE.write_text(
         f"""# The offline lab: time to the first executed cell
 
-Measured by `bench/site.py` on {today}: {describe()}.
+Measured by `bench/site.py` on {today}: {machine}.
 The lab of chapter 04 built with Pyodide bundled (`coursekit site --no-book --offline
 --only 04`, {build_seconds:.0f} s with warm caches), served on localhost, opened in a fresh
 headless Chromium each time with every request off the machine aborted; "Run All" as soon
@@ -173,13 +235,25 @@ its cache kept). Seconds after asking for the page, {REPEATS} runs each:
 
 | what | median | runs |
 |---|---:|---|
-| Pyodide kernel idle | {row(idle)} |
-| first code cell done, "Run All" (coursekit installed from the site) | {row(first)} |
-| first code cell done, run alone (Shift-Enter) | {row(first_alone)} |
-| second visit, same browser: Pyodide kernel idle | {row(idle_again)} |
-| second visit, same browser: first code cell done, "Run All" | {row(first_again)} |
+| Pyodide kernel idle | {row(idle(runs))} |
+| first code cell done, "Run All" (coursekit installed from the site) | {row(first(runs))} |
+| first code cell done, run alone (Shift-Enter) | {row(first(alone))} |
+| second visit, same browser: Pyodide kernel idle | {row(idle(again))} |
+| second visit, same browser: first code cell done, "Run All" | {row(first(again))} |
+| one core kept busy by another process: first code cell done, run alone | {row(first(busy))} |
 
 Goal: under 15 s on these machines.
+
+The lab as coursekit builds it (its kernel imports itself before it moves into the
+students' files, `lite.KERNEL_START_PATCH`; its wheels hold bytecode compiled by Pyodide's
+Python, `lite.compile_for_pyodide`) against the lab as JupyterLite builds it; the two
+alternated in the same run, {REPEATS} runs each, median (runs):
+
+| first code cell done | as JupyterLite builds it | as coursekit builds it |
+|---|---:|---:|
+| "Run All" | {cell(first(old_runs))} | {cell(first(runs))} |
+| run alone | {cell(first(old_alone))} | {cell(first(alone))} |
+| run alone, one core busy | {cell(first(old_busy))} | {cell(first(busy))} |
 
 {NOTES}""",
         encoding="utf-8",
