@@ -40,6 +40,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 import nbformat
@@ -503,6 +504,10 @@ def assert_fits(found: dict, where: str) -> None:
     )
 
 
+LAB_LINKS_JS = """() => [...document.querySelectorAll('a[href*="lab/index.html?path="]')]
+    .map((a) => a.href)"""
+
+
 @pytest.mark.parametrize("name", BOOK_PAGES)
 def test_book_page_draws_steps_and_fits_the_screen(served, book_tab, artifacts, name):
     """Opened on a phone (390 px), then the window widened to a laptop's (1366 px): at each
@@ -529,6 +534,15 @@ def test_book_page_draws_steps_and_fits_the_screen(served, book_tab, artifacts, 
         page.screenshot(path=str(shot), full_page=width == WIDTHS[0])
         assert_fits(page.evaluate(PAGE_JS), where)
     where = BOOK_PAGES[name]
+    # its links into the lab ("Run it in your browser", the front page's) open a notebook
+    # the lab has
+    links = page.evaluate(LAB_LINKS_JS)
+    assert links or name in ("glossary",), f"{where}: no link into the lab"
+    for href in links:
+        url = urllib.parse.urlsplit(href)
+        notebook = urllib.parse.parse_qs(url.query)["path"][0]
+        assert url.path.endswith("/lab/lab/index.html"), f"{where}: {href}"
+        assert page.request.get(f"{served}lab/files/{notebook}").ok, f"{where}: {href}"
     assert log.blocked == [] and log.off_machine() == [], f"{where}: requests off the machine"
     assert log.failed == [], f"{where}: files the page asked for that are missing"
     assert log.errors == [], f"{where}: errors in the page"
