@@ -47,6 +47,8 @@ import nbformat
 import pytest
 
 from coursekit.tools import lite, site
+from tests.browser.test_pictures import RUN_CODE_JS  # what the kernel prints for some code
+from tests.exercises.exercise_helpers import cell as cell_by_id
 
 pytestmark = pytest.mark.browser
 
@@ -170,17 +172,6 @@ def run_all(
         )
 
 
-# What the lab's kernel prints for a line of code, sent as a request of its own.
-KERNEL_PRINTS_JS = """async (code) => {
-  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const future = kernel.requestExecute({code, store_history: false});
-  let text = "";
-  future.onIOPub = (msg) => { if (msg.header.msg_type === "stream") text += msg.content.text; };
-  await future.done;
-  return text.trim();
-}"""
-
-
 WHERE_AND_BYTECODE = """\
 import importlib.util, os, coursekit, IPython
 pyc = [importlib.util.cache_from_source(m.__file__) for m in (IPython, coursekit)]
@@ -251,7 +242,7 @@ def test_chapter_runs_all_in_the_lab_offline(served, open_page, artifacts, numbe
     # the kernel imports itself before it moves into the students' files
     # (lite.KERNEL_START_PATCH), and then works in the notebook's own folder; IPython and
     # coursekit came with bytecode (lite.compile_for_pyodide: Pyodide never writes any)
-    where = page.evaluate(KERNEL_PRINTS_JS, WHERE_AND_BYTECODE)
+    where = page.evaluate(RUN_CODE_JS, WHERE_AND_BYTECODE)
     assert where.startswith("/drive/notebooks True True [") and Path(path).name in where, where
 
 
@@ -267,11 +258,13 @@ def first_part(name: str = "04_alphabeta") -> tuple[str, str, str]:
     raise AssertionError(f"{name} has no answer cell")
 
 
-OUTPUT_TEXT_JS = """(id) => {
+# A cell of the open notebook, by id: its source and its outputs as JSON (null if none).
+CELL_JS = """(id) => {
   const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells.get(i);
-    if (cell.id === id) return JSON.stringify(cell.outputs.toJSON());
+    if (cell.id === id)
+      return {source: cell.sharedModel.getSource(), outputs: JSON.stringify(cell.outputs.toJSON())};
   }
   return null;
 }"""
@@ -281,8 +274,8 @@ def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
     answer_id, solution, graded_id = first_part()
     page, log, _ = open_notebook(open_page, served, "exercises/04_alphabeta.ipynb")
     run_all(page)
-    blank = page.evaluate(OUTPUT_TEXT_JS, graded_id)
-    assert blank is not None and "✔" not in blank, blank
+    blank = page.evaluate(CELL_JS, graded_id)
+    assert blank is not None and "✔" not in blank["outputs"], blank
     page.evaluate(
         """([id, source]) => {
       const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
@@ -295,7 +288,7 @@ def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
     folder = artifacts / "site"
     folder.mkdir(exist_ok=True)
     page.screenshot(path=str(folder / "lab-exercise-04.png"))
-    verdict = page.evaluate(OUTPUT_TEXT_JS, graded_id)
+    verdict = page.evaluate(CELL_JS, graded_id)["outputs"]
     assert "✔" in verdict, verdict
 
     # the work is kept in the browser: saved, the page opened again, the answer is there
@@ -304,17 +297,17 @@ def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
     page.reload()
     page.wait_for_function(
         f"() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-        f" && ({SOURCE_OF_JS})({json.dumps(answer_id)}) !== null",
+        f" && ({CELL_JS})({json.dumps(answer_id)}) !== null",
         timeout=KERNEL_TIMEOUT_S * 1000,
     )
-    assert page.evaluate(SOURCE_OF_JS, answer_id) == solution
+    assert page.evaluate(CELL_JS, answer_id)["source"] == solution
 
     # and downloaded, `coursekit check` scores it: the part answered, full marks
     with page.expect_download() as download:
         page.evaluate("() => window.jupyterapp.commands.execute('docmanager:download')")
     downloaded = folder / "lab-exercise-04-downloaded.ipynb"
     download.value.save_as(downloaded)
-    assert cell_source(nbformat.read(downloaded, as_version=4), answer_id) == solution
+    assert cell_by_id(nbformat.read(downloaded, as_version=4), answer_id).source == solution
     done = subprocess.run(
         [sys.executable, "-m", "coursekit", "check", downloaded.name],
         capture_output=True, text=True, cwd=folder, check=False,
@@ -322,18 +315,6 @@ def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
     assert re.search(r"^✔ part 1 \(cell \d+\)", done.stdout, re.MULTILINE), done.stdout
     assert "cells that raised an error" not in done.stdout, done.stdout
     assert log.off_machine() == [], log.off_machine()
-
-
-SOURCE_OF_JS = """(id) => {
-  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
-  for (let i = 0; i < cells.length; i++)
-    if (cells.get(i).id === id) return cells.get(i).sharedModel.getSource();
-  return null;
-}"""
-
-
-def cell_source(nb: nbformat.NotebookNode, cell_id: str) -> str | None:
-    return next((c.source for c in nb.cells if c.get("id") == cell_id), None)
 
 
 # --- the web book --------------------------------------------------------------------------

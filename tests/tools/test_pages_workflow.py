@@ -62,7 +62,7 @@ def test_its_coursekit_commands_parse_and_publish_the_folder_they_build():
 
 
 @pytest.mark.parametrize("argv", [["site", "--no-such-option"], ["sight", "--out", "x"]])
-def test_a_command_the_cli_does_not_know_would_be_caught(argv, capsys):
+def test_a_command_the_cli_does_not_know_would_be_caught(argv):
     with pytest.raises(SystemExit):
         cli.build_parser(argv[0]).parse_args(argv)
 
