@@ -83,3 +83,64 @@ def export_store(pytestconfig: pytest.Config):
     from tests.notebook_runs import ExportStore, run_folder
 
     return ExportStore(run_folder(pytestconfig) / "exports")
+
+
+# --- two lanes: pytest -n 2 (pytest-xdist) ------------------------------------------------------
+
+GROUPS = {
+    # Grading and tournament tests run sandboxes as root under fixed user ids (61000 + job,
+    # 61200 + entry) and then look for processes left under those ids: they never run beside
+    # each other.
+    **dict.fromkeys(
+        [
+            "tests/exercises/test_adversarial.py",
+            "tests/exercises/test_attacks.py",
+            "tests/exercises/test_grade.py",
+            "tests/exercises/test_grade_chinese.py",
+            "tests/exercises/test_real_sets.py",
+            "tests/tools/test_tournament.py",
+            "tests/tools/test_tournament_attacks.py",
+        ],
+        "sandbox user ids",
+    ),
+}
+"""Modules that share something that cannot be shared at once, by what they share."""
+
+EXPECTED = Path(__file__).parent / "tests" / "durations.json"
+"""Each module's seconds in the last clean-clone run (``bench/ci_durations.py`` writes it)."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """Hand out whole modules (their fixtures are made once) or groups of them (``GROUPS``),
+    the longest first (``tests/durations.json``), to whichever lane is free."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return GROUPS.get(module, module)  # as _scope() does for an item
+
+    config.option.loadscopereorder = False  # keep the order below
+    return ModuleScheduling(config, log)
+
+
+def _scope(item: pytest.Item) -> str:
+    module = item.nodeid.split("::", 1)[0]
+    return GROUPS.get(module, module)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest work first: modules (and groups) by their seconds in the last full run, so
+    that neither lane is left with a long module at the end. Within one, the order stays."""
+    if not EXPECTED.exists():
+        return
+    seconds = json.loads(EXPECTED.read_text())
+    modules: dict[str, set[str]] = {}
+    first_seen: dict[str, int] = {}
+    for index, item in enumerate(items):
+        modules.setdefault(_scope(item), set()).add(item.nodeid.split("::", 1)[0])
+        first_seen.setdefault(_scope(item), index)
+    cost = {scope: sum(seconds.get(m, 0.0) for m in found) for scope, found in modules.items()}
+    items.sort(key=lambda item: (-cost[_scope(item)], first_seen[_scope(item)]))
