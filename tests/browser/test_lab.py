@@ -359,22 +359,32 @@ def snapshot(cell) -> str:
     return cell.evaluate(SNAPSHOT_JS, ALL_CONTROLS)
 
 
-# The page settles after an interaction once the kernel is idle, nothing has passed between
-# the page and the kernel for QUIET_MS (the interaction's own messages included, so a control
-# that talks to the kernel is waited for) and no picture is being drawn (graph_view.js marks a
-# drawing under way with data-pending). A control that changes nothing is then known at once.
+# The page settles after an interaction once every request the page sent the kernel (a
+# widget's change goes as a comm message) has been answered with the kernel's "idle", nothing
+# has passed between them for QUIET_MS, and no picture is being drawn (graph_view.js marks a
+# drawing under way with data-pending). A control that changes nothing is then known at once,
+# and one whose kernel is slow to answer on a loaded machine is waited for.
 QUIET_MS = 300
 WATCH_KERNEL_JS = """() => {
     const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
     if (window.ckWatched === kernel) return;
     window.ckWatched = kernel;
     window.ckLastMessage = performance.now();
-    kernel.anyMessage.connect(() => { window.ckLastMessage = performance.now(); });
+    window.ckUnanswered = new Set();
+    kernel.anyMessage.connect((_, {msg, direction}) => {
+        window.ckLastMessage = performance.now();
+        if (direction === 'send' && msg.channel === 'shell') {
+            window.ckUnanswered.add(msg.header.msg_id);
+        } else if (msg.channel === 'iopub' && msg.header.msg_type === 'status'
+                   && msg.content.execution_state === 'idle') {
+            window.ckUnanswered.delete(msg.parent_header.msg_id);
+        }
+    });
 }"""
 SETTLED_JS = """([since, quiet]) => {
     const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
     const now = performance.now();
-    return kernel.status === 'idle'
+    return kernel.status === 'idle' && window.ckUnanswered.size === 0
         && now - Math.max(window.ckLastMessage, since) >= quiet
         && !document.querySelector('[data-pending]');
 }"""
