@@ -12,6 +12,7 @@ from coursekit.tools.cli import main
 from coursekit.tools.exercise import notebook_text, read_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
+BOTH = ("zh", "zh-Hant")  # the simplified edition, translated by hand; the traditional, derived
 
 
 def test_the_course_translations_are_complete_and_built():
@@ -73,13 +74,21 @@ def test_build_keeps_code_cells_and_adds_the_language(tmp_path):
     root = course(tmp_path)
     master = translate_all(root)
     assert translate.problems(master) == []
-    assert translate.build(root) == [root / "notebooks" / "zh" / "00_start.ipynb"]
-    nb = read_notebook(root / "notebooks" / "zh" / "00_start.ipynb")
+    simplified, traditional = (root / "notebooks" / code / "00_start.ipynb" for code in BOTH)
+    assert translate.build(root) == [simplified, traditional]  # the derived one after its source
+    nb = read_notebook(simplified)
     assert [c.get("id") for c in nb.cells] == ["head", "coursekit-language", "code", "tail"]
     head = "# 开始\n\n" + translate.glossary_line(master)  # the first text links the terms
     assert [c.source for c in nb.cells if c.cell_type == "markdown"] == [head, "完。"]
     assert nb.cells[2].metadata["tags"] == ["x"] and nb.cells[2].outputs[0]["text"] == "2\n"
     assert nb.metadata["title"] == "开始" and nb.metadata["coursekit"]["language"] == "zh"
+    # the traditional edition: the same cells, its text converted, its own language cell
+    hant = read_notebook(traditional)
+    assert [c.get("id") for c in hant.cells] == [c.get("id") for c in nb.cells]
+    assert hant.cells[0].source.startswith("# 開始\n\n術語的中英對照見[術語表](../glossary.md)")
+    assert hant.cells[3].source == "完。" and hant.metadata["title"] == "開始"
+    assert 'coursekit.set_language("zh-Hant")' in hant.cells[1].source
+    assert hant.metadata["coursekit"]["language"] == "zh-Hant"
     assert translate.check(root) == []
     assert translate.build(root) == []  # nothing changed, nothing written
 
