@@ -38,6 +38,8 @@ from pathlib import Path
 import nbformat
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
+from coursekit.languages import record
+from coursekit.text import LANGUAGES, language_code
 from coursekit.tools.execute import DEFAULT_TIMEOUT, run_for_export
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -342,8 +344,7 @@ def export_slides(
     else:
         nb = nbformat.read(notebook, as_version=4)
     resources = {"metadata": {"name": notebook.stem}, "coursekit": {"offline": offline}}
-    language = nb.metadata.get("coursekit", {}).get("language", "en")
-    exporter = slides_exporter(offline=offline, language=language)
+    exporter = slides_exporter(offline=offline, language=page_language(nb))
     body, _ = exporter.from_notebook_node(nb, resources=resources)
     target = deck_path(notebook, out_dir)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -385,10 +386,26 @@ def export_all(
 
 
 def chapter_notebooks(root: Path = Path(), lang: str = "en") -> list[Path]:
-    """The chapter notebooks, ``notebooks/*.ipynb`` under ``root``, in chapter order
-    (``lang="zh"``: the Chinese ones, ``notebooks/zh/*.ipynb``)."""
-    folder = Path(root) / "notebooks"
-    return sorted((folder if lang == "en" else folder / lang).glob("*.ipynb"))
+    """The chapter notebooks of language ``lang``, in chapter order: ``notebooks/*.ipynb``
+    under ``root`` for English, ``notebooks/<folder>/*.ipynb`` (its record's folder) for
+    another (``notebooks/zh-Hant/``)."""
+    return sorted((Path(root) / "notebooks" / record(lang).folder).glob("*.ipynb"))
+
+
+def page_language(nb: nbformat.NotebookNode) -> str:
+    """The BCP-47 tag of a notebook's language (its ``metadata.coursekit.language``), for
+    ``<html lang>``: browsers pick a font's simplified or traditional glyphs by it.
+
+    >>> page_language(nbformat.v4.new_notebook(metadata={"coursekit": {"language": "zh"}}))
+    'zh-Hans'
+    >>> page_language(nbformat.v4.new_notebook())
+    'en'
+    """
+    named = nb.metadata.get("coursekit", {}).get("language", "en")
+    try:
+        return record(language_code(named)).tag
+    except ValueError:
+        return "en"  # an unknown language in the metadata must not stop an export
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -455,22 +472,33 @@ def run(args: argparse.Namespace) -> int:
 def add_language_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
-        choices=("en", "zh"),
+        type=_language_argument,
         default="en",
-        help="zh: the Chinese chapters (notebooks/zh/), into OUT/zh unless --out is given",
+        metavar="|".join(LANGUAGES),
+        help="the chapters of that language's edition (zh-Hant: notebooks/zh-Hant/), "
+        "into OUT/zh-Hant unless --out is given",
     )
 
 
+def _language_argument(text: str) -> str:
+    """A language as the command line names it (``zh-TW`` is ``zh-Hant``)."""
+    try:
+        return language_code(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
 def language_out(out: Path, default: Path, lang: str) -> Path:
-    """The output folder: ``default/zh`` for the Chinese chapters unless another was given."""
-    return out / lang if lang != "en" and out == default else out
+    """The output folder: ``default/<folder>`` for another language's chapters (its
+    record's folder) unless another was given."""
+    return out / record(lang).folder if out == default else out
 
 
 def _chosen(notebooks: list[Path], lang: str = "en") -> list[Path]:
     """The notebooks named on the command line, or else the chapter notebooks (of ``lang``)."""
     notebooks = notebooks or chapter_notebooks(lang=lang)
     if not notebooks:
-        where = "notebooks" if lang == "en" else f"notebooks/{lang}"
+        where = Path("notebooks", record(lang).folder).as_posix()
         raise SlidesError(f"no {where}/*.ipynb here: run this in the course folder")
     for path in notebooks:
         if not path.is_file():

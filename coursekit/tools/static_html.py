@@ -25,6 +25,7 @@ from coursekit.tools.slides import (
     copy_vendor,
     fetch_assets,
     language_out,
+    page_language,
 )
 
 DEFAULT_OUT = Path("build") / "html"
@@ -37,7 +38,7 @@ def html_exporter(theme: str = "light", language: str = "en"):
     """nbconvert's HTML exporter pointed at the ``vendor/`` folder beside the pages.
 
     ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme; ``language`` the page's
-    ``<html lang>`` (``zh``: browsers then choose Simplified Chinese glyphs).
+    ``<html lang>``, a BCP-47 tag (``zh-Hant``: browsers then choose traditional glyphs).
     """
     from nbconvert import HTMLExporter
     from traitlets.config import Config
@@ -70,8 +71,7 @@ def export_html(
     """
     notebook = Path(notebook)
     nb = run_for_export(notebook, timeout=timeout, say=say)
-    language = nb.metadata.get("coursekit", {}).get("language", "en")
-    body, _ = html_exporter(theme, language).from_notebook_node(
+    body, _ = html_exporter(theme, page_language(nb)).from_notebook_node(
         nb, resources={"metadata": {"name": notebook.stem}}
     )
     target = page_path(notebook, out_dir)
