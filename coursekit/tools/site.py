@@ -40,7 +40,6 @@ from coursekit.tools.slides import (
     chapter_notebooks,
     copy_vendor,
     fetch_assets,
-    page_language,
     slides_exporter,
 )
 from coursekit.tools.static_html import html_exporter
@@ -216,12 +215,11 @@ def export_chapter(
     ``pages`` (:func:`book_pages`) and ``where`` (the notebook's path in the course folder)
     lead its links to the book's pages (:func:`relink`)."""
     nb = run_for_export(chapter.notebook, timeout=timeout, say=say)
-    language = page_language(nb)
     resources = {"metadata": {"name": chapter.stem}}
-    page, _ = html_exporter("light", language).from_notebook_node(nb, resources=resources)
+    page, _ = html_exporter("light").from_notebook_node(nb, resources=resources)
     page = relink(page, where, pages or {})
     (book / chapter.page).write_text(dress_page(page, site_bar(chapter, others)), "utf-8")
-    deck, _ = slides_exporter(offline=True, language=language).from_notebook_node(
+    deck, _ = slides_exporter(offline=True).from_notebook_node(
         nb, resources={**resources, "coursekit": {"offline": True}}
     )
     (book / chapter.deck).write_text(relink(deck, where, pages or {}), "utf-8")

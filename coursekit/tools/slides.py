@@ -269,11 +269,12 @@ def _copy_if_changed(source: Path, target: Path) -> None:
 
 
 @functools.cache
-def slides_exporter(*, offline: bool = False, language: str = "en"):
+def slides_exporter(*, offline: bool = False):
     """nbconvert's reveal.js exporter with the course's template (white theme, 16:9).
 
-    ``offline`` points every library at the ``vendor/`` folder beside the deck;
-    ``language`` is the deck's ``<html lang>``. Built once per kind and reused for every deck.
+    ``offline`` points every library at the ``vendor/`` folder beside the deck; the deck's
+    ``<html lang>`` is its notebook's language (:func:`with_language_tag`). Built once per
+    kind and reused for every deck.
     """
     from nbconvert import SlidesExporter
     from traitlets.config import Config
@@ -288,7 +289,6 @@ def slides_exporter(*, offline: bool = False, language: str = "en"):
     options.reveal_scroll = True
     options.reveal_width = "1280"
     options.reveal_height = "720"
-    options.language_code = language
     if offline:
         for option, url in OFFLINE_URLS.items():
             options[option] = url
@@ -297,7 +297,20 @@ def slides_exporter(*, offline: bool = False, language: str = "en"):
     config.TagRemovePreprocessor.remove_all_outputs_tags = {"hide-output"}
     exporter = SlidesExporter(config=config)
     exporter.register_preprocessor(_without_test_markers, enabled=True)
+    exporter.register_preprocessor(with_language_tag, enabled=True)
     return exporter
+
+
+def with_language_tag(nb: nbformat.NotebookNode, resources: dict):
+    """The page's ``<html lang>``: the full BCP-47 tag of the notebook's language
+    (nbconvert's own option takes only two letters, and ``zh`` cannot tell the simplified
+    edition from the traditional, whose glyphs a browser picks by it).
+
+    >>> nb = nbformat.v4.new_notebook(metadata={"coursekit": {"language": "zh-Hant"}})
+    >>> with_language_tag(nb, {"language_code": "en"})[1]
+    {'language_code': 'zh-Hant'}
+    """
+    return nb, {**resources, "language_code": page_language(nb)}
 
 
 TEST_MARKER = re.compile(r"^# NBVAL_[A-Z_]+[^\n]*\n?", re.MULTILINE)
@@ -344,7 +357,7 @@ def export_slides(
     else:
         nb = nbformat.read(notebook, as_version=4)
     resources = {"metadata": {"name": notebook.stem}, "coursekit": {"offline": offline}}
-    exporter = slides_exporter(offline=offline, language=page_language(nb))
+    exporter = slides_exporter(offline=offline)
     body, _ = exporter.from_notebook_node(nb, resources=resources)
     target = deck_path(notebook, out_dir)
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -25,7 +25,7 @@ from coursekit.tools.slides import (
     copy_vendor,
     fetch_assets,
     language_out,
-    page_language,
+    with_language_tag,
 )
 
 DEFAULT_OUT = Path("build") / "html"
@@ -34,11 +34,12 @@ PAGE_OPTIONS = ("require_js_url", "jquery_url", "mathjax_url", "widget_renderer_
 
 
 @functools.cache
-def html_exporter(theme: str = "light", language: str = "en"):
+def html_exporter(theme: str = "light"):
     """nbconvert's HTML exporter pointed at the ``vendor/`` folder beside the pages.
 
-    ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme; ``language`` the page's
-    ``<html lang>``, a BCP-47 tag (``zh-Hant``: browsers then choose traditional glyphs).
+    ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme; the page's ``<html lang>`` is
+    its notebook's language, a BCP-47 tag (``zh-Hant``: browsers then choose traditional
+    glyphs; :func:`coursekit.tools.slides.with_language_tag`).
     """
     from nbconvert import HTMLExporter
     from traitlets.config import Config
@@ -47,8 +48,9 @@ def html_exporter(theme: str = "light", language: str = "en"):
     for option in PAGE_OPTIONS:
         config.HTMLExporter[option] = OFFLINE_URLS[option]
     config.HTMLExporter.theme = theme
-    config.HTMLExporter.language_code = language
-    return HTMLExporter(config=config)
+    exporter = HTMLExporter(config=config)
+    exporter.register_preprocessor(with_language_tag, enabled=True)
+    return exporter
 
 
 def page_path(notebook: Path, out_dir: Path) -> Path:
@@ -71,7 +73,7 @@ def export_html(
     """
     notebook = Path(notebook)
     nb = run_for_export(notebook, timeout=timeout, say=say)
-    body, _ = html_exporter(theme, page_language(nb)).from_notebook_node(
+    body, _ = html_exporter(theme).from_notebook_node(
         nb, resources={"metadata": {"name": notebook.stem}}
     )
     target = page_path(notebook, out_dir)
