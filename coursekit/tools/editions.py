@@ -114,3 +114,8 @@ def language_cell(language: Language) -> nbformat.NotebookNode:
     cell["id"] = LANGUAGE_CELL_ID
     cell.metadata = {"slideshow": {"slide_type": "skip"}, "tags": ["hide-input"]}
     return cell
+
+
+def is_current(path: Path, text: str) -> bool:
+    """Whether the generated file ``path`` exists and holds ``text`` already."""
+    return path.exists() and path.read_text(encoding="utf-8") == text

@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import copy
 import hashlib
-import json
 import re
 import sys
 from dataclasses import dataclass
@@ -50,11 +49,11 @@ from coursekit.languages import Language, record
 from coursekit.text import language_code, say
 from coursekit.tools.derive import DerivationError, converter, stale_tables, write_tables
 from coursekit.tools.editions import (
-    FOLDERS,
     LANGUAGE_CELL_ID,
     TranslationError,
     built_path,
     hand_written,
+    is_current,
     language_cell,
     masters,
     released_path,
@@ -62,6 +61,7 @@ from coursekit.tools.editions import (
     translation_path,
 )
 from coursekit.tools.exercise import notebook_text, read_notebook
+from coursekit.tools.glossary import GLOSSARY_PAGE, glossary_page, term_problems
 
 TITLE = "metadata.title"  # a dot: never a cell id
 TODO = "TODO"
@@ -286,10 +286,6 @@ def _same_but_outputs(a: nbformat.NotebookNode, b: nbformat.NotebookNode) -> boo
     return strip(a) == strip(b)
 
 
-def _is_current(path: Path, text: str) -> bool:
-    return path.exists() and path.read_text(encoding="utf-8") == text
-
-
 def check(root: Path, languages: list[Language] | None = None) -> list[str]:
     """Everything stale: translations, built notebooks, released exercises, in every
     translated language (or those given)."""
@@ -317,7 +313,7 @@ def _check_one(master: Path, language: Language) -> list[str]:
     if (
         exercise is not None
         and not stale
-        and not _is_current(exercise, released_text(built, language))
+        and not is_current(exercise, released_text(built, language))
     ):
         found.append(f"{exercise} is out of date (coursekit translate build)")
     return found
@@ -349,14 +345,14 @@ def _build_one(master: Path, language: Language, *, execute: bool, timeout: int)
     if execute and (old is None or not _same_but_outputs(old, nb)):
         nb = _executed(nb, built, timeout)
     text = notebook_text(nb)
-    if not _is_current(built, text):
+    if not is_current(built, text):
         built.parent.mkdir(parents=True, exist_ok=True)
         built.write_text(text, encoding="utf-8")
         written.append(built)
     exercise = released_path(master, language)
     if exercise is not None:
         released = released_text(built, language)
-        if not _is_current(exercise, released):
+        if not is_current(exercise, released):
             exercise.parent.mkdir(parents=True, exist_ok=True)
             exercise.write_text(released, encoding="utf-8")
             written.append(exercise)
@@ -399,135 +395,6 @@ def update(master: Path, accept: list[str], language: Language | None = None) ->
         done.append(f"accepted cell {key}")
     write_translation(path, master, sections)
     return done
-
-
-# --- the glossary: one table of the course's terms, English ⇄ Chinese ------------------------
-
-GLOSSARY = Path(__file__).resolve().parent.parent / "locale" / "glossary.json"
-GLOSSARY_PAGE = Path("notebooks") / "glossary.md"
-DASHES = ("－", "—", "–", "‐")
-QUOTED = re.compile(r"“[^”]*”|「[^」]*」")
-BRACKETED = re.compile(r"[(（]([^()（）]*[\u4e00-\u9fff][^()（）]*)[)）]")
-CHINESE_RUN = re.compile(r"[《A-Za-zαβ/-]*[\u4e00-\u9fff][\u4e00-\u9fff《》·，/、-]*")
-
-
-def glossary() -> list[dict]:
-    """The entries of ``coursekit/locale/glossary.json``: ``en``, ``zh``, ``also``, ``avoid``."""
-    return json.loads(GLOSSARY.read_text(encoding="utf-8"))["terms"]
-
-
-def _variants(term: str) -> set[str]:
-    """Spellings of ``term`` that are wrong by form: other dashes, a space before the Chinese.
-
-    >>> sorted(_variants("α-β剪枝"))[:2]
-    ['alpha-beta剪枝', 'α-β 剪枝']
-    """
-    found = {term.replace("-", dash) for dash in DASHES if "-" in term}
-    found |= {re.sub(r"(?<=[A-Za-zαβ])(?=[\u4e00-\u9fff])", " ", term)}
-    if "α" in term or "β" in term:
-        found.add(term.replace("α", "alpha").replace("β", "beta"))
-    found.discard(term)
-    return found
-
-
-def misspellings(text: str) -> list[str]:
-    """Each term of the glossary that ``text`` spells otherwise, as ``'wrong' → 'right'``.
-
-    A wrong spelling inside quotation marks (“静态搜索”, 「静态搜索」) is a mention, not a
-    use: text that warns against a spelling may quote it.
-
-    >>> misspellings("静态搜索和α－β剪枝；主变量")
-    ["'α－β剪枝' → 'α-β剪枝'", "'静态搜索' → '静止搜索'"]
-    >>> misspellings("叫静止搜索，不叫“静态搜索”")
-    []
-    """
-    text = QUOTED.sub("", text)
-    found = []
-    for entry in glossary():
-        for wrong in sorted(set(entry.get("avoid", [])) | _variants(entry["zh"])):
-            if wrong in text:
-                found.append(f"{wrong!r} → {entry['zh']!r}")
-    return found
-
-
-def known_terms() -> set[str]:
-    """Every Chinese spelling the glossary knows (right or wrong) and its non-terms."""
-    data = json.loads(GLOSSARY.read_text(encoding="utf-8"))
-    known = set(data.get("not_terms", []))
-    for entry in data["terms"]:
-        known |= {entry["zh"], *entry.get("also", []), *entry.get("avoid", [])}
-    return known
-
-
-def bracketed_terms(text: str) -> list[str]:
-    """The Chinese terms an English text puts in brackets: "solution graph (解图)" → 解图.
-
-    >>> bracketed_terms("a **k-connector** (k-连接符), minimax (极小极大, also 极大极小)")
-    ['k-连接符', '极小极大', '极大极小']
-    """
-    found = []
-    for inside in BRACKETED.findall(text.replace("\n", " ")):
-        for part in re.split(r"[,;:]\s*", inside):
-            found += [run.strip("，、") for run in CHINESE_RUN.findall(part)]
-    return found
-
-
-def glossary_page() -> str:
-    """The glossary as Markdown: English → Chinese, then Chinese → English."""
-    entries = glossary()
-
-    def chinese(entry: dict) -> str:
-        also = entry.get("also", [])
-        return entry["zh"] + (f"（也作 {'、'.join(also)}）" if also else "")
-
-    lines = [
-        "# Glossary · 术语表",
-        "",
-        "Generated from `coursekit/locale/glossary.json` by `coursekit translate glossary`:",
-        "do not edit by hand. 由 `coursekit/locale/glossary.json` 生成，请勿手工修改。",
-        "",
-        "## English → 中文",
-        "",
-        "| English | 中文 |",
-        "|---|---|",
-    ]
-    lines += [
-        f"| {e['en']} | {chinese(e)} |" for e in sorted(entries, key=lambda e: e["en"].lower())
-    ]
-    lines += ["", "## 中文 → English", "", "| 中文 | English | 不要写作 |", "|---|---|---|"]
-    rows = []
-    for entry in entries:
-        for zh in [entry["zh"], *entry.get("also", [])]:
-            avoid = "、".join(entry.get("avoid", [])) if zh == entry["zh"] else ""
-            rows.append((zh, entry["en"], avoid))
-    lines += [f"| {zh} | {en} | {avoid} |" for zh, en, avoid in sorted(rows)]
-    return "\n".join(lines) + "\n"
-
-
-def term_problems(root: Path) -> list[str]:
-    """Glossary problems: a stale glossary page, terms a Chinese notebook misspells, and
-    bracketed terms of the English masters that the glossary lacks."""
-    found = []
-    page = root / GLOSSARY_PAGE
-    if not _is_current(page, glossary_page()):
-        found.append(f"{page} is out of date (coursekit translate glossary)")
-    for master in masters(root):
-        path = translation_path(master)
-        if path.exists():
-            for wrong in misspellings(path.read_text(encoding="utf-8")):
-                found.append(f"{path}: {wrong} (coursekit/locale/glossary.json)")
-    known = known_terms()
-    for folder in FOLDERS:
-        for master in sorted((root / folder).glob("*.ipynb")):
-            for cell in read_notebook(master).cells:
-                if cell.cell_type != "markdown":
-                    continue
-                for term in bracketed_terms(cell.source):
-                    if term not in known:
-                        found.append(
-                            f"{master} cell {cell.get('id')}: {term!r} is not in the glossary"
-                        )
-    return found
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import translate
+from coursekit.tools import glossary, translate
 from coursekit.tools.cli import main
 from coursekit.tools.exercise import notebook_text, read_notebook
 
@@ -165,7 +165,7 @@ REQUIRED_TERMS = [
 
 
 def test_the_glossary_has_the_course_terms_once_each():
-    entries = translate.glossary()
+    entries = glossary.glossary()
     spellings = [s for e in entries for s in (e["zh"], *e.get("also", []))]
     assert len(spellings) == len(set(spellings))
     assert set(REQUIRED_TERMS) <= set(spellings)
@@ -175,7 +175,7 @@ def test_the_glossary_has_the_course_terms_once_each():
 
 
 def test_chinese_chapters_spell_terms_as_the_glossary_and_every_bracketed_term_is_in_it():
-    assert translate.term_problems(ROOT) == []
+    assert glossary.term_problems(ROOT) == []
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_chinese_chapters_spell_terms_as_the_glossary_and_every_bracketed_term_i
     ],
 )
 def test_a_misspelt_term_is_named_with_the_right_spelling(text, wrong):
-    assert wrong in translate.misspellings(text)
+    assert wrong in glossary.misspellings(text)
 
 
 def test_a_misspelling_in_a_translation_file_fails_the_check(tmp_path, monkeypatch):
@@ -197,7 +197,7 @@ def test_a_misspelling_in_a_translation_file_fails_the_check(tmp_path, monkeypat
     master = translate_all(root)
     path = translate.translation_path(master)
     path.write_text(path.read_text(encoding="utf-8").replace("完。", "静态搜索完。"), "utf-8")
-    problems = translate.term_problems(root)
+    problems = glossary.term_problems(root)
     assert any("'静态搜索' → '静止搜索'" in line for line in problems)
 
 
@@ -207,7 +207,7 @@ def test_a_new_bracketed_term_in_a_master_must_enter_the_glossary(tmp_path):
     nb = read_notebook(master)
     nb.cells[0].source = "# Start: the frobnicator (弗罗比器)"
     master.write_text(notebook_text(nb), encoding="utf-8")
-    assert any("'弗罗比器' is not in the glossary" in p for p in translate.term_problems(root))
+    assert any("'弗罗比器' is not in the glossary" in p for p in glossary.term_problems(root))
 
 
 def test_bold_and_italic_in_the_chinese_text_render():
