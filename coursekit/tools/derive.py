@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -145,3 +146,39 @@ def write_tables(language: Language, locale: Path = LOCALE) -> list[Path]:
             path.unlink()
         changed.append(path)
     return changed
+
+
+def readme_path(root: Path, language: Language) -> Path:
+    """A language's README beside the English one: ``README.zh-Hant.md``."""
+    return Path(root) / f"README.{language.code}.md"
+
+
+def derived_readme(root: Path, language: Language) -> str:
+    """The README of a derived language: its source's, converted, with the source's folders
+    and ``--lang`` turned into its own (``notebooks/zh/`` → ``notebooks/zh-Hant/``)."""
+    source = source_of(language)
+    text = readme_path(root, source).read_text(encoding="utf-8")
+    text = text.replace(f"/{source.folder}/", f"/{language.folder}/")
+    text = re.sub(rf"--lang {re.escape(source.code)}(?![\w-])", f"--lang {language.code}", text)
+    note = (
+        f"<!-- Generated from README.{source.code}.md by `coursekit translate build`: "
+        "do not edit by hand. -->\n"
+    )
+    return note + converter(language.code)(text)
+
+
+def stale_readme(root: Path, language: Language) -> list[Path]:
+    """The README of a derived language, if a rebuild would change it (else nothing)."""
+    path = readme_path(root, language)
+    if not readme_path(root, source_of(language)).exists():
+        return []
+    current = path.exists() and path.read_text(encoding="utf-8") == derived_readme(root, language)
+    return [] if current else [path]
+
+
+def write_readme(root: Path, language: Language) -> list[Path]:
+    """Write the README of a derived language if it is stale; return the path written."""
+    stale = stale_readme(root, language)
+    for path in stale:
+        path.write_text(derived_readme(root, language), encoding="utf-8")
+    return stale

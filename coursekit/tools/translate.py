@@ -47,7 +47,14 @@ import nbformat
 
 from coursekit.languages import Language, record
 from coursekit.text import language_code, say
-from coursekit.tools.derive import DerivationError, converter, stale_tables, write_tables
+from coursekit.tools.derive import (
+    DerivationError,
+    converter,
+    stale_readme,
+    stale_tables,
+    write_readme,
+    write_tables,
+)
 from coursekit.tools.editions import (
     LANGUAGE_CELL_ID,
     TranslationError,
@@ -438,6 +445,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if args.action == "build":  # the tables first: the notebooks run with them
             written = [path for language in derived for path in write_tables(language)]
+            written += [path for language in derived for path in write_readme(args.root, language)]
             written += build(args.root, execute=args.execute, languages=languages)
             for path in written:
                 print(f"wrote {path}")
@@ -447,7 +455,7 @@ def run(args: argparse.Namespace) -> int:
             found += [
                 f"{path} is out of date (coursekit translate build)"
                 for language in derived
-                for path in stale_tables(language)
+                for path in [*stale_tables(language), *stale_readme(args.root, language)]
             ]
         else:
             found = [line for m in masters(args.root) for line in problems(m)]

@@ -20,16 +20,14 @@ def test_the_course_translations_are_complete_and_built():
     assert translate.check(ROOT) == []
 
 
-def test_chapter_00_and_its_exercises_exist_in_chinese():
-    for path in (
-        "notebooks/zh/00_start_here.ipynb",
-        "solutions/zh/00_start_here.ipynb",
-        "exercises/zh/00_start_here.ipynb",
-    ):
-        nb = read_notebook(ROOT / path)
-        assert nb.metadata["coursekit"]["language"] == "zh", path
+@pytest.mark.parametrize("code", BOTH)
+def test_chapter_00_and_its_exercises_exist_in_chinese(code):
+    for base in ("notebooks", "solutions", "exercises"):
+        path = ROOT / base / code / "00_start_here.ipynb"
+        nb = read_notebook(path)
+        assert nb.metadata["coursekit"]["language"] == code, path
         first_code = next(c for c in nb.cells if c.cell_type == "code")
-        assert 'set_language("zh")' in first_code.source, path
+        assert f'set_language("{code}")' in first_code.source, path
 
 
 def course(tmp_path: Path) -> Path:
@@ -228,7 +226,7 @@ def test_bold_and_italic_in_the_chinese_text_render():
 def test_every_chinese_notebook_links_to_the_glossary_and_its_master():
     import re
 
-    built = sorted(ROOT.glob("*/zh/*.ipynb"))
+    built = [p for code in BOTH for p in sorted(ROOT.glob(f"*/{code}/*.ipynb"))]
     assert built
     for path in built:
         nb = read_notebook(path)
