@@ -8,6 +8,7 @@ that would leave the machine is blocked and recorded.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,14 +16,28 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from coursekit.languages import records
 from coursekit.tools import slides
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+# Every language's chapters: the Chinese decks pass the same slide-fit tests as the English.
+CHAPTERS = [
+    path
+    for language in records()
+    for path in sorted((ROOT / "notebooks" / language.folder).glob("*.ipynb"))
+]
 EVERY_TYPE = "every_slide_type"
-DECKS = [path.stem for path in CHAPTERS] + [EVERY_TYPE]
+
+
+def deck_name(path: Path) -> str:
+    """``03_minimax`` for the English deck, ``03_minimax.zh-Hant`` for another language's."""
+    folder = path.parent.name
+    return path.stem if path.parent == ROOT / "notebooks" else f"{path.stem}.{folder}"
+
+
+DECKS = [deck_name(path) for path in CHAPTERS] + [EVERY_TYPE]
 REVEAL = f"{slides.OFFLINE_URLS['reveal_url_prefix']}/dist/reveal.js"
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
 
@@ -107,11 +122,17 @@ def exported(tmp_path_factory) -> dict[str, tuple[Path, nbformat.NotebookNode]]:
     work = tmp_path_factory.mktemp("slides")
     extra = work / f"{EVERY_TYPE}.ipynb"
     nbformat.write(every_slide_type(), extra)
-    sources = [*CHAPTERS, extra]
-    decks = slides.export_all(sources, work / "out", offline=True, assets=assets)
+    decks, notebooks = [], []
+    for folder, sources in itertools.groupby([*CHAPTERS, extra], key=lambda path: path.parent):
+        sources = list(sources)  # one output folder per language: the decks share names
+        decks += slides.export_all(sources, work / "out" / folder.name, offline=True, assets=assets)
+        notebooks += sources
     return {
-        source.stem: (deck, nbformat.read(source, as_version=4))
-        for source, deck in zip(sources, decks, strict=True)
+        (EVERY_TYPE if source == extra else deck_name(source)): (
+            deck,
+            nbformat.read(source, as_version=4),
+        )
+        for source, deck in zip(notebooks, decks, strict=True)
     }
 
 
