@@ -3,31 +3,16 @@ installed of the language's record, so that a chapter's axis labels and legends 
 boxes — and a traditional chapter's are drawn with traditional glyphs (Noto Sans CJK TC).
 
 Each language's record names its fonts (``coursekit/locale/<code>/language.json``,
-:mod:`coursekit.languages`). Matplotlib is imported only when a chart asks (the web
-edition's kernel may lack it).
+:mod:`coursekit.languages`; the names in order: :mod:`coursekit.draw.font_names`, which the
+pictures use too). Matplotlib is imported only when a chart asks (the web edition's kernel
+may lack it).
 """
 
 from __future__ import annotations
 
 import functools
 
-from coursekit.languages import record, records
-from coursekit.text import language
-
-
-def cjk_fonts(code: str | None = None) -> tuple[str, ...]:
-    """The fonts to try for language ``code`` (default: the language spoken now): its own
-    record's first, then every other language's, so that Chinese still draws where only
-    the other script's fonts are installed.
-
-    >>> cjk_fonts("zh-Hant")[0], cjk_fonts("zh")[0]
-    ('Noto Sans CJK TC', 'Noto Sans CJK SC')
-    >>> "Noto Sans CJK SC" in cjk_fonts("zh-Hant")
-    True
-    """
-    own = record(code or language()).fonts
-    others = (font for other in records() for font in other.fonts)
-    return tuple(dict.fromkeys((*own, *others)))
+from coursekit.draw.font_names import cjk_fonts
 
 
 def cjk_font() -> str | None:

@@ -36,7 +36,7 @@ import graphviz
 import traitlets
 from ipywidgets import widget_serialization
 
-from coursekit.draw.fonts import cjk_fonts
+from coursekit.draw.font_names import cjk_fonts
 from coursekit.errors import CoursekitError
 from coursekit.languages import record, records
 from coursekit.text import language, say

@@ -70,6 +70,10 @@ html, body { max-width: 100%; }
 .jp-RenderedHTMLCommon { overflow-wrap: anywhere; }
 /* a table keeps its words whole ("wins", "12.5%") and scrolls inside its box instead */
 .jp-RenderedHTMLCommon table { overflow-wrap: normal; }
+/* speaker notes: one closed line, "Lecturer's notes" (coursekit.tools.speaker_notes) */
+details.ck-notes { margin: 0.3em 0; color: #444; }
+details.ck-notes > summary { cursor: pointer; color: #57606a; font-size: 0.9em; }
+details.ck-notes[open] { border-left: 3px solid #d0d7de; padding-left: 0.8em; }
 @media (max-width: 700px) {
   .jp-InputPrompt, .jp-OutputPrompt { display: none; }
   .jp-Notebook { padding: 4px !important; }
