@@ -149,7 +149,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     """A game tree before any search: shapes by player, leaf values, labels beside.
 
     A tree whose leaves, drawn side by side with their names beside them, would be wider
-    than a column can show at 11 px text draws its leaves narrower and writes each leaf's
+    than a column can show at 12 px text draws its leaves narrower and writes each leaf's
     name under it (an exercise tree of 27 leaves fits a laptop's column whole); names too
     long for one row under the leaves ("B1a1a1") alternate between two rows.
 
@@ -157,7 +157,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     >>> source.count("shape=circle"), source.count("shape=box")
     (2, 5)
     >>> wide = draw_tree(GameTree.from_nested([[[1, 2, 3]] * 3] * 3)).source
-    >>> "_name" in wide and "nodesep=0.08" in wide
+    >>> "_name" in wide and "nodesep=0.06" in wide
     True
     """
     nodes = []
@@ -322,14 +322,14 @@ levels of 8 to 27 nodes; up to 129 on a level of 2 to 5, which fits anyway)."""
 LEAF_SLOT_PT = 45.0
 """The same for a leaf of the tree, its name under it (measured: 40–44 pt)."""
 
-COMPACT_TEXT_PT = 10.0
+COMPACT_TEXT_PT = 10.5
 """The size of the names in a tree drawn with narrow leaves (names inside, under leaves)."""
 
 COMPACT_LEAF_PT = 23.0
 """A narrow leaf's width (0.32 inch), in points."""
 
-NAME_CHAR_PT = 6.0
-"""About the width of a character of a name in 10-pt Helvetica, in points (B 6.7, 1 5.6)."""
+NAME_CHAR_PT = 6.3
+"""About the width of a character of a name in 10.5-pt Helvetica, in points (B 7, 1 5.8)."""
 
 COMPACT_GAP_PT = 7.2
 """The gap between two names under narrow leaves and their margins, in points."""
@@ -351,13 +351,13 @@ def readable_depth(
     max_nodes: int = MAX_DRAWN_NODES,
 ) -> int | None:
     """The deepest level to draw so that the picture fits a notebook column with its text
-    still readable (11 px or more), and at most ``max_nodes`` nodes show.
+    still readable (12 px or more), and at most ``max_nodes`` nodes show.
 
     A level of n nodes is about n × :data:`NODE_SLOT_PT` points wide (n ×
     :data:`WINDOW_SLOT_PT` with α/β beside the nodes, n × :data:`LEAF_SLOT_PT` for the
     leaves, the last level); the page shrinks a picture to its
     column, and a picture wider than ``room_pt`` would show its 12-pt node text below
-    11 px (:func:`coursekit.draw.base.readable_width_pt`).
+    12 px (:func:`coursekit.draw.base.readable_width_pt`).
 
     Parameters
     ----------
@@ -694,7 +694,7 @@ class _Builder:
         spacing = (
             {"nodesep": "0.12", "ranksep": "0.35"}
             if windows
-            else {"nodesep": "0.08", "ranksep": "0.3"}
+            else {"nodesep": "0.06", "ranksep": "0.3"}
             if self.names_under_leaves
             else {"nodesep": "0.12", "ranksep": "0.4"}
         )
@@ -780,7 +780,7 @@ class _Builder:
             attrs["margin"] = "0.04"
         elif node.inside is not None:
             attrs["label"] = f"{node.inside}\\n{text}" if text else str(node.inside)
-        elif self._name_inside(node):  # "B1a2c" in 10 pt fits a 0.45-inch node
+        elif self._name_inside(node):  # "B1a2c" in 10.5 pt fits a 0.45-inch node
             attrs["label"], attrs["fontsize"] = str(node.name), "10"
             attrs["width"] = attrs["height"] = "0.45"
             attrs["fixedsize"] = "true"

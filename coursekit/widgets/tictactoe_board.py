@@ -36,7 +36,7 @@ from coursekit.search.alphabeta import alphabeta
 from coursekit.search.minimax import minimax
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 from coursekit.text import number_text, say
-from coursekit.widgets.base import INLINE, StaticPreview, SvgView
+from coursekit.widgets.base import INLINE, StaticPreview, SvgView, needs_kernel
 
 MAX_TREE_NODES = 40
 """Draw the whole search tree up to this many nodes, else only its first level."""
@@ -122,6 +122,7 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         )
         super().__init__([controls, search])
         self.add_class("ck-tictactoe")
+        needs_kernel(self.side, self.algorithm, self.depth, self.new_game)  # a game: Python's
         self.new_game.on_click(lambda _: self.restart())
         self.side.observe(lambda _: self.restart(), names="value")
         self.depth.observe(lambda _: self.analyse(), names="value")

@@ -7,7 +7,7 @@ import ipywidgets as widgets
 from coursekit.draw.uniform_tree import MAX_DRAWN_NODES, uniform_tree
 from coursekit.games import tree_size
 from coursekit.text import say
-from coursekit.widgets.base import StaticPreview, SvgView
+from coursekit.widgets.base import StaticPreview, SvgView, needs_kernel
 
 
 class TreeSizeExplorer(StaticPreview, widgets.VBox):
@@ -29,6 +29,7 @@ class TreeSizeExplorer(StaticPreview, widgets.VBox):
         self.summary = widgets.HTML()
         self.picture = SvgView()
         super().__init__([self.branching, self.depth, self.summary, self.picture])
+        needs_kernel(self.branching, self.depth)  # a new tree: Python's part
         self.branching.observe(self._update, names="value")
         self.depth.observe(self._update, names="value")
         self._update()

@@ -1,0 +1,178 @@
+"""Where the time goes when a tree is edited in JupyterLab: from leaving the box to the picture.
+
+Run from the course folder with the course's Python (``.venv/bin/python bench/tree_edit.py``);
+it writes ``bench/tree_edit.md``. A fresh JupyterLab serves one notebook with the tree
+explorer of chapter 04 (``TreeExplorer(EXAMPLE)``); headless Chromium opens it, runs it and
+then, several times, types another tree into the box and presses Ctrl+Enter. The page records
+every message between it and the kernel (the kernel connection's ``anyMessage``), the first
+change of the result line and each drawing of the picture (``graph_view.js``'s ``ck-drawn``),
+and Chromium's CPU profiler records where the page spends its time meanwhile.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+from machine import describe
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+NOTE = ROOT / "bench" / "tree_edit.md"
+REPEATS = 7
+TREES = ["[[3, 12, 8], [2, 4, 6], [14, 5, {k}]]", "[[3, {k}], [2, 4, 6, 1], [14, 5]]"]
+
+IDLE_JS = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const session = panel && panel.sessionContext && panel.sessionContext.session;
+  return Boolean(session && session.kernel && session.kernel.status === "idle");
+}"""
+WATCH_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  window.ckLog = [];
+  const t = () => performance.now();
+  kernel.anyMessage.connect((_, m) => {
+    const msg = m.msg, kind = msg.header.msg_type;
+    const data = (msg.content && msg.content.data) || {};
+    const keys = data.state ? Object.keys(data.state).join(",") : (data.method || "");
+    window.ckLog.push({t: t(), dir: m.direction, kind, keys,
+                       state: (msg.content && msg.content.execution_state) || ""});
+  });
+  document.addEventListener("ck-drawn", () => window.ckLog.push({t: t(), dir: "page",
+                                                                 kind: "drawn"}), true);
+  const result = document.querySelector(".ck-result");
+  new MutationObserver(() => window.ckLog.push({t: t(), dir: "page", kind: "result"}))
+    .observe(result, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def notebook() -> nbformat.NotebookNode:
+    code = "from coursekit.widgets import TreeExplorer\nTreeExplorer()"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}  # fmt: skip
+    return nb
+
+
+def edit_once(page, cdp, text: str) -> dict:
+    """Type ``text`` into the tree box, apply it with Ctrl+Enter; the timeline and profile."""
+    box = page.locator(".ck-tree-input textarea")
+    box.fill(text)
+    page.evaluate("() => { window.ckLog = []; window.ckStart = performance.now(); }")
+    cdp.send("Profiler.start")
+    drawn = page.evaluate("() => document.querySelector('.ck-graph').dataset.drawn")
+    box.press("Control+Enter")
+    page.wait_for_function(
+        "(n) => document.querySelector('.ck-graph').dataset.drawn !== n"
+        " && !document.querySelector('.ck-graph').dataset.pending",
+        arg=drawn,
+        timeout=30_000,
+    )
+    page.wait_for_timeout(300)  # messages still on their way, for the record
+    profile = cdp.send("Profiler.stop")["profile"]
+    log = page.evaluate("() => window.ckLog.map(e => ({...e, t: e.t - window.ckStart}))")
+    return {"log": log, "profile": profile}
+
+
+def phases(log: list[dict]) -> dict[str, float]:
+    """Milliseconds from the key press to: the edit sent, the kernel busy and idle, the first
+    and last message from the kernel, the result line changed, the picture drawn."""
+    first = lambda pred: next((e["t"] for e in log if pred(e)), float("nan"))  # noqa: E731
+    last = lambda pred: max((e["t"] for e in log if pred(e)), default=float("nan"))  # noqa: E731
+    return {
+        "edit sent": first(lambda e: e["dir"] == "send" and e["kind"] == "comm_msg"),
+        "kernel busy": first(lambda e: e["state"] == "busy"),
+        "first update back": first(lambda e: e["dir"] == "recv" and e["kind"] == "comm_msg"),
+        "kernel idle": first(lambda e: e["state"] == "idle"),
+        "result line changed": first(lambda e: e["kind"] == "result"),
+        "picture drawn": first(lambda e: e["kind"] == "drawn"),
+        "last update back": last(lambda e: e["dir"] == "recv" and e["kind"] == "comm_msg"),
+    }
+
+
+def hot_functions(profiles: list[dict], top: int = 12) -> list[tuple[str, float]]:
+    """The page's functions by self time over all ``profiles`` (ms per edit)."""
+    spent: collections.Counter = collections.Counter()
+    for profile in profiles:
+        nodes = {n["id"]: n for n in profile["nodes"]}
+        deltas = profile["timeDeltas"]
+        for sample, delta in zip(profile["samples"], deltas, strict=True):
+            frame = nodes[sample]["callFrame"]
+            url = frame["url"].rsplit("/", 1)[-1][:40]
+            spent[f"{frame['functionName'] or '(anonymous)'} {url}:{frame['lineNumber']}"] += (
+                delta / 1000
+            )
+    return [(name, ms / len(profiles)) for name, ms in spent.most_common(top)]
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM_ARGS, find_chromium
+    from tests.conftest import jupyter_lab
+
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "nb").mkdir()
+        nbformat.write(notebook(), work / "nb" / "tree.ipynb")
+        lab = jupyter_lab(work, work / "nb", python_path=str(ROOT))
+        with lab as (base, token), sync_playwright() as playwright:
+            chromium = find_chromium()
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto(f"{base}/lab/tree/tree.ipynb?token={token}&reset")
+            page.wait_for_function(IDLE_JS, timeout=180_000)
+            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            page.wait_for_selector(".ck-graph svg g.node", timeout=120_000)
+            page.evaluate(WATCH_JS)
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Profiler.enable")
+            for k in range(REPEATS):
+                runs.append(edit_once(page, cdp, TREES[k % 2].format(k=k + 1)))
+            browser.close()
+    write_note(runs)
+
+
+def write_note(runs: list[dict]) -> None:
+    table = collections.defaultdict(list)
+    for run in runs:
+        for name, ms in phases(run["log"]).items():
+            table[name].append(ms)
+    lines = [
+        "# Editing a tree in JupyterLab: from the key press to the new picture",
+        "",
+        f"Measured by `bench/tree_edit.py` on {datetime.date.today()}: {describe()}.",
+        "JupyterLab 1366×768, the tree explorer of chapter 04; another tree typed into its box",
+        f"and applied with Ctrl+Enter, {len(runs)} times. Milliseconds after the key press:",
+        "",
+        "| what | median | runs |",
+        "|---|---:|---|",
+    ]
+    for name, values in table.items():
+        shown = ", ".join(f"{v:.0f}" for v in values)
+        lines.append(f"| {name} | {statistics.median(values):.0f} | {shown} |")
+    lines += ["", "Where the page spends its time meanwhile (self time, ms per edit):", ""]
+    lines += ["| function | ms |", "|---|---:|"]
+    hot = hot_functions([r["profile"] for r in runs])
+    lines += [f"| `{name}` | {ms:.1f} |" for name, ms in hot]
+    kinds = collections.Counter(
+        (e["dir"], e["kind"], e.get("keys", "")) for run in runs for e in run["log"]
+    )
+    lines += ["", "Messages per edit (direction, type, what changed):", ""]
+    lines += [f"- {d} {k} {keys}: {n / len(runs):.1f}" for (d, k, keys), n in kinds.most_common()]
+    NOTE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+    (ROOT / "build").mkdir(exist_ok=True)
+    (ROOT / "build" / "tree_edit_log.json").write_text(json.dumps([r["log"] for r in runs]))
+
+
+if __name__ == "__main__":
+    main()
