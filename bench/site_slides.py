@@ -51,32 +51,36 @@ def decks(numbers: list[str], out: Path) -> dict[str, Path]:
 
 
 def with_current_pictures(decks: dict[str, Path], out: Path) -> dict[str, Path]:
-    """Copies of ``decks`` (exported before) into ``out`` with main's ``graph_view.js`` in
-    their widget state replaced by the working tree's: a quick look at a change of the page's
-    code without running the notebooks again (the final numbers come from a full export)."""
+    """Copies of ``decks`` (exported before) into ``out`` with the page's code of every picture
+    (``graph_view.js`` in the widget state) and the decks' style taken from the working tree:
+    a quick look at a change of the page's code without running the notebooks again (the
+    numbers of record come from a full export)."""
+    import re
     import shutil
-    import subprocess
 
-    def encoded(code: str) -> str:  # as nbconvert writes it into the page
-        return json.dumps(code)[1:-1].replace("/", "\\/")
-
-    def main_and_now(path: str) -> tuple[str, str]:
-        done = subprocess.run(["git", "show", f"main:{path}"], capture_output=True, text=True,
-                              cwd=ROOT, check=True)  # fmt: skip
-        return done.stdout, (ROOT / path).read_text(encoding="utf-8")
-
-    script = main_and_now("coursekit/draw/static/graph_view.js")
-    style = main_and_now("coursekit/tools/templates/coursekit_reveal/coursekit_slides.css")
+    script = (ROOT / "coursekit/draw/static/graph_view.js").read_text(encoding="utf-8")
+    style_path = ROOT / "coursekit/tools/templates/coursekit_reveal/coursekit_slides.css"
+    style = style_path.read_text(encoding="utf-8")
+    state_tag = re.compile(
+        r'(<script type="application/vnd.jupyter.widget-state\+json">)(.*?)(</script>)', re.DOTALL
+    )
     made = {}
     for name, deck in decks.items():
         target = out / deck.parent.name / deck.name
         if not target.parent.exists():
             shutil.copytree(deck.parent, target.parent, ignore=shutil.ignore_patterns("*.html"))
-        page = deck.read_text(encoding="utf-8")
-        if encoded(script[0]) not in page or style[0] not in page:
-            raise SystemExit(f"{deck}: main's graph_view.js or slide style is not in it")
-        page = page.replace(encoded(script[0]), encoded(script[1]))
-        target.write_text(page.replace(style[0], style[1]), encoding="utf-8")
+
+        def new_state(found: re.Match) -> str:
+            state = json.loads(found[2])
+            for model in state["state"].values():
+                if "coursekit's picture widget" in model["state"].get("_esm", ""):
+                    model["state"]["_esm"] = script
+            return found[1] + json.dumps(state).replace("/", "\\/") + found[3]
+
+        page = state_tag.sub(new_state, deck.read_text(encoding="utf-8"))
+        first = page.index("/* The course's slide look")
+        end = page.index("</style>", first)
+        target.write_text(page[:first] + style + page[end:], encoding="utf-8")
         made[name] = target
     return made
 

@@ -117,10 +117,13 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
             [grid, self.side, self.algorithm, self.depth, self.new_game, self.status],
             layout=widgets.Layout(flex="0 0 auto", width="300px"),
         )
+        # beside the board while the picture fits there at legible text (about 860 px wide
+        # at the most), else under it, where it has the whole width
         search = widgets.VBox(
-            [self.candidates, self.picture], layout=widgets.Layout(flex="1 1 auto", min_width="0")
+            [self.candidates, self.picture], layout=widgets.Layout(flex="1 1 860px", min_width="0")
         )
-        super().__init__([controls, search])
+        search.add_class("ck-tictactoe-search")
+        super().__init__([controls, search], layout=widgets.Layout(flex_flow="row wrap"))
         self.add_class("ck-tictactoe")
         needs_kernel(self.side, self.algorithm, self.depth, self.new_game)  # a game: Python's
         self.new_game.on_click(lambda _: self.restart())
