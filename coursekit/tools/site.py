@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import posixpath
 import re
 import shutil
@@ -70,6 +71,10 @@ html, body { max-width: 100%; }
 .jp-RenderedHTMLCommon { overflow-wrap: anywhere; }
 /* a table keeps its words whole ("wins", "12.5%") and scrolls inside its box instead */
 .jp-RenderedHTMLCommon table { overflow-wrap: normal; }
+/* no kernel behind a page of the book: an explorer's controls that only Python answers are
+   not shown (coursekit.widgets.base.NEEDS_KERNEL); a line under the explorer leads to the lab */
+.ck-needs-kernel { display: none !important; }
+.ck-lab-line { margin: 0.3em 0 0.6em; font: 14px/1.4 system-ui, sans-serif; }
 /* speaker notes: one closed line, "Lecturer's notes" (coursekit.tools.speaker_notes) */
 details.ck-notes { margin: 0.3em 0; color: #444; }
 details.ck-notes > summary { cursor: pointer; color: #57606a; font-size: 0.9em; }
@@ -151,9 +156,37 @@ def site_bar(chapter: Chapter, others: dict[str, Chapter]) -> str:
     return '<nav class="ck-site-bar">' + "".join(links) + "</nav>"
 
 
-def dress_page(body: str, bar: str) -> str:
-    """A page from nbconvert with the phone-width style and the site bar."""
+# Under each explorer whose controls are hidden (they need a kernel), once the widgets are
+# drawn: one line leading to the same notebook in the lab, where they work.
+LAB_LINE_SCRIPT = """<script>
+(() => {
+  const add = () => {
+    for (const part of document.querySelectorAll(".ck-needs-kernel")) {
+      const output = part.closest(".jp-OutputArea-output");
+      if (!output || output.querySelector(":scope > .ck-lab-line")) continue;
+      const line = document.createElement("p");
+      line.className = "ck-lab-line";
+      const link = document.createElement("a");
+      link.href = HREF;
+      link.textContent = TEXT;
+      line.append(link);
+      output.append(line);
+    }
+  };
+  new MutationObserver(add).observe(document.body, {childList: true, subtree: true});
+  add();
+})();
+</script>"""
+
+
+def dress_page(body: str, bar: str, lab_line: tuple[str, str] | None = None) -> str:
+    """A page from nbconvert with the phone-width style and the site bar; with ``lab_line``
+    (an address and its text), a line under each explorer whose controls need a kernel."""
     body = body.replace("</head>", PAGE_STYLE + "</head>", 1)
+    if lab_line is not None:
+        href, text = (json.dumps(value) for value in lab_line)
+        script = LAB_LINE_SCRIPT.replace("HREF", href).replace("TEXT", text)
+        body = body.replace("</body>", script + "</body>", 1)
     return re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + bar, body, count=1)
 
 
@@ -222,7 +255,9 @@ def export_chapter(
     resources = {"metadata": {"name": chapter.stem}}
     page, _ = html_exporter("light").from_notebook_node(nb, resources=resources)
     page = relink(page, where, pages or {})
-    (book / chapter.page).write_text(dress_page(page, site_bar(chapter, others)), "utf-8")
+    lab_line = (lab_link(chapter), text.say("edition.edit_in_lab", lang=chapter.language))
+    page = dress_page(page, site_bar(chapter, others), lab_line)
+    (book / chapter.page).write_text(page, "utf-8")
     deck, _ = slides_exporter(offline=True).from_notebook_node(
         nb, resources={**resources, "coursekit": {"offline": True}}
     )
