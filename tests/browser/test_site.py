@@ -5,13 +5,17 @@ bundled from npm; each chapter run once per session, a run the export tests shar
 served by a local ``http.server``; every request that would leave the machine is
 aborted and recorded. The tests check that
 
-- in the JupyterLite lab, chapters 02, 03, 04 and 06 "Run All" in the browser's own
-  Python and every cell runs with no error, except cells that fail on purpose
-  (``raises-exception``) and cells that draw a matplotlib chart (numpy and matplotlib
-  exist only on Pyodide's CDN, which an offline site lacks: README says so). Run All goes
-  on past a cell that fails on purpose, as in JupyterLab (the site patches JupyterLite's
-  kernel manager, ``lite.let_run_all_go_on``); it stops at a chart's missing numpy, and
-  the test goes on from the next cell; and a step-through there steps;
+- in the JupyterLite lab, chapters 02, 03, 04 and 06 (and 04 in Chinese) "Run All" in the
+  browser's own Python and every cell runs, to the end, with no error except in cells that
+  fail on purpose (``raises-exception``): Run All goes on past those, as in JupyterLab (the
+  site patches JupyterLite's kernel manager, ``lite_patches.let_run_all_go_on``), and a cell
+  that needs numpy or matplotlib (which exist only on Pyodide's CDN, which an offline site
+  lacks: README says so) prints one line instead (``coursekit.tools.offline_lab``), which
+  the notebook's first cell announces; a step-through there steps, and the speaker notes
+  are closed;
+- a chapter and its exercise of the same file name (and the chapter's Chinese edition) open
+  in one lab each get a kernel of their own, in the light and the dark theme
+  (``lite_patches.SESSION_BY_PATH_PATCH``);
 - a graded cell of exercise 04 says ✔ for a correct answer typed into the lab; saved and
   the page opened again, the answer is still there (the browser's storage); downloaded
   from the lab, the notebook scores full marks under ``coursekit check``;
@@ -20,7 +24,9 @@ aborted and recorded. The tests check that
   widget view is rendered, every picture the widget state holds is drawn (an SVG, or its
   line of text; none says ⚠), every image loaded, every step-through steps once with its
   control in the page (no kernel) and its drawing changes, the page does not scroll
-  sideways, and nothing was asked of another machine, missing, or failed in the page.
+  sideways, and nothing was asked of another machine, missing, or failed in the page; no
+  control that only a kernel answers is shown, a line under each such explorer leads to the
+  lab, and every speaker note is one closed line.
 
 The time from opening the lab to the first executed cell of each chapter, under Run All,
 is written to ``build/test-artifacts/site/lab-first-cell-<chapter>.txt`` (``bench/site.py``
@@ -47,7 +53,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from coursekit.text import say
 from coursekit.tools import lite, site
+from coursekit.tools.speaker_notes import is_notes
 from tests.browser.test_pictures import RUN_CODE_JS  # what the kernel prints for some code
 from tests.exercises.exercise_helpers import cell as cell_by_id
 
@@ -55,6 +63,10 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB_CHAPTERS = ("02", "03", "04", "06")
+LAB_PATHS = [  # the chapters the lab runs offline in the tests, and chapter 04 in Chinese
+    *(f"notebooks/{n.name}" for c in LAB_CHAPTERS for n in ROOT.glob(f"notebooks/{c}_*.ipynb")),
+    "notebooks/zh/04_alphabeta.ipynb",
+]
 KERNEL_TIMEOUT_S = 240
 RUN_TIMEOUT_S = 300
 
@@ -95,6 +107,7 @@ CELLS_JS = """() => {
       source: cell.sharedModel.getSource(),
       count: cell.executionCount,
       errors: outputs.filter(o => o.output_type === "error").map(o => o.ename + ": " + o.evalue),
+      text: outputs.filter(o => o.output_type === "stream").map(o => o.text).join(""),
     });
   }
   return found;
@@ -103,7 +116,7 @@ CELLS_JS = """() => {
 
 def open_notebook(open_page, base: str, path: str):
     page, log = open_page(base)
-    page.set_viewport_size({"width": 1366, "height": 900})
+    page.set_viewport_size({"width": 1366, "height": 768})
     started = time.monotonic()
     page.goto(f"{base}lab/lab/index.html?path={path}")
     page.wait_for_function(
@@ -224,27 +237,88 @@ def expected(cell: dict) -> bool:
     return "raises-exception" in cell["tags"] or missing(cell)
 
 
-@pytest.mark.parametrize("number", LAB_CHAPTERS)
-def test_chapter_runs_all_in_the_lab_offline(served, open_page, artifacts, number):
-    path = next(f"notebooks/{n.name}" for n in (ROOT / "notebooks").glob(f"{number}_*.ipynb"))
+NOTES_JS = """() => {
+  const notes = [...document.querySelectorAll(".jp-MarkdownCell details.ck-notes")];
+  return {count: notes.length, open: notes.filter((d) => d.open).length};
+}"""
+
+
+@pytest.mark.parametrize("path", LAB_PATHS)
+def test_chapter_runs_all_in_the_lab_offline(served, open_page, artifacts, path):
     page, log, started = open_notebook(open_page, served, path)
     folder = artifacts / "site"
     folder.mkdir(exist_ok=True)
-    # only a missing numpy may stop the run: a cell failing on purpose must not
-    cells = run_all(page, started, folder / f"lab-first-cell-{number}.txt", go_on=missing)
+    name = path.removeprefix("notebooks/").replace("/", "-").removesuffix(".ipynb")
+    # Run All goes on to the end: past a cell failing on purpose, past a missing numpy
+    cells = run_all(page, started, folder / f"lab-first-cell-{name}.txt")
     pending = [c["source"][:200] for c in cells if not c["count"]]
-    page.screenshot(path=str(folder / f"lab-{number}.png"))
-    failed = [c for c in cells if c["errors"]]
-    unexplained = [c for c in failed if not expected(c)]
+    page.screenshot(path=str(folder / f"lab-{name}.png"))
+    failed = [c for c in cells if c["errors"] and "raises-exception" not in c["tags"]]
     assert not pending, f"cells that did not run: {pending}"
-    assert not unexplained, "\n\n".join(f"{c['source'][:300]}\n→ {c['errors']}" for c in failed)
+    assert not failed, "\n\n".join(f"{c['source'][:300]}\n→ {c['errors']}" for c in failed)
+    source = nbformat.read(ROOT / path, as_version=4)
+    language = source.metadata.get("coursekit", {}).get("language", "en")
+    if lite.needs_scientific(source):  # said once, in the first cell, in its language
+        announced = say("edition.lab_offline", packages="numpy, scipy, matplotlib", lang=language)
+        assert cells[0]["text"].strip() == announced, cells[0]["text"]
+        skipped = [c for c in cells if "is not in this offline lab" in c["text"]
+                   or "离线实验室里没有" in c["text"]]  # fmt: skip
+        assert skipped, f"{path}: no cell said that it needs numpy"
+        assert all(c["text"].count("\n") <= 2 for c in skipped), skipped[0]["text"]
     assert log.off_machine() == [], log.off_machine()
+    notes = page.evaluate(NOTES_JS)
+    assert notes["count"] == sum(map(is_notes, source.cells)) and notes["open"] == 0, notes
     assert step_once(page), f"{path}: no step-through stepped in the lab"
     # the kernel imports itself before it moves into the students' files
-    # (lite.KERNEL_START_PATCH), and then works in the notebook's own folder; IPython and
-    # coursekit came with bytecode (lite.compile_for_pyodide: Pyodide never writes any)
+    # (lite_patches.KERNEL_START_PATCH), and then works in the notebook's own folder; IPython
+    # and coursekit came with bytecode (lite.compile_for_pyodide: Pyodide never writes any)
     where = page.evaluate(RUN_CODE_JS, WHERE_AND_BYTECODE)
-    assert where.startswith("/drive/notebooks True True [") and Path(path).name in where, where
+    folder_in_lab = "/drive/" + str(Path(path).parent)
+    assert where.startswith(f"{folder_in_lab} True True [") and Path(path).name in where, where
+
+
+SESSIONS_JS = """() => [...window.jupyterapp.serviceManager.sessions.running()].map(
+  (s) => ({path: s.path, kernel: s.kernel && s.kernel.id}))"""
+KERNEL_OF_JS = """(path) => {
+  for (const w of window.jupyterapp.shell.widgets("main")) {
+    const s = w.sessionContext && w.sessionContext.session;
+    if (w.context && w.context.path === path && s && s.kernel)
+      return {status: s.kernel.status, id: s.kernel.id, path: s.path};
+  }
+  return null;
+}"""
+OPEN_JS = "(path) => window.jupyterapp.commands.execute('docmanager:open', {path})"
+SAME_NAME = (
+    "notebooks/04_alphabeta.ipynb",
+    "exercises/04_alphabeta.ipynb",
+    "notebooks/zh/04_alphabeta.ipynb",
+)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_notebooks_of_the_same_name_each_get_a_kernel(served, open_page, artifacts, theme):
+    """Issue #38: after one 04_alphabeta.ipynb had a kernel, another stayed "Initializing"."""
+    page, log, _ = open_notebook(open_page, served, SAME_NAME[0])
+    if theme == "dark":
+        page.evaluate(
+            "() => window.jupyterapp.commands.execute('apputils:change-theme',"
+            " {theme: 'JupyterLab Dark'})"
+        )
+    for path in SAME_NAME[1:]:
+        page.evaluate(OPEN_JS, path)
+        page.wait_for_function(
+            f"() => {{ const k = ({KERNEL_OF_JS})({path!r}); return k && k.status === 'idle'; }}",
+            timeout=KERNEL_TIMEOUT_S * 1000,
+        )
+    kernels = [page.evaluate(KERNEL_OF_JS, path) for path in SAME_NAME]
+    assert [k["path"] for k in kernels] == list(SAME_NAME), kernels
+    assert len({k["id"] for k in kernels}) == len(SAME_NAME), kernels
+    where = page.evaluate(RUN_CODE_JS, "import os; print(os.getcwd())")  # the last one opened
+    assert where.strip() == "/drive/notebooks/zh", where
+    folder = artifacts / "site"
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / f"lab-same-name-{theme}.png"))
+    assert log.off_machine() == [], log.off_machine()
 
 
 def first_part(name: str = "04_alphabeta") -> tuple[str, str, str]:
@@ -469,8 +543,29 @@ def book_tab(open_module_page, served):
     return open_module_page(served)
 
 
+# What the book shows of the controls only a kernel answers (none), of the lines that lead to
+# the lab instead, and of the speaker notes (each a closed line).
+BOOK_PARTS_JS = """() => ({
+  needsKernel: document.querySelectorAll(".ck-needs-kernel").length,
+  shownNeedsKernel: [...document.querySelectorAll(".ck-needs-kernel")]
+      .filter((e) => e.getClientRects().length).length,
+  explorers: new Set([...document.querySelectorAll(".ck-needs-kernel")]
+      .map((e) => e.closest(".jp-OutputArea-output"))).size,
+  labLines: [...document.querySelectorAll(".ck-lab-line a")]
+      .filter((a) => a.href.includes("lab/index.html?path=")).length,
+  notes: document.querySelectorAll("details.ck-notes").length,
+  openNotes: document.querySelectorAll("details.ck-notes[open]").length,
+})"""
+
+
 def check_page(page, where: str) -> dict:
-    """Every widget view rendered, every picture drawn (none says ⚠), every image loaded."""
+    """Every widget view rendered, every picture drawn (none says ⚠), every image loaded;
+    no control that needs a kernel shown, a line to the lab under each explorer that has
+    them, every speaker note closed."""
+    parts = page.evaluate(BOOK_PARTS_JS)
+    assert parts["shownNeedsKernel"] == 0, f"{where}: controls that need a kernel shown: {parts}"
+    assert parts["labLines"] == parts["explorers"], f"{where}: lines to the lab: {parts}"
+    assert parts["openNotes"] == 0, f"{where}: speaker notes open: {parts}"
     found = page.evaluate(PAGE_JS)
     assert found["unrendered"] == 0, f"{where}: widget views not rendered: {found}"
     assert found["graphs"] == found["wanted"], f"{where}: pictures shown ≠ in the state: {found}"
