@@ -704,8 +704,9 @@ class _Builder:
         self._ruler(picture)  # declared first, so that it stands on the left
         for node in self.nodes:
             picture.node(self.ids[node.path], **self._node_attrs(node))
+        before = self._left_siblings()
         for node in self.nodes:
-            self._label_beside(picture, node)
+            self._label_beside(picture, node, before.get(node.path))
         for node in self.nodes:
             if node.path and node.path[:-1] in self.ids:
                 parent, child = self.ids[node.path[:-1]], self.ids[node.path]
@@ -829,14 +830,34 @@ class _Builder:
             return node.bound + _short_value(node.value)
         return ""
 
-    def _label_beside(self, picture: Picture, node: _Node) -> None:
-        """The node's name, window and cut as a text node just left of it, on its rank.
+    def _left_siblings(self) -> dict[tuple, tuple]:
+        """Each node's sibling just left of it on its rank (its move comes just before, in the
+        order the game lists them), by path; a board drawn a rank lower has none, nor has a
+        node whose moves cannot be ordered."""
+        children: dict[tuple, list[tuple]] = {}
+        for node in self.nodes:
+            if node.path and node.path not in self.lower_boards:
+                children.setdefault(node.path[:-1], []).append(node.path)
+        found = {}
+        for paths in children.values():
+            try:
+                paths.sort()
+            except TypeError:  # moves of mixed kinds: no order to keep
+                continue
+            found.update(zip(paths[1:], paths[:-1], strict=True))
+        return found
+
+    def _label_beside(self, picture: Picture, node: _Node, left: tuple | None = None) -> None:
+        """The node's name, window and cut as a text node just left of it, on its rank:
+        between it and its sibling ``left`` (the path of the one drawn before it), if any.
 
         Graphviz places an ``xlabel`` after the layout, where it finds room among the
         nodes but not the edges: names crossed edges and windows stood far from their
-        node. A node of its own takes its room in the layout, and edges go around it.
-        Its name is the node's with :data:`LABEL_SUFFIX` (a leaf's name stands under
-        it instead, :data:`NAME_SUFFIX`); both carry the class :data:`LABEL_CLASS`.
+        node. A node of its own takes its room in the layout, and edges go around it;
+        an invisible edge from the sibling on its left keeps it from standing beyond
+        that sibling (beside the wrong node). Its name is the node's with
+        :data:`LABEL_SUFFIX` (a leaf's name stands under it instead,
+        :data:`NAME_SUFFIX`); both carry the class :data:`LABEL_CLASS`.
         """
         text = self._side_text(node)
         if not text:
@@ -851,6 +872,8 @@ class _Builder:
         with picture.subgraph() as rank:
             rank.attr(rank="same")
             rank.edge(node_id + LABEL_SUFFIX, node_id, style="invis", weight="10")
+            if left is not None and left in self.ids:
+                rank.edge(self.ids[left], node_id + LABEL_SUFFIX, style="invis", weight="1")
 
     def _side_text(self, node: _Node) -> list[str]:
         """The lines written beside a node: its name, its window (α, β) and its cut."""
