@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import datetime
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -26,13 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 NOTE = ROOT / "bench" / "tree_edit.md"
 REPEATS = 7
+NOTEBOOK = sys.argv[1] if len(sys.argv) > 1 else "04_alphabeta.ipynb"  # or tree.ipynb: alone
 TREES = ["[[3, 12, 8], [2, 4, 6], [14, 5, {k}]]", "[[3, {k}], [2, 4, 6, 1], [14, 5]]"]
 
-IDLE_JS = """() => {
-  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const session = panel && panel.sessionContext && panel.sessionContext.session;
-  return Boolean(session && session.kernel && session.kernel.status === "idle");
-}"""
+PICTURE = "document.querySelector('.ck-tree-explorer .ck-graph')"
 WATCH_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   const kernel = panel.sessionContext.session.kernel;
@@ -52,7 +50,7 @@ WATCH_JS = """() => {
     if (event.key === "Enter") window.ckStart = performance.now();
   }, true);
   document.addEventListener("pointerdown", () => { window.ckStart = performance.now(); }, true);
-  const result = document.querySelector(".ck-result");
+  const result = document.querySelector(".ck-tree-explorer .ck-result");
   new MutationObserver(() => window.ckLog.push({t: t(), dir: "page", kind: "result"}))
     .observe(result, {subtree: true, childList: true, characterData: true});
 }"""
@@ -69,19 +67,19 @@ def notebook() -> nbformat.NotebookNode:
 def edit_once(page, cdp, text: str, how: str) -> dict:
     """Type ``text`` into the tree box and apply it (``how``: "Enter", or "click" outside the
     box, as before Enter applied); the timeline and the profile."""
-    box = page.locator(".ck-tree-input textarea")
+    box = page.locator(".ck-tree-explorer .ck-tree-input textarea").first
     box.fill(text)
     page.evaluate("() => { window.ckLog = []; }")
     cdp.send("Profiler.start")
-    drawn = page.evaluate("() => document.querySelector('.ck-graph').dataset.drawn")
+    box.scroll_into_view_if_needed()
+    drawn = page.evaluate(f"() => {PICTURE}.dataset.drawn")
     if how == "Enter":
         box.press("Enter")
     else:  # on the notebook, below its cell: the box loses the focus
-        frame = page.locator(".jp-Notebook").bounding_box()
-        page.mouse.click(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] - 20)
+        frame = box.bounding_box()  # beside the box, on its cell: the box loses the focus
+        page.mouse.click(frame["x"] + frame["width"] + 420, frame["y"] + frame["height"] / 2)
     page.wait_for_function(
-        "(n) => document.querySelector('.ck-graph').dataset.drawn !== n"
-        " && !document.querySelector('.ck-graph').dataset.pending",
+        f"(n) => {PICTURE}.dataset.drawn !== n && !{PICTURE}.dataset.pending",
         arg=drawn,
         timeout=30_000,
     )
@@ -129,22 +127,23 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import CHROMIUM_ARGS, find_chromium
+    from tests.browser.test_lab_reading import IDLE_JS
     from tests.conftest import jupyter_lab
 
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        (work / "nb").mkdir()
+        shutil.copytree(ROOT / "notebooks", work / "nb")  # chapter 04 as a student has it
         nbformat.write(notebook(), work / "nb" / "tree.ipynb")
         lab = jupyter_lab(work, work / "nb", python_path=str(ROOT))
         with lab as (base, token), sync_playwright() as playwright:
             chromium = find_chromium()
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.goto(f"{base}/lab/tree/tree.ipynb?token={token}&reset")
+            page.goto(f"{base}/lab/tree/{NOTEBOOK}?token={token}&reset")
             page.wait_for_function(IDLE_JS, timeout=180_000)
             page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-            page.wait_for_selector(".ck-graph svg g.node", timeout=120_000)
+            page.wait_for_selector(".ck-tree-explorer .ck-graph svg g.node", timeout=600_000)
             page.evaluate(WATCH_JS)
             cdp = page.context.new_cdp_session(page)
             cdp.send("Profiler.enable")
@@ -164,9 +163,9 @@ def write_note(runs: list[dict]) -> None:
         "# Editing a tree in JupyterLab: from the key press to the new picture",
         "",
         f"Measured by `bench/tree_edit.py` on {datetime.date.today()}: {describe()}.",
-        "JupyterLab 1366×768, the tree explorer of chapter 04; another tree typed into its box",
-        f"and applied {len(runs) // 2} times with Enter, {len(runs) // 2} times by a click outside",
-        "the box. Milliseconds after the key press or the click (the page's own clock):",
+        f"JupyterLab 1366×768, `{NOTEBOOK}` run, its first tree explorer; another tree typed",
+        f"in its box and applied {len(runs) // 2} times with Enter, as many by a click",
+        "outside the box. Milliseconds after the key press or the click (the page's own clock):",
         "",
         "| what | median | runs |",
         "|---|---:|---|",

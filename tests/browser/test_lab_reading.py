@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -24,6 +23,7 @@ import pytest
 
 from coursekit.text import say
 from coursekit.tools.speaker_notes import is_notes
+from tests.browser.test_lab import Lab
 from tests.conftest import jupyter_lab
 
 pytestmark = pytest.mark.browser
@@ -59,16 +59,6 @@ NOTES_JS = """() => {
     collapsed: document.querySelectorAll(".jp-MarkdownCell .jp-Placeholder").length,
   };
 }"""
-
-
-@dataclass(frozen=True)
-class Lab:
-    base: str
-    token: str
-    root: Path
-
-    def url(self, notebook: str) -> str:
-        return f"{self.base}/lab/tree/{notebook}?token={self.token}&reset"
 
 
 @pytest.fixture(scope="module")
