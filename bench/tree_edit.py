@@ -30,6 +30,9 @@ NOTE = ROOT / "bench" / "tree_edit.md"
 # the coursekit the kernel imports (and so the page's graph_view.js): this checkout, or another
 # one given in $COURSEKIT_BENCH_SOURCE (main's, to compare); the note is then written beside
 SOURCE = Path(os.environ.get("COURSEKIT_BENCH_SOURCE", ROOT))
+# with COURSEKIT_BENCH_WINDOWING=1, JupyterLab's default windowing of long notebooks
+WINDOWING = bool(os.environ.get("COURSEKIT_BENCH_WINDOWING"))
+WINDOWED = {True: "its default", False: "none (every cell drawn, as in the tests)"}
 REPEATS = 7
 NOTEBOOK = sys.argv[1] if len(sys.argv) > 1 else "04_alphabeta.ipynb"  # or tree.ipynb: alone
 TREES = ["[[3, 12, 8], [2, 4, 6], [14, 5, {k}]]", "[[3, {k}], [2, 4, 6, 1], [14, 5]]"]
@@ -141,6 +144,9 @@ def main() -> None:
         nbformat.write(notebook(), work / "nb" / "tree.ipynb")
         lab = jupyter_lab(work, work / "nb", python_path=str(SOURCE))
         with lab as (base, token), sync_playwright() as playwright:
+            if WINDOWING:  # JupyterLab's own default (the tests' server draws every cell)
+                (work / "settings" / "@jupyterlab" / "notebook-extension"
+                 / "tracker.jupyterlab-settings").unlink()  # fmt: skip
             chromium = find_chromium()
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1366, "height": 768})
@@ -168,7 +174,7 @@ def write_note(runs: list[dict]) -> None:
         "# Editing a tree in JupyterLab: from the key press to the new picture",
         "",
         f"Measured by `bench/tree_edit.py` on {datetime.date.today()}: {describe()};",
-        f"coursekit from `{SOURCE}`.",
+        f"coursekit from `{SOURCE}`; JupyterLab's windowing: {WINDOWED[WINDOWING]}.",
         f"JupyterLab 1366×768, `{NOTEBOOK}` run, its first tree explorer; another tree typed",
         f"in its box and applied {len(runs) // 2} times with Enter, as many by a click",
         "outside the box. Milliseconds after the key press or the click (the page's own clock):",
@@ -190,6 +196,7 @@ def write_note(runs: list[dict]) -> None:
     lines += ["", "Messages per edit (direction, type, what changed):", ""]
     lines += [f"- {d} {k} {keys}: {n / len(runs):.1f}" for (d, k, keys), n in kinds.most_common()]
     note = NOTE if SOURCE == ROOT else Path(f"{NOTE.with_suffix('')}-{SOURCE.name}.md")
+    note = Path(f"{note.with_suffix('')}-windowing.md") if WINDOWING else note
     note.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
     (ROOT / "build").mkdir(exist_ok=True)

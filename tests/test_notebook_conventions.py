@@ -93,3 +93,21 @@ def test_checked_outputs_are_stored(notebook):
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "code" and cell.source.startswith("# NBVAL_CHECK_OUTPUT"):
             assert cell.outputs, f"cell {i} is checked by nbval but stores no output to compare"
+
+
+CARET = re.compile(r"\$[^$\n]+\$|`[^`\n]*`|(?P<caret>\w\^[\w(⌈⌊])")
+"""An exponent written with a caret (``b^m``, ``O(b^(m/2))``), outside mathematics
+(``$b^m$``) and code (`` `mine ^ taken` ``)."""
+
+
+def test_exponents_are_written_as_mathematics(notebook):
+    """Issue #38: slides showed ``b^m`` and ``O(b^(m/2))`` as typed; ``$b^m$`` is typeset."""
+    _, nb = notebook
+    carets = [
+        (cell.get("id"), found["caret"])
+        for cell in nb.cells
+        if cell.cell_type == "markdown"
+        for found in CARET.finditer(cell.source)
+        if found["caret"]
+    ]
+    assert not carets, f"exponents written with a caret (write $b^m$): {carets[:5]}"
