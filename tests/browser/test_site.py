@@ -1,9 +1,10 @@
 """The course as a web site (``coursekit site``), offline, in headless Chromium.
 
 The whole site is built once per module as ``coursekit site --offline`` builds it (Pyodide
-bundled from npm; each chapter run once per session, a run the export tests share) and
-served by a local ``http.server``; every request that would leave the machine is
-aborted and recorded. The tests check that
+bundled from npm; each chapter run once per session, a run the export tests share), and the
+lab alone once more for the lab's tests (which then need no chapter run), each served by a
+local ``http.server``; every request that would leave the machine is aborted and recorded.
+The tests check that
 
 - in the JupyterLite lab, chapters 02, 03, 04 and 06 (and 04 in Chinese) "Run All" in the
   browser's own Python and every cell runs, to the end, with no error except in cells that
@@ -76,6 +77,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def serving(folder: Path):
+    """``folder`` served on localhost; yields its address."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory, chapter_runs):
     """The whole site as ``coursekit site --offline`` builds it, served on localhost (each
@@ -84,11 +97,18 @@ def served(tmp_path_factory, chapter_runs):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(site, "run_for_export", chapter_runs.run_for_export)
         site.build_site(out, root=ROOT, offline=True)
-    handler = functools.partial(QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+    with serving(out) as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def served_lab(tmp_path_factory):
+    """The lab alone (``coursekit site --offline --no-book``), for the tests of the lab: they
+    do not wait for the book's chapters to run."""
+    out = tmp_path_factory.mktemp("lab-site")
+    site.build_site(out, root=ROOT, offline=True, book=False)
+    with serving(out) as address:
+        yield address
 
 
 # --- the lab -------------------------------------------------------------------------------
@@ -244,8 +264,8 @@ NOTES_JS = """() => {
 
 
 @pytest.mark.parametrize("path", LAB_PATHS)
-def test_chapter_runs_all_in_the_lab_offline(served, open_page, artifacts, path):
-    page, log, started = open_notebook(open_page, served, path)
+def test_chapter_runs_all_in_the_lab_offline(served_lab, open_page, artifacts, path):
+    page, log, started = open_notebook(open_page, served_lab, path)
     folder = artifacts / "site"
     folder.mkdir(exist_ok=True)
     name = path.removeprefix("notebooks/").replace("/", "-").removesuffix(".ipynb")
@@ -296,9 +316,9 @@ SAME_NAME = (
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_notebooks_of_the_same_name_each_get_a_kernel(served, open_page, artifacts, theme):
+def test_notebooks_of_the_same_name_each_get_a_kernel(served_lab, open_page, artifacts, theme):
     """Issue #38: after one 04_alphabeta.ipynb had a kernel, another stayed "Initializing"."""
-    page, log, _ = open_notebook(open_page, served, SAME_NAME[0])
+    page, log, _ = open_notebook(open_page, served_lab, SAME_NAME[0])
     if theme == "dark":
         page.evaluate(
             "() => window.jupyterapp.commands.execute('apputils:change-theme',"
@@ -345,9 +365,9 @@ CELL_JS = """(id) => {
 }"""
 
 
-def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
+def test_exercise_04_says_correct_in_the_lab(served_lab, open_page, artifacts):
     answer_id, solution, graded_id = first_part()
-    page, log, _ = open_notebook(open_page, served, "exercises/04_alphabeta.ipynb")
+    page, log, _ = open_notebook(open_page, served_lab, "exercises/04_alphabeta.ipynb")
     run_all(page)
     blank = page.evaluate(CELL_JS, graded_id)
     assert blank is not None and "✔" not in blank["outputs"], blank
