@@ -42,6 +42,7 @@ from pathlib import Path
 
 import nbformat
 
+from coursekit.tools.code_words import SUFFIX, english_words, translate_code_words
 from coursekit.tools.exercise import notebook_text, read_notebook
 
 LANGUAGE = "zh"
@@ -125,7 +126,12 @@ def read_translation(path: Path) -> dict[str, Section]:
 def write_translation(path: Path, master: Path, sections: dict[str, Section]) -> None:
     """Write ``sections`` in the order of the master's cells (the title first)."""
     order = [TITLE] + [cell.get("id") for cell in read_notebook(master).cells]
-    ranked = sorted(sections, key=lambda key: order.index(key) if key in order else len(order))
+
+    def rank(key: str) -> int:
+        cell = key.removesuffix(SUFFIX)  # a cell's comments come after the cell's place
+        return order.index(cell) if cell in order else len(order)
+
+    ranked = sorted(sections, key=rank)
     parts = [f"<!-- Chinese text of {master.parent.name}/{master.name}: coursekit translate -->"]
     for key in ranked:
         parts.append(f"<!-- cell {key} en:{sections[key].hash} -->\n{sections[key].text}")
@@ -142,6 +148,7 @@ def _english(master_nb: nbformat.NotebookNode) -> dict[str, str]:
     for cell in master_nb.cells:
         if cell.cell_type == "markdown":
             texts[cell.get("id")] = cell.source
+    texts.update(english_words(master_nb))  # an exercise's comments and docstrings (code_words)
     return texts
 
 
@@ -272,6 +279,10 @@ def released_text(built: Path) -> str:
 
     nb = released_notebook(load_exercise_set(built))
     nb.metadata["coursekit"]["language"] = LANGUAGE
+    translation = built.parent / f"{built.stem}.{LANGUAGE}.md"
+    if translation.exists():
+        sections = {key: section.text for key, section in read_translation(translation).items()}
+        translate_code_words(nb, sections, LANGUAGE)
     return notebook_text(nb)
 
 
