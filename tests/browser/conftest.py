@@ -8,7 +8,6 @@ why. Screenshots go to ``build/test-artifacts/`` (``$COURSEKIT_ARTIFACTS``).
 
 from __future__ import annotations
 
-import copy
 import os
 import shutil
 from collections.abc import Iterator
@@ -152,23 +151,8 @@ def open_module_page(browser) -> Iterator:
     yield from _pages(browser)
 
 
-class ChapterRuns:
-    """Each notebook run once per session for the exporters (``execute.run_for_export``),
-    whichever test module asks first; each caller gets its own copy."""
-
-    def __init__(self) -> None:
-        self.executed: dict[Path, object] = {}
-
-    def run_for_export(self, notebook: Path, **options):
-        from coursekit.tools import execute
-
-        notebook = Path(notebook).resolve()
-        if notebook not in self.executed:
-            self.executed[notebook] = execute.run_for_export(notebook, **options)
-        return copy.deepcopy(self.executed[notebook])
-
-
 @pytest.fixture(scope="session")
-def chapter_runs() -> ChapterRuns:
-    """The session's runs of the chapter notebooks (shared by the book and export tests)."""
-    return ChapterRuns()
+def chapter_runs(notebook_runs):
+    """The session's runs of the chapter notebooks (shared by the book and export tests):
+    the one store of executed notebooks, ``notebook_runs`` (tests/conftest.py)."""
+    return notebook_runs
