@@ -98,7 +98,7 @@ def test_the_success_line_follows_the_language(capsys, chinese):
         (lambda: ch00.check_affordable_depth(b=40, budget=10**6, answer=1), "太浅了"),
         (
             lambda: ch00.check_tree_size(lambda b, m: b**m),
-            r"二元组 \(leaves, nodes\)；你的函数返回的是 1。",
+            r"二元组 \(叶节点数, 节点数\)；你的函数返回的是 1。",
         ),
         (lambda: ch00.check_tree_size(lambda b, m: (1, 1 / 0)), "抛出了 ZeroDivisionError"),
         (
