@@ -7,8 +7,8 @@
 README's test command there, ``./course test``, as CI does (``.ci/run`` installs the system
 packages first; run it once on the machine before). It adds ``--durations-file`` (the root
 ``conftest.py``: every test phase's seconds and lane, ``gw0``/``gw1``; a commit from before
-the lanes gets ``--junitxml`` instead) and times the whole command, virtual environment and all. ``table`` reads such a file — or a JUnit XML report
-(``--junitxml``) of an older commit that had no durations file — and prints the table.
+the lanes gets ``--junitxml`` instead) and times the whole command, virtual environment and
+all. ``table`` reads such a file — or a JUnit XML report — and prints the table.
 
 Either way the table goes into ``bench/ci-durations.md`` under the label: the wall time, each
 lane's total, the load average before the run, and the 40 slowest tests (setup, call and
