@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import copy
 import os
 import secrets
 import shutil
@@ -151,27 +150,3 @@ def chinese():
     set_language("zh")
     yield
     set_language(None)
-
-
-class NotebookRuns:
-    """Each notebook run once per session, whichever test asks first
-    (:func:`coursekit.tools.execute.run_for_export`: a fresh kernel in the notebook's folder,
-    widget state stored); each caller gets its own copy. The chapters' exports, the web book
-    and the Chinese edition's scan read the same runs."""
-
-    def __init__(self) -> None:
-        self.executed: dict[Path, object] = {}
-
-    def run_for_export(self, notebook: Path, **options):
-        from coursekit.tools import execute
-
-        notebook = Path(notebook).resolve()
-        if notebook not in self.executed:
-            self.executed[notebook] = execute.run_for_export(notebook, **options)
-        return copy.deepcopy(self.executed[notebook])
-
-
-@pytest.fixture(scope="session")
-def notebook_runs() -> NotebookRuns:
-    """The session's runs of notebooks (:class:`NotebookRuns`)."""
-    return NotebookRuns()

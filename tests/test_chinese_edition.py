@@ -35,7 +35,7 @@ CELL_TIMEOUT = 300  # seconds: a loaded machine, and a student's slow function
 @pytest.mark.slow
 @pytest.mark.parametrize("path", EDITION, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_chinese_notebook_run_afresh_shows_no_english(path, notebook_runs):
-    nb = notebook_runs.run_for_export(path, timeout=CELL_TIMEOUT)
+    nb = notebook_runs.executed(path)
     found = english_lines(nb, answer_data(path.stem))
     assert not found, f"{path.relative_to(ROOT)} shows English:\n  " + "\n  ".join(found)
 
@@ -43,7 +43,7 @@ def test_a_chinese_notebook_run_afresh_shows_no_english(path, notebook_runs):
 @pytest.mark.slow
 def test_the_scan_reads_the_widgets_their_pictures_and_their_page(notebook_runs):
     """The scan above reaches what a student sees beside the outputs (it could miss it)."""
-    nb = notebook_runs.run_for_export(ROOT / "notebooks/zh/04_alphabeta.ipynb")
+    nb = notebook_runs.executed(ROOT / "notebooks/zh/04_alphabeta.ipynb")
     texts = [text for where, text, _ in shown_texts(nb) if where.startswith("widget")]
     assert "算法" in texts and "子节点顺序" in texts  # the tree explorer's labels
     assert "α-β剪枝" in texts  # a dropdown's choice

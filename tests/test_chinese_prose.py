@@ -88,8 +88,8 @@ CHAPTERS = [master for master in translate.masters(ROOT) if master.parent.name =
 @pytest.mark.slow
 @pytest.mark.parametrize("master", CHAPTERS, ids=lambda p: p.stem)
 def test_the_chinese_text_names_each_control_as_the_chinese_widget_does(master, notebook_runs):
-    english = notebook_runs.run_for_export(master)
-    chinese = notebook_runs.run_for_export(translate.built_path(master))
+    english = notebook_runs.executed(master)
+    chinese = notebook_runs.executed(translate.built_path(master))
     labels = label_pairs(english, chinese)
     sections = translate.read_translation(translate.translation_path(master))
     wrong = []
