@@ -32,6 +32,7 @@ from typing import Any
 from coursekit.draw.base import Picture, readable_width_pt
 from coursekit.draw.boards import board_label
 from coursekit.draw.open_list import open_list_text
+from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX, Player, move_text
 from coursekit.games.chancetree import ChanceTree
 from coursekit.games.gametree import GameTree
@@ -116,6 +117,22 @@ def _chance_edges(game: Any, state: Any) -> tuple[bool, dict[Any, str]]:
     }
 
 
+def _require(value: Any, kind: type, name: str) -> None:
+    """Refuse ``value`` unless it is a ``kind`` (a clear message, not an AttributeError deep
+    inside the drawing).
+
+    Raises
+    ------
+    CoursekitError
+        Naming the argument, the type expected and the type given.
+    """
+    if not isinstance(value, kind):
+        got = type(value).__name__
+        raise CoursekitError(
+            say("errors.draw.wrong_type", name=name, expected=kind.__name__, kind=got)
+        )
+
+
 def draw_chance_tree(tree: ChanceTree) -> Picture:
     """A tree with chance nodes before any search: MAX squares, MIN circles, chance nodes grey
     circles with the probability of each outcome on its edge, leaf values.
@@ -125,6 +142,7 @@ def draw_chance_tree(tree: ChanceTree) -> Picture:
     >>> source.count(CHANCE_FILL), "label=0.9" in source, source.count("shape=box")
     (1, True, 1)
     """
+    _require(tree, ChanceTree, "tree")
     nodes = []
     edges: dict[tuple, str] = {}
     for path in tree.states:
@@ -162,6 +180,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     >>> "_name" in wide and "nodesep=0.08" in wide
     True
     """
+    _require(tree, GameTree, "tree")
     nodes = []
     for label in tree.labels:
         leaf = tree.is_terminal(label)
@@ -222,6 +241,7 @@ def draw_search(
     max_nodes:
         Refuse to draw more nodes than this (a ValueError says so).
     """
+    _require(result, SearchResult, "result")
     trace = result.trace
     if trace is None:
         raise ValueError(say("errors.draw.needs_trace", function="draw_search"))
@@ -246,6 +266,7 @@ def draw_search_steps(
     >>> [p.source == draw_search(r, k).source for k, p in zip([0, 5, 17], pictures)]
     [True, True, True]
     """
+    _require(result, SearchResult, "result")
     trace = result.trace
     if trace is None:
         raise ValueError(say("errors.draw.needs_trace", function="draw_search_steps"))
