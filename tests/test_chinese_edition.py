@@ -1,12 +1,14 @@
 """The Chinese edition as a student meets it: nothing left in English (issue #36).
 
-Every Chinese notebook — chapters, solutions and the blank exercises — is run top to bottom
-in a fresh kernel (once per session: the ``notebook_runs`` store of tests/conftest.py, shared
-with the exports and the web book) and everything a student can read in it is scanned:
+Every Chinese notebook of both editions — chapters, solutions and the blank exercises — is
+run top to bottom in a fresh kernel (once per session: the ``notebook_runs`` store of
+tests/notebook_runs.py, shared with nbval, the exports and the web book) and everything a
+student can read in it is scanned:
 outputs, error messages and hints, and the stored state of its widgets (labels, choices,
 tooltips, step captions, the texts of its pictures, the words the page writes around them).
-Then the typical mistakes of ``tests/student_mistakes.py`` are typed into the Chinese
-exercises and widgets, and every hint and message they bring is scanned the same way.
+Then the typical mistakes of ``tests/student_mistakes.py`` are typed into the simplified
+Chinese exercises and widgets (the traditional edition's messages are the same, converted),
+and every hint and message they bring is scanned the same way.
 What may stay English, and why, is in ``tests/chinese_text.py``.
 """
 
@@ -20,13 +22,15 @@ import pytest
 from chinese_text import answer_data, english_lines, english_words, shown_texts, widget_texts
 from student_mistakes import MISTAKES, WIDGET_MISTAKES
 
+from coursekit.tools.editions import translated_languages
 from coursekit.tools.exercise import is_graded, read_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
-EDITION = [
+EDITION = [  # both Chinese editions: simplified, and traditional (converted from it)
     path
+    for language in translated_languages()
     for folder in ("notebooks", "solutions", "exercises")
-    for path in sorted((ROOT / folder / "zh").glob("*.ipynb"))
+    for path in sorted((ROOT / folder / language.folder).glob("*.ipynb"))
 ]
 HANZI = re.compile(r"[\u4e00-\u9fff]")
 CELL_TIMEOUT = 300  # seconds: a loaded machine, and a student's slow function

@@ -1,7 +1,7 @@
 """What a student sees under a Chinese notebook's code cells is Chinese (issues #24, #36).
 
-The Chinese notebooks (``notebooks/zh/*.ipynb``, and ``solutions/zh/*.ipynb`` once they
-are executed) run the masters' code, so every line that code prints goes through
+The Chinese notebooks of both editions (``notebooks/zh/``, ``notebooks/zh-Hant/``, and the
+solutions once they are executed) run the masters' code, so every line that code prints goes through
 ``coursekit.tr`` or ``coursekit.text.say``. This test reads the stored outputs — stream
 text, ``text/plain``, ``text/markdown``, the text of ``text/html`` and error messages —
 and fails on any line holding an English word that is not code, notation or a name
@@ -18,6 +18,8 @@ import nbformat
 import pytest
 from chinese_text import answer_data, english_lines, english_words
 
+from coursekit.tools.editions import translated_languages
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # ---------------------------------------------------------------------------------------
@@ -32,9 +34,13 @@ def executed(path: Path) -> bool:
 
 
 def chinese_notebooks() -> list:
-    paths = sorted(ROOT.glob("notebooks/zh/*.ipynb")) + [
-        path for path in sorted(ROOT.glob("solutions/zh/*.ipynb")) if executed(path)
-    ]
+    """Every built notebook of each Chinese edition (simplified, traditional): chapters, and
+    solutions once executed."""
+    paths = []
+    for language in translated_languages():
+        paths += sorted(ROOT.glob(f"notebooks/{language.folder}/*.ipynb"))
+        folder = ROOT / "solutions" / language.folder
+        paths += [path for path in sorted(folder.glob("*.ipynb")) if executed(path)]
     params = []
     for path in paths:
         reason = NOT_YET_CHINESE.get(path.name[:2])

@@ -6,7 +6,8 @@ Chinese text of that cell must name the same control by the label the Chinese wi
 (“搜索深度”, “子节点顺序”, “新的随机树”, “β剪枝（因 G）”), never by the English one. The
 labels come from the widgets themselves: each chapter is run in English and in Chinese
 (the session's ``notebook_runs``), and the texts of each widget of one run are paired with
-those of the same widget of the other.
+those of the same widget of the other. Both Chinese editions are checked (the traditional
+one's text and labels are the simplified ones, converted).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 from chinese_text import widget_texts
 
 from coursekit.tools import translate
+from coursekit.tools.editions import translated_languages
 from coursekit.tools.exercise import read_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,16 +84,25 @@ def test_pairs_of_labels_are_found_by_widget_and_order():
     assert label_pairs(from_dict(english), from_dict(chinese)) == {"Search depth": "搜索深度"}
 
 
-CHAPTERS = [master for master in translate.masters(ROOT) if master.parent.name == "notebooks"]
+CHAPTERS = [  # (master, language): each chapter in each Chinese edition
+    (master, language)
+    for language in translated_languages()
+    for master in translate.masters(ROOT, language)
+    if master.parent.name == "notebooks"
+]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("master", CHAPTERS, ids=lambda p: p.stem)
-def test_the_chinese_text_names_each_control_as_the_chinese_widget_does(master, notebook_runs):
+@pytest.mark.parametrize(
+    ("master", "language"), CHAPTERS, ids=[f"{m.stem}-{lang.code}" for m, lang in CHAPTERS]
+)
+def test_the_chinese_text_names_each_control_as_the_chinese_widget_does(
+    master, language, notebook_runs
+):
     english = notebook_runs.executed(master)
-    chinese = notebook_runs.executed(translate.built_path(master))
+    chinese = notebook_runs.executed(translate.built_path(master, language))
     labels = label_pairs(english, chinese)
-    sections = translate.read_translation(translate.translation_path(master))
+    sections = translate.sections_of(master, language)
     wrong = []
     for cell in read_notebook(master).cells:
         if cell.cell_type != "markdown":

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coursekit.tools import code_words, translate
+from coursekit.tools.editions import translated_languages
 from coursekit.tools.exercise import is_answer, read_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,14 +95,21 @@ def test_whatever_the_comments_say_the_code_stays_the_same(texts, chinese):
     )
 
 
-SETS = [master for master in translate.masters(ROOT) if translate.released_path(master)]
+SETS = [
+    (master, language)
+    for language in translated_languages()
+    for master in translate.masters(ROOT, language)
+    if translate.released_path(master, language)
+]
 
 
-@pytest.mark.parametrize("master", SETS, ids=lambda p: p.stem)
-def test_a_chinese_exercise_runs_the_english_code(master):
-    """exercises/zh/ differs from exercises/ in its comments and docstrings only, and every
-    answer cell's words are Chinese (the stub's too)."""
-    chinese = translate.released_path(master)
+@pytest.mark.parametrize(
+    ("master", "language"), SETS, ids=[f"{m.stem}-{lang.code}" for m, lang in SETS]
+)
+def test_a_chinese_exercise_runs_the_english_code(master, language):
+    """exercises/zh/ (and zh-Hant/) differ from exercises/ in their comments and docstrings
+    only, and every answer cell's words are Chinese (the stub's too)."""
+    chinese = translate.released_path(master, language)
     english = ROOT / "exercises" / master.name
     ours = [c for c in read_notebook(chinese).cells if c.cell_type == "code"]
     theirs = [c for c in read_notebook(english).cells if c.cell_type == "code"]
