@@ -21,7 +21,7 @@ import pytest
 from coursekit.text import phrase_book, table
 from coursekit.tools import translate
 from coursekit.tools.exercise import read_notebook
-from coursekit.tools.translate import glossary
+from coursekit.tools.glossary import glossary
 
 ROOT = Path(__file__).resolve().parents[1]
 
