@@ -58,7 +58,8 @@ CODE = re.compile(
 # names of its types (a hint says "类型应为 int，而它的类型是 str").
 CLASS_NAME = re.compile(
     r"\b(?=\w*[a-z])(?=[A-Z]\w*[A-Z])\w+|\b(?:True|False|None)\b"
-    r"|\b(?:int|float|str|list|tuple|dict|set|frozenset|bool|NoneType|Fraction|function)\b"
+    r"|\b(?:int|float|str|list|tuple|dict|set|frozenset|bool|NoneType|Fraction|function"
+    r"|Mapping|Sequence|Iterable|Callable)\b"
 )
 
 # A name with a digit in it is a label or notation (B2, n0, UCB1, Star1).
@@ -229,6 +230,18 @@ def output_texts(output: dict) -> Iterator[str]:
         yield _page_text(data["text/html"])
 
 
+def argument_named(output: dict) -> frozenset[str]:
+    """The argument an error's message names first, as the package's messages do
+    ("graph：应当是 AndOrGraph…", "depth 必须是整数…"): code, not English.
+
+    >>> sorted(argument_named({"output_type": "error", "evalue": "graph：应当是 AndOrGraph"}))
+    ['graph']
+    """
+    if output.get("output_type") != "error":
+        return frozenset()
+    return frozenset(re.findall(r"^([A-Za-z_]\w*)(?=：| )", output.get("evalue", "")))
+
+
 # DOT attributes whose text a picture shows: a label (quoted, HTML-like or a bare word)
 DOT_TEXT = re.compile(r'\b(?:x?label|tooltip)=(?:"((?:[^"\\]|\\.)*)"|<(.*?)>(?=[ \]])|(\w+))')
 
@@ -277,7 +290,7 @@ def shown_texts(nb: nbformat.NotebookNode) -> Iterator[tuple[str, str, frozenset
         code = code_names(cell.source) | defined
         for output in cell.get("outputs", []):
             for text in output_texts(output):
-                yield f"cell {cell.get('id')}", text, code
+                yield f"cell {cell.get('id')}", text, code | argument_named(output)
     state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
     for model in state.get("state", {}).values():
         for text in widget_texts(model.get("state", {})):
