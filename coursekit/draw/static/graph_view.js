@@ -407,8 +407,8 @@ const SLIDE_MIN_HEIGHT_PX = 160;
 
 const SLIDE_CROP_PT = 3; // of the 4-pt margin Graphviz leaves around a picture
 
-/** What the page writes around a picture ("more ▸ click: …", the buttons' tooltips), in the
- * notebook's language: the view's ``words`` (coursekit/locale/*/printed_draw.json), sent by
+/** What the page writes around a picture (the note that it goes on, the buttons' tooltips), in the
+ * notebook's language: the view's ``words`` (printed_draw.json of the language's locale), sent by
  * the kernel and stored with the widget, so a static page or a slide deck has them too.
  * ``{name}`` in a word is filled in from ``fields``. */
 function word(node, key, fields = {}) {
