@@ -6,9 +6,9 @@
 ``run`` clones this checkout (at ``REF``, default ``HEAD``) into a fresh folder and runs the
 README's test command there, ``./course test``, as CI does (``.ci/run`` installs the system
 packages first; run it once on the machine before). It adds ``--durations-file`` (the root
-``conftest.py``: every test phase's seconds and lane, ``gw0``/``gw1``) and times the whole
-command, virtual environment and all. ``table`` reads such a file — or a JUnit XML report
-(``--junitxml``) of an older commit that had no durations file — and prints the table.
+``conftest.py``: every test phase's seconds and lane, ``gw0``/``gw1``; a commit from before
+the lanes gets ``--junitxml`` instead) and times the whole command, virtual environment and
+all. ``table`` reads such a file — or a JUnit XML report — and prints the table.
 
 Either way the table goes into ``bench/ci-durations.md`` under the label: the wall time, each
 lane's total, the load average before the run, and the 40 slowest tests (setup, call and
@@ -145,6 +145,12 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
+def _records_durations(clone: Path) -> bool:
+    """Whether the checkout's root conftest.py has ``--durations-file`` (older ones do not)."""
+    conftest = clone / "conftest.py"
+    return conftest.exists() and "--durations-file" in conftest.read_text()
+
+
 def run(commit: str, label: str) -> None:
     """Clone at ``commit``, run ``./course test`` there with a durations file, write the table."""
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -153,9 +159,12 @@ def run(commit: str, label: str) -> None:
         subprocess.run(["git", "clone", "-q", str(HERE.parent), str(clone)], check=True)
         subprocess.run(["git", "-C", str(clone), "checkout", "-q", commit], check=True)
         durations = Path(folder) / "durations.jsonl"
+        if not _records_durations(clone):  # an older commit: no lanes, a JUnit report
+            durations = Path(folder) / "junit.xml"
+        option = "--junitxml" if durations.suffix == ".xml" else "--durations-file"
         started = time.monotonic()
         done = subprocess.run(
-            ["./course", "test", f"--durations-file={durations}"],
+            ["./course", "test", f"{option}={durations}"],
             cwd=clone,
             env={**os.environ, "CI": "true"},
         )

@@ -3,16 +3,26 @@ installed of the language's record, so that a chapter's axis labels and legends 
 boxes — and a traditional chapter's are drawn with traditional glyphs (Noto Sans CJK TC).
 
 Each language's record names its fonts (``coursekit/locale/<code>/language.json``,
-:mod:`coursekit.languages`; the names in order: :mod:`coursekit.draw.font_names`, which the
-pictures use too). Matplotlib is imported only when a chart asks (the web edition's kernel
-may lack it).
+:mod:`coursekit.languages`). Matplotlib is imported only when a chart asks (the web
+edition's kernel may lack it).
 """
 
 from __future__ import annotations
 
 import functools
 
-from coursekit.draw.font_names import cjk_fonts
+from coursekit.languages import font_stack
+from coursekit.text import language
+
+
+def cjk_fonts(code: str | None = None) -> tuple[str, ...]:
+    """The fonts to try for language ``code`` (default: the language spoken now), its own
+    first (:func:`coursekit.languages.font_stack`).
+
+    >>> cjk_fonts("zh-Hant")[0], cjk_fonts("zh")[0]
+    ('Noto Sans CJK TC', 'Noto Sans CJK SC')
+    """
+    return font_stack(code or language())
 
 
 def cjk_font() -> str | None:

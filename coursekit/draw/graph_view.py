@@ -36,9 +36,8 @@ import graphviz
 import traitlets
 from ipywidgets import widget_serialization
 
-from coursekit.draw.font_names import cjk_fonts
 from coursekit.errors import CoursekitError
-from coursekit.languages import record, records
+from coursekit.languages import font_stack, record, records
 from coursekit.text import language, say
 
 STATIC = Path(__file__).with_name("static")
@@ -196,6 +195,27 @@ def captions_of(description: dict[str, Any]) -> list[str]:
     return list(description.get("captions", []))
 
 
+VIEW_WORDS = (
+    "more_click", "more_scroll", "tip_whole", "tip_legible", "computing",
+    "first", "back", "step", "next", "last", "readout", "no_captions", "no_library",
+)  # fmt: skip
+"""The texts the page writes around a picture (keys ``printed_draw.view.<name>``)."""
+
+
+def view_words() -> dict[str, str]:
+    """What the page itself writes around a picture, in the chosen language: the note that a
+    picture on a slide goes on ("more ▸ click: the whole picture"), the step buttons'
+    tooltips, "computing…". A view carries them (:attr:`GraphView.words`), so that a static
+    page or a slide deck exported from a Chinese notebook says them in Chinese.
+
+    >>> words = view_words()
+    >>> words["more_click"], words["readout"]
+    ('more ▸ click: the whole picture', 'step {k} / {n}')
+    """
+    page_fills_in = {field: "{" + field + "}" for field in ("k", "n", "error")}
+    return {name: say(f"printed_draw.view.{name}", **page_fills_in) for name in VIEW_WORDS}
+
+
 PICTURE_TEXT = '.ck-graph-frame svg text[font-family^="Helvetica"]'
 """The text of a picture: Graphviz writes its labels in Helvetica."""
 
@@ -203,7 +223,9 @@ PICTURE_TEXT = '.ck-graph-frame svg text[font-family^="Helvetica"]'
 def font_rules() -> str:
     """The CSS that draws the pictures' Chinese: after Graphviz's own Helvetica and
     sans-serif, the fonts of the picture's language (its ``lang``, a record's tag) first,
-    then the other languages' — for a picture of no known language, all of them.
+    then the other languages' — for a picture of no known language, all of them. (The
+    stacks come from the records, not from ``coursekit.draw.fonts``, which is matplotlib's:
+    a page's pictures need no numpy, and the lab's offline kernel has none.)
 
     >>> rules = font_rules()
     >>> ':lang(zh-Hant) .ck-graph-frame svg text[font-family^="Helvetica"]' in rules
@@ -221,7 +243,7 @@ def font_rules() -> str:
     rules = [rule(PICTURE_TEXT, every)]
     for one in records():
         if one.fonts:
-            rules.append(rule(f".ck-graph:lang({one.tag}) {PICTURE_TEXT}", cjk_fonts(one.code)))
+            rules.append(rule(f".ck-graph:lang({one.tag}) {PICTURE_TEXT}", font_stack(one.code)))
     return "".join(rules)
 
 
@@ -263,9 +285,12 @@ class GraphView(anywidget.AnyWidget):
     positions and places new nodes beside them); change the number to start afresh."""
     """Show the step-through's own « ‹ slider › » (explorers that have a step slider of their
     own link it to ``step`` and turn these off)."""
+    words = traitlets.Dict().tag(sync=True)
+    """:func:`view_words` in the language in effect when the view was made."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("library", graph_library())
+        kwargs.setdefault("words", view_words())
         kwargs.setdefault("lang", record(language()).tag)
         super().__init__(**kwargs)
         self.add_class("ck-picture")
