@@ -233,6 +233,25 @@ not in the offline lab, and Run All goes on (`coursekit.tools.offline_lab`).
 
 # What the numbers mean; kept by hand (bench/site.py rewrites the rest of the note).
 NOTES = """\
+Where the time goes (the marks above; the machine shared, load average 9, five other
+sessions' work on its two cores): JupyterLab is up at about 2.3 s and shows the notebook at
+about 5 s; the kernel's session is made at about 8 s; Pyodide then starts in its worker
+(compiles its WebAssembly, unpacks its standard library and the 29 wheels it preloads,
+imports the kernel and IPython): that is the 19 s to "kernel idle", and nearly all of the
+wait; the first cell (coursekit found installed) takes under a second. The same lab measured
+on 2026-11-26 at load average 1.3 was idle at 10.9 s and ran its first cell alone at 10.9 s
+(`git log -p bench/site.md`). In this run the goal of 10 s was not met: the kernel's start
+in a busy browser is the cost, not the notebook.
+
+This branch against main's lab (`coursekit site --no-book --offline --only 04` from main as
+it was, c1e1144), alternated three times each in fresh browsers at the same time of day:
+kernel idle after 22.6, 19.7, 25.3 s (main) and 20.4, 27.0, 21.8 s (this branch): the same
+within the machine's noise. The offline first cell no longer asks piplite for numpy, scipy
+and matplotlib (which an offline site cannot have): it says so in one line and goes on.
+Before zh36 and this branch, every notebook with a picture was taken for one needing numpy
+(`draw.graph_view` imported `draw.fonts`, which imports matplotlib in a function), so its
+first cell asked for the three packages: online, a download of tens of MB from Pyodide's CDN
+before the first cell ended — the likeliest cause of the 20.7 s of issue #38 on the web.
 """
 
 
