@@ -46,15 +46,17 @@ RAN_ALL_JS = """() => {
   }
   return panel.sessionContext.session.kernel.status === "idle";
 }"""
-# The notes as the page shows them: each closed block, whether it is open, whether any of its
-# text below the summary line is laid out (shown), and JupyterLab's own collapsed inputs.
+# The notes as the page shows them: each closed block, whether it is open, whether it shows
+# more than its summary line, and JupyterLab's own collapsed inputs.
 NOTES_JS = """() => {
   const notes = [...document.querySelectorAll(".jp-MarkdownCell details.ck-notes")];
-  const body = (d) => [...d.children].filter((c) => c.tagName !== "SUMMARY");
+  // shown: the block is taller than its summary line (its text is laid out under it)
+  const tall = (d) => d.getBoundingClientRect().height
+      > d.querySelector("summary").getBoundingClientRect().height + 4;
   return {
     count: notes.length,
     open: notes.filter((d) => d.open).length,
-    shownText: notes.filter((d) => body(d).some((c) => c.getClientRects().length)).length,
+    shownText: notes.filter(tall).length,
     summaries: [...new Set(notes.map((d) => d.querySelector("summary").textContent.trim()))],
     collapsed: document.querySelectorAll(".jp-MarkdownCell .jp-Placeholder").length,
   };
