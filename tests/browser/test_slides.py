@@ -441,12 +441,13 @@ def test_widget_state_is_embedded(exported):
 
 
 def too_large_picture() -> nbformat.NotebookNode:
-    """A notebook whose one picture cannot be whole on a slide at 14-px text: a tree of 729
-    leaves (graph_view.js keeps 14 px and lets it scroll, the note says so)."""
+    """A notebook whose one picture cannot be whole on a slide at 14-px text: a tree of 64
+    leaves side by side (graph_view.js keeps 14 px and lets it scroll, the note says so)."""
     code = (
         "from coursekit.draw import draw_tree\nfrom coursekit.games import GameTree\n"
         "from coursekit.widgets import GraphView\n"
-        "GraphView(draw_tree(GameTree.random(branching=9, depth=3, seed=1)))"
+        "view = GraphView()\n"
+        "view.show(draw_tree(GameTree.random(branching=8, depth=2, seed=1)))\nview"
     )
     nb = new_notebook(cells=[new_markdown_cell("# A picture too large"), new_code_cell(code)])
     for cell in nb.cells:

@@ -429,7 +429,9 @@ const SLIDE_FIT_PX = 14.6; // 14 px as shown on a 1280×720 screen (reveal.js ke
 const SLIDE_OVERVIEW_PX = 14.6; // shown whole over the slide after a click: the same floor
 const SLIDE_MAX_TEXT_PX = 30; // the slide's body text: no picture text larger than it
 const SLIDE_MIN_HEIGHT_PX = 160;
-const SLIDE_SPARE_PX = 24; // kept free under a slide's last line (reveal.js's own margin aside)
+// kept free under a slide's last line: a slide's content within 95 % of its height, or the
+// deck makes it scroll (setScrollingSlide in coursekit_reveal/index.html.j2)
+const SLIDE_SPARE_PX = 40;
 
 const SLIDE_CROP_PT = 3; // of the 4-pt margin Graphviz leaves around a picture
 
