@@ -67,11 +67,12 @@ WITH_DIGIT = re.compile(r"\b[A-Za-z]+\d\w*")
 
 # Proper names: games, programs, libraries and people, spelled as they are in any
 # language; a program's function after its name ("coursekit solve", "OpenSpiel
-# expectiminimax" in a benchmark's table) is its code.
+# expectiminimax" in a benchmark's table) is its code. The keys of a keyboard are named as
+# they are printed on it (a box's hint: "Shift+回车键换行").
 PROPER_NAMES = re.compile(
     r"(?:coursekit|OpenSpiel)(?: [a-z_]+(?: \(= [a-z_]+\))?)?"
     r"|Connect Four|Knuth|Moore|Pons|Zobrist|Stockman"
-    r"|networkx|Matplotlib|Graphviz|JupyterLab|Python|AlphaGo"
+    r"|networkx|Matplotlib|Graphviz|JupyterLab|Python|AlphaGo|Shift|Ctrl"
 )
 
 # An SSS*/DUAL* OPEN-list state (node, live|solved, merit): the Chinese chapter 6 keeps

@@ -195,7 +195,8 @@ def _picture(
         shown.add(it.expanded)
     on_path = _path_nodes(it, phase) if it is not None else set()
     ucb = _ucb_texts(it) if it is not None and phase == 0 else {}
-    picture = Picture("mcts", graph_attr={"rankdir": "TB", "nodesep": "0.15", "ranksep": "0.35"})
+    # siblings close: the tree of 30 iterations fits a slide across at 14-px text
+    picture = Picture("mcts", graph_attr={"rankdir": "TB", "nodesep": "0.1", "ranksep": "0.35"})
     ordered = [path for path in ids if path in shown]  # depth first: siblings side by side
     for path in ordered:
         count = counts.get(path)

@@ -169,7 +169,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     """A game tree before any search: shapes by player, leaf values, labels beside.
 
     A tree whose leaves, drawn side by side with their names beside them, would be wider
-    than a column can show at 11 px text draws its leaves narrower and writes each leaf's
+    than a column can show at 12 px text draws its leaves narrower and writes each leaf's
     name under it (an exercise tree of 27 leaves fits a laptop's column whole); names too
     long for one row under the leaves ("B1a1a1") alternate between two rows.
 
@@ -177,7 +177,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     >>> source.count("shape=circle"), source.count("shape=box")
     (2, 5)
     >>> wide = draw_tree(GameTree.from_nested([[[1, 2, 3]] * 3] * 3)).source
-    >>> "_name" in wide and "nodesep=0.08" in wide
+    >>> "_name" in wide and "nodesep=0.06" in wide
     True
     """
     _require(tree, GameTree, "tree")
@@ -345,14 +345,14 @@ levels of 8 to 27 nodes; up to 129 on a level of 2 to 5, which fits anyway)."""
 LEAF_SLOT_PT = 45.0
 """The same for a leaf of the tree, its name under it (measured: 40–44 pt)."""
 
-COMPACT_TEXT_PT = 10.0
+COMPACT_TEXT_PT = 10.5
 """The size of the names in a tree drawn with narrow leaves (names inside, under leaves)."""
 
 COMPACT_LEAF_PT = 23.0
 """A narrow leaf's width (0.32 inch), in points."""
 
-NAME_CHAR_PT = 6.0
-"""About the width of a character of a name in 10-pt Helvetica, in points (B 6.7, 1 5.6)."""
+NAME_CHAR_PT = 6.3
+"""About the width of a character of a name in 10.5-pt Helvetica, in points (B 7, 1 5.8)."""
 
 COMPACT_GAP_PT = 7.2
 """The gap between two names under narrow leaves and their margins, in points."""
@@ -374,13 +374,13 @@ def readable_depth(
     max_nodes: int = MAX_DRAWN_NODES,
 ) -> int | None:
     """The deepest level to draw so that the picture fits a notebook column with its text
-    still readable (11 px or more), and at most ``max_nodes`` nodes show.
+    still readable (12 px or more), and at most ``max_nodes`` nodes show.
 
     A level of n nodes is about n × :data:`NODE_SLOT_PT` points wide (n ×
     :data:`WINDOW_SLOT_PT` with α/β beside the nodes, n × :data:`LEAF_SLOT_PT` for the
     leaves, the last level); the page shrinks a picture to its
     column, and a picture wider than ``room_pt`` would show its 12-pt node text below
-    11 px (:func:`coursekit.draw.base.readable_width_pt`).
+    12 px (:func:`coursekit.draw.base.readable_width_pt`).
 
     Parameters
     ----------
@@ -718,7 +718,7 @@ class _Builder:
         spacing = (
             {"nodesep": "0.12", "ranksep": "0.35"}
             if windows
-            else {"nodesep": "0.08", "ranksep": "0.3"}
+            else {"nodesep": "0.06", "ranksep": "0.3"}
             if self.names_under_leaves
             else {"nodesep": "0.12", "ranksep": "0.4"}
         )
@@ -728,8 +728,9 @@ class _Builder:
         self._ruler(picture)  # declared first, so that it stands on the left
         for node in self.nodes:
             picture.node(self.ids[node.path], **self._node_attrs(node))
+        before = self._left_siblings()
         for node in self.nodes:
-            self._label_beside(picture, node)
+            self._label_beside(picture, node, before.get(node.path))
         for node in self.nodes:
             if node.path and node.path[:-1] in self.ids:
                 parent, child = self.ids[node.path[:-1]], self.ids[node.path]
@@ -804,7 +805,7 @@ class _Builder:
             attrs["margin"] = "0.04"
         elif node.inside is not None:
             attrs["label"] = f"{node.inside}\\n{text}" if text else str(node.inside)
-        elif self._name_inside(node):  # "B1a2c" in 10 pt fits a 0.45-inch node
+        elif self._name_inside(node):  # "B1a2c" in 10.5 pt fits a 0.45-inch node
             attrs["label"], attrs["fontsize"] = str(node.name), "10"
             attrs["width"] = attrs["height"] = "0.45"
             attrs["fixedsize"] = "true"
@@ -853,14 +854,34 @@ class _Builder:
             return node.bound + _short_value(node.value)
         return ""
 
-    def _label_beside(self, picture: Picture, node: _Node) -> None:
-        """The node's name, window and cut as a text node just left of it, on its rank.
+    def _left_siblings(self) -> dict[tuple, tuple]:
+        """Each node's sibling just left of it on its rank (its move comes just before, in the
+        order the game lists them), by path; a board drawn a rank lower has none, nor has a
+        node whose moves cannot be ordered."""
+        children: dict[tuple, list[tuple]] = {}
+        for node in self.nodes:
+            if node.path and node.path not in self.lower_boards:
+                children.setdefault(node.path[:-1], []).append(node.path)
+        found = {}
+        for paths in children.values():
+            try:
+                paths.sort()
+            except TypeError:  # moves of mixed kinds: no order to keep
+                continue
+            found.update(zip(paths[1:], paths[:-1], strict=True))
+        return found
+
+    def _label_beside(self, picture: Picture, node: _Node, left: tuple | None = None) -> None:
+        """The node's name, window and cut as a text node just left of it, on its rank:
+        between it and its sibling ``left`` (the path of the one drawn before it), if any.
 
         Graphviz places an ``xlabel`` after the layout, where it finds room among the
         nodes but not the edges: names crossed edges and windows stood far from their
-        node. A node of its own takes its room in the layout, and edges go around it.
-        Its name is the node's with :data:`LABEL_SUFFIX` (a leaf's name stands under
-        it instead, :data:`NAME_SUFFIX`); both carry the class :data:`LABEL_CLASS`.
+        node. A node of its own takes its room in the layout, and edges go around it;
+        an invisible edge from the sibling on its left keeps it from standing beyond
+        that sibling (beside the wrong node). Its name is the node's with
+        :data:`LABEL_SUFFIX` (a leaf's name stands under it instead,
+        :data:`NAME_SUFFIX`); both carry the class :data:`LABEL_CLASS`.
         """
         text = self._side_text(node)
         if not text:
@@ -875,6 +896,8 @@ class _Builder:
         with picture.subgraph() as rank:
             rank.attr(rank="same")
             rank.edge(node_id + LABEL_SUFFIX, node_id, style="invis", weight="10")
+            if left is not None and left in self.ids:
+                rank.edge(self.ids[left], node_id + LABEL_SUFFIX, style="invis", weight="1")
 
     def _side_text(self, node: _Node) -> list[str]:
         """The lines written beside a node: its name, its window (α, β) and its cut."""

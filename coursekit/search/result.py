@@ -133,17 +133,27 @@ class Stats:
     """Root searches whose value rose to or above the window's β (aspiration, MTD(f))."""
 
     def __str__(self) -> str:
-        parts = [say("stats.n_nodes", count=self.nodes), say("stats.n_leaves", count=self.leaves)]
-        for key, count in (
-            ("stats.n_cutoffs", self.cutoffs),
-            ("stats.n_tt_hits", self.tt_hits),
-            ("stats.n_tt_stores", self.tt_stores),
-            ("stats.n_researches", self.researches),
+        """The counts in words, each in its singular or plural form.
+
+        >>> print(Stats(nodes=1, leaves=1, cutoffs=1))
+        1 node, 1 leaf, 1 cutoff, depth 0
+        """
+        parts = [_counted("n_nodes", self.nodes), _counted("n_leaves", self.leaves)]
+        for what, count in (
+            ("n_cutoffs", self.cutoffs),
+            ("n_tt_hits", self.tt_hits),
+            ("n_tt_stores", self.tt_stores),
+            ("n_researches", self.researches),
         ):
             if count:
-                parts.append(say(key, count=count))
+                parts.append(_counted(what, count))
         parts.append(say("stats.depth", depth=self.depth))
         return say("stats.joint").join(parts)
+
+
+def _counted(what: str, count: int) -> str:
+    """``count`` things in words: ``stats.one.<what>`` for one, ``stats.<what>`` else."""
+    return say(f"stats.one.{what}" if count == 1 else f"stats.{what}", count=count)
 
 
 @dataclass(frozen=True)

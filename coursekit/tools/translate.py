@@ -70,6 +70,7 @@ from coursekit.tools.editions import (
 )
 from coursekit.tools.exercise import notebook_text, read_notebook
 from coursekit.tools.glossary import GLOSSARY_PAGE, glossary_page, term_problems
+from coursekit.tools.speaker_notes import is_notes, notes_text, wrap_notes
 
 TITLE = "metadata.title"  # a dot: never a cell id
 TODO = "TODO"
@@ -157,7 +158,8 @@ def _english(master_nb: nbformat.NotebookNode) -> dict[str, str]:
         texts[TITLE] = title
     for cell in master_nb.cells:
         if cell.cell_type == "markdown":
-            texts[cell.get("id")] = cell.source
+            # speaker notes: their text alone (the closed block around it is presentation)
+            texts[cell.get("id")] = notes_text(cell.source) if is_notes(cell) else cell.source
     texts.update(english_words(master_nb))  # an exercise's comments and docstrings (code_words)
     return texts
 
@@ -243,6 +245,7 @@ def build_notebook(
     first_text = next((c for c in nb.cells if c.cell_type == "markdown"), None)
     if first_text is not None:
         first_text.source = first_text.source.rstrip() + "\n\n" + glossary_line(master, language)
+    wrap_notes(nb, language.code)
     if TITLE in sections:
         nb.metadata["title"] = sections[TITLE].text
     meta = nb.metadata.setdefault("coursekit", {})

@@ -23,7 +23,7 @@ from coursekit.games import MAX, GameTree
 from coursekit.search import algorithm_label, algorithms, best_case_leaves, reorder
 from coursekit.search.registry import DETERMINISTIC
 from coursekit.text import number_text, say
-from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview
+from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, needs_kernel
 
 ORDERINGS = ("as typed", "worst", "random", "best")
 """The child orders the widget offers (``reorder``'s names)."""
@@ -157,6 +157,7 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
                 self.table,
             ]
         )
+        needs_kernel(*self.children[:5])  # the tree and its order: Python's part
         self.tree_input.observe(self._typed, names="value")
         for control in (self.branching, self.depth, self.seed):
             control.observe(self._generated, names="value")

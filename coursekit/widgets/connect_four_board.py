@@ -30,7 +30,7 @@ from coursekit.search.labels import algorithm_label
 from coursekit.search.registry import algorithms
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text, say
-from coursekit.widgets.base import INLINE, Feedback, StaticPreview
+from coursekit.widgets.base import INLINE, Feedback, StaticPreview, needs_kernel
 
 PIECE = {"x": "#d32f2f", "o": "#f9a825", ".": "var(--jp-layout-color2, #e0e0e0)"}
 
@@ -172,6 +172,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         )  # fmt: skip
         super().__init__([left, right])
         self.add_class("ck-connect-four")
+        needs_kernel(left.children[0], *right.children[:6], self.new_game)  # a game: Python's
         self.new_game.on_click(lambda _: self.restart())
         self.side.observe(lambda _: self.restart(), names="value")
         for control in (self.limit, self.depth, self.seconds, self.evaluation):

@@ -56,7 +56,9 @@ from coursekit.widgets.base import (
     StaticPreview,
     StepControls,
     SvgView,
+    applies_on_enter,
     label_width,
+    needs_kernel,
 )
 from coursekit.widgets.graph_view import step_through_at
 
@@ -71,7 +73,7 @@ def drawable_depth(
     tree: GameTree, *, windows: bool = False, limit: int = MAX_DRAWN_NODES
 ) -> int | None:
     """The deepest level of ``tree`` to draw so that the picture fits the notebook column
-    with its text readable (11 px or more) and shows at most ``limit`` nodes (None: draw
+    with its text readable (12 px or more) and shows at most ``limit`` nodes (None: draw
     all of it); see :func:`coursekit.draw.trees.readable_depth`.
 
     >>> drawable_depth(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))  # all
@@ -264,7 +266,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             layout=widgets.Layout(width="460px", height="70px"),
         )
         self.text.add_class("ck-tree-input")
-        self.feedback = Feedback(layout=widgets.Layout(width="380px"))
+        self.feedback = Feedback(applies_on_enter(self.text), layout=widgets.Layout(width="380px"))
         self.root = widgets.ToggleButtons(
             options=[("MAX", MAX), ("MIN", MIN)],
             value=root,
@@ -356,6 +358,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             ]
         )
         self.add_class("ck-tree-explorer")
+        needs_kernel(*self.children[:3])  # the tree, its search, random trees: Python's part
         if self.kind == CHANCE:  # no reordering or ordered random trees: chance decides
             self.ordering.layout.display = self.order.layout.display = "none"
             self.algorithm.disabled = len(self.algorithm.options) == 1

@@ -406,7 +406,7 @@ def test_a_tree_drawn_to_its_readable_depth_fits_the_column(search, branching):
 
 @pytest.mark.skipif(not has_dot(), reason="needs Graphviz's dot to measure layouts")
 def test_exercise_trees_fit_the_column_whole_with_their_names():
-    room = readable_width_pt(COMPACT_TEXT_PT)  # the names under and inside nodes: 10 pt
+    room = readable_width_pt(COMPACT_TEXT_PT)  # the names under and inside nodes: 10.5 pt
     for tree in (TREE, ORDER_TREE, DECK_TREE):
         assert dot_width_pt(draw_tree(tree)) <= room
     # the deck tree's names ("B1a1a1") are too long for one row: every other one lower
