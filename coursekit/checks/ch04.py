@@ -18,6 +18,7 @@ from collections.abc import Callable, Collection, Hashable
 from typing import Any
 
 from coursekit.checks import ch03
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answered,
     fail,
@@ -41,6 +42,7 @@ CLASSIC = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 # --- part 1: backed-up values -----------------------------------------------------------------
 
 
+@by_hand("values", "move")
 def check_backed_up(tree: GameTree, values: Any, move: Any) -> None:
     """Check the minimax value of every inner node of ``tree`` and MAX's move at the root.
 
@@ -62,6 +64,7 @@ def _below(tree: GameTree, label: str) -> set[str]:
     return found
 
 
+@by_hand("pruned")
 def check_pruned(tree: GameTree, pruned: Collection[Hashable] | None) -> None:
     """Check the nodes a left-to-right α-β never generates on ``tree``.
 
@@ -293,6 +296,7 @@ def _labels(answer: Any, what: str) -> set[str]:
     return {str(label) for label in answer}
 
 
+@by_hand("alpha_cut", "beta_cut", "deck_value", "deck_move")
 def check_cut_kinds(
     tree: GameTree, alpha_cut: Any, beta_cut: Any, value: Any = None, move: Any = None
 ) -> None:
@@ -368,6 +372,7 @@ def _shape(nested: Any) -> Any:
     return nested
 
 
+@by_hand("ordered")
 def check_best_order(tree: GameTree, ordered: Any) -> None:
     """Check that ``ordered`` (nested lists) is ``tree`` with its children reordered so that a
     left-to-right α-β evaluates as few leaves as any order allows."""

@@ -18,6 +18,7 @@ from typing import Any
 
 import chess
 
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
 from coursekit.checks.parts import Function, Value
 from coursekit.checks.public.ch05 import POSITIONS, QUIET_OR_NOT
@@ -279,6 +280,7 @@ def _other_side_captures(fen: str) -> bool:
     return any(board.is_capture(m) or m.promotion for m in board.pseudo_legal_moves)
 
 
+@by_hand("unquiet")
 def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None) -> None:
     """Check the labels of the positions that are not quiet (a capture, promotion or check
     pending for the side to move)."""
