@@ -189,3 +189,23 @@ def test_a_calculator_answer_cannot_make_the_grader_compute_for_ever(source):
     """The grader reads by-hand answers in its own process: a number too large is refused."""
     with pytest.raises(NotLiteral):
         literal_answers(source, ("x",))
+
+
+ALL_SETS = EARLY_SETS + SETS
+
+
+@pytest.mark.parametrize(("module", "exercise"), ALL_SETS, ids=[e for _, e in ALL_SETS])
+def test_a_set_with_numbers_worked_by_hand_imports_math_in_its_first_cell(module, exercise):
+    """`math.sqrt` in a by-hand answer runs in the notebook as the grader reads it."""
+    nb = json.loads((ROOT / "solutions" / f"{exercise}.ipynb").read_text(encoding="utf-8"))
+    answers = solution_assignments(exercise)
+    numbers = [
+        name
+        for name in by_hand_names(module)
+        if any(
+            isinstance(node, ast.Constant) and type(node.value) in (int, float)
+            for node in ast.walk(answers[name])
+        )
+    ]
+    first = next("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert not numbers or re.search(r"^import math$", first, re.M), (exercise, numbers)
