@@ -27,6 +27,7 @@ from coursekit.checks.common import (
     answered,
     call_student,
     fail,
+    is_number,
     passed,
     require,
     require_type,
@@ -179,7 +180,7 @@ def _explain(number: int, given: Mapping[str, Any], candidates: list[Mapping[Nod
         )
         answer = given[str(node)]
         require(
-            isinstance(answer, (int, float)) and not isinstance(answer, bool),
+            is_number(answer),
             say("ch02.q_not_a_number", number=number, node=node),
         )
     closest = min(with_same_nodes, key=lambda q: _disagreements(given, q))
@@ -211,7 +212,7 @@ def check_best_solution(exercise: int, connectors: Any, cost: Any) -> None:
         say("ch02.not_the_cheapest"),
     )
     require(
-        isinstance(cost, (int, float)) and not isinstance(cost, bool),
+        is_number(cost),
         say("ch02.cost_not_a_number"),
     )
     require(

@@ -20,6 +20,7 @@ from coursekit.checks.common import (
     answered,
     call_student,
     fail,
+    is_number,
     passed,
     require,
     require_type,
@@ -417,7 +418,7 @@ def check_mtdf(values: Any) -> None:
     got = list(values)
     right = mtdf_pass_values()
     require(
-        all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in got),
+        all(map(is_number, got)),
         say("ch06.mtdf.numbers"),
     )
     if len(got) == len(right) and all(map(same_number, got, right)):
