@@ -6,7 +6,7 @@ never what is right. For the α-β a student writes, the usual mistakes are
 modelled by :func:`mistaken_alphabeta`: when the student's function evaluates
 exactly the leaves one of these mistakes evaluates, on every tree, the hint
 names that mistake. Part 5 asks which cut, α or β, prunes each pruned branch
-of the decks' six-level tree (:data:`~coursekit.checks.public.ch04.DECK_TREE`);
+of a tree of the AND/OR deck's six-level form (:data:`~coursekit.checks.public.ch04.DECK_TREE`);
 an answer that is what a mistaken α-β prunes there gets that mistake's hint.
 """
 
@@ -269,7 +269,7 @@ def _first_difference(
     return say("ch04.diff.stops", tree=where, leaf=right[len(got)])
 
 
-# --- part 5: the decks' six-level tree: which cut prunes what --------------------------------
+# --- part 5: a tree of the deck's six-level form: which cut prunes what ---------------------
 
 KIND_WORDS = {"alpha": "ch04.kind.alpha", "beta": "ch04.kind.beta"}
 """The key of each kind of cut's name, as a hint says it (``say(key)``)."""
