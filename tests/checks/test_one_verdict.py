@@ -11,7 +11,7 @@ wrong, or computed by code. Each cell goes two routes:
   function (``coursekit.tools.grade``); a part whose notebook runs gives the kernel's
   values to the grader as plain data (``coursekit.checks.parts.judge``).
 
-Both routes must pass or fail together, and fail with the same hint, in both languages.
+Both routes must pass or fail together, and fail with the same hint, in every language.
 """
 
 from __future__ import annotations
@@ -238,7 +238,7 @@ def answer_cells(draw: Any, solved: SolvedPart) -> str:
 NUMERIC = _parts()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
 @pytest.mark.parametrize(("exercise", "number"), NUMERIC, ids=[f"{e}-{n}" for e, n in NUMERIC])
 def test_the_notebook_and_the_grader_give_one_verdict(shell, exercise, number, lang):
     solved = SolvedPart(exercise, number, shell)

@@ -1,5 +1,5 @@
 """Set 07 part 2 answered as a calculator user writes it: ✔ in the notebook, full points from
-`coursekit check` and from `coursekit grade`, in English and in Chinese.
+`coursekit check` and from `coursekit grade`, in English and in both Chinese editions.
 
 The question gives c ≈ 1.4142 and ln 10 ≈ 2.3026 and invites a calculator for the square
 roots; an answer written with ``** 0.5``, ``math.sqrt`` or rounded decimals is the same
@@ -41,7 +41,7 @@ CODE = (
 
 def part_2(lang: str, answer: str):
     """Set 07 in ``lang``, every answer the solution's but part 2's, which is ``answer``."""
-    where = ("zh",) if lang == "zh" else ()
+    where = () if lang == "en" else (lang,)
     exercise = load_exercise_set(ROOT.joinpath("solutions", *where, "07_chance_and_mcts.ipynb"))
     nb = nbformat.read(ROOT.joinpath("exercises", *where, "07_chance_and_mcts.ipynb"), 4)
     for answer_cell in exercise.answers:
@@ -60,11 +60,17 @@ def in_the_notebook(nb, graded, tmp_path) -> str:
     return "".join(o.get("text", "") + str(o.get("evalue", "")) for o in outputs)
 
 
+LANGS = ["en", "zh", "zh-Hant"]
+HAND = {"en": "worked out by hand", "zh": "亲手", "zh-Hant": "親手"}
+"""A word of the by-hand hint in each language."""
+
+
 def part_line(lang: str, mark: str, points: str) -> re.Pattern:
     """The line `coursekit check` writes for part 2 in ``lang``."""
-    if lang == "zh":
-        return re.compile(rf"^{mark} 第 2 题（第 \d+ 个单元格）：{points}", re.MULTILINE)
-    return re.compile(rf"^{mark} part 2 \(cell \d+\): {points}", re.MULTILINE)
+    if lang == "en":
+        return re.compile(rf"^{mark} part 2 \(cell \d+\): {points}", re.MULTILINE)
+    line = {"zh": "第 2 题（第 \\d+ 个单元格）", "zh-Hant": "第 2 題（第 \\d+ 個單元格）"}[lang]
+    return re.compile(rf"^{mark} {line}：{points}", re.MULTILINE)
 
 
 def by_check(path) -> str:
@@ -82,7 +88,7 @@ def graded_batch(tmp_path_factory):
     """One grading batch: set 07 with part 2 as a calculator answer and as code, en and zh."""
     folder = tmp_path_factory.mktemp("calculator")
     paths = []
-    for lang in ("en", "zh"):
+    for lang in LANGS:
         for name, answer in (("calculator", CALCULATOR), ("code", CODE)):
             paths.append(write(part_2(lang, answer)[1], folder / f"{lang}-{name}.ipynb"))
     english = load_exercise_set(ROOT / "solutions" / "07_chance_and_mcts.ipynb")
@@ -92,7 +98,7 @@ def graded_batch(tmp_path_factory):
     return {path.stem: grade for path, grade in zip(paths, grades, strict=True)}
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_calculator_answer_is_right_in_the_notebook_in_check_and_in_grade(
     lang, graded_batch, tmp_path
 ):
@@ -105,12 +111,12 @@ def test_a_calculator_answer_is_right_in_the_notebook_in_check_and_in_grade(
     assert grade.total == exercise.max_points, [p.detail for p in grade.parts]
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_code_in_its_place_is_refused_by_all_three_with_one_hint(lang, graded_batch, tmp_path):
     _, nb, graded = part_2(lang, CODE)
     hint = graded_batch[f"{lang}-code"].parts[1].detail
     assert graded_batch[f"{lang}-code"].parts[1].points == 0
-    assert ("亲手" if lang == "zh" else "worked out by hand") in hint, hint
+    assert HAND[lang] in hint, hint
     assert hint in in_the_notebook(nb, graded, tmp_path)
     report = by_check(write(nb, tmp_path / "07_chance_and_mcts.ipynb"))
     assert part_line(lang, "✘", "0/2").search(report), report
