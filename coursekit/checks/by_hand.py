@@ -116,9 +116,11 @@ def _number(value: Any) -> bool:
 
 
 class _Reader:
-    """Reads the expressions of one answer cell; ``imported`` holds what its imports named."""
+    """Reads the expressions of one answer cell, and notes what its imports name: the modules
+    (``import math``) and the names taken from them (``from math import sqrt``)."""
 
     def __init__(self) -> None:
+        self.modules: set[str] = set()
         self.imported: dict[str, Any] = {}
 
     def value(self, node: ast.AST) -> Any:
@@ -188,7 +190,7 @@ class _Reader:
         module, _, attribute = name.partition(".")
         if module == "math" and attribute in CALCULATOR:
             return CALCULATOR[attribute]
-        if name == "fractions.Fraction" and "fractions" in self.imported:
+        if name == "fractions.Fraction" and "fractions" in self.modules:
             return Fraction
         if callable(self.imported.get(name)):
             return self.imported[name]
@@ -212,6 +214,11 @@ class _Reader:
                     value = self.value(statement.value)
                 except RecursionError:
                     raise NotLiteral.of("parts.too_deep") from None
+                except TypeError as error:  # {[1]: 2}: a list cannot be a key, in Python too
+                    code = ast.unparse(statement.value)[:60]
+                    raise NotLiteral.of(
+                        "parts.cannot_compute", code=code, error=type(error).__name__
+                    ) from None
                 found.update(dict.fromkeys((t.id for t in targets), value))
                 return
         raise NotLiteral(ast.unparse(statement).splitlines()[0][:60])
@@ -222,7 +229,7 @@ class _Reader:
             modules = [alias.name for alias in statement.names if alias.asname is None]
             if len(modules) < len(statement.names) or not set(modules) <= set(_IMPORTABLE):
                 return False
-            self.imported.update(dict.fromkeys(modules, "module"))
+            self.modules.update(modules)
             return True
         names = _IMPORTABLE.get(statement.module or "", {})
         wanted = [alias.name for alias in statement.names if alias.asname is None]

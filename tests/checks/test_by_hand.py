@@ -163,6 +163,9 @@ def test_what_a_calculator_user_writes_is_read_as_python_computes_it(source, exp
         ("x = max(3, 4)", "max(3, 4)"),
         ("x = round(2.5, 1.5)", "round(2.5, 1.5)"),
         ("x = math.floor(2.5)", "math.floor(2.5)"),
+        ("import math\nx = math", "the name math"),
+        ("x = {[1]: 2}", "cannot be computed (TypeError)"),
+        ("x = set([[1]])", "cannot be computed (TypeError)"),
     ],
 )
 def test_anything_else_is_refused_with_the_reason(source, reason):
