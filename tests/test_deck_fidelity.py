@@ -168,7 +168,7 @@ def test_the_root_value_is_a_tips_and_pruning_follows_the_early_bounds(lang):
     assert f"worth {a} in the worst order, {b} as typed and {c}" in prose("04_alphabeta.ipynb")
     assert f"evaluates {leaves[0]}, {leaves[1]} and {leaves[2]} tips" in prose("04_alphabeta.ipynb")
     zh = prose("04_alphabeta.ipynb", lang)
-    assert said(f"最差的顺序下是 {a}，按输入的顺序是 {b}，在最好的顺序下是 {c}", lang) in zh
+    assert said(f"最差顺序下是 {a}，按输入顺序是 {b}，在最佳顺序下是 {c}", lang) in zh
     assert said(f"估值了 {leaves[0]}、{leaves[1]} 和 {leaves[2]} 个端节点", lang) in zh
 
 

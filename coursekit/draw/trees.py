@@ -32,10 +32,12 @@ from typing import Any
 from coursekit.draw.base import Picture, readable_width_pt
 from coursekit.draw.boards import board_label
 from coursekit.draw.open_list import open_list_text
-from coursekit.games.base import MAX, Player
+from coursekit.errors import CoursekitError
+from coursekit.games.base import MAX, Player, move_text
 from coursekit.games.chancetree import ChanceTree
 from coursekit.games.gametree import GameTree
 from coursekit.games.tictactoe import TicTacToe
+from coursekit.search.labels import algorithm_label
 from coursekit.search.result import (
     CUTOFF,
     ENTER,
@@ -75,6 +77,7 @@ class _Node:
     cut: str | None = None  # "α cut by A" at a node where an α-β search stopped early
     chance: bool = False  # a chance node (dice): nobody chooses there
     edge: str | None = None  # the text on the edge from its parent (a chance outcome's probability)
+    move: str | None = None  # the move into it as a reader reads it (Pig's "roll": 掷骰 in Chinese)
 
 
 def _shape(player: Player) -> str:
@@ -114,6 +117,22 @@ def _chance_edges(game: Any, state: Any) -> tuple[bool, dict[Any, str]]:
     }
 
 
+def _require(value: Any, kind: type, name: str) -> None:
+    """Refuse ``value`` unless it is a ``kind`` (a clear message, not an AttributeError deep
+    inside the drawing).
+
+    Raises
+    ------
+    CoursekitError
+        Naming the argument, the type expected and the type given.
+    """
+    if not isinstance(value, kind):
+        got = type(value).__name__
+        raise CoursekitError(
+            say("errors.draw.wrong_type", name=name, expected=kind.__name__, kind=got)
+        )
+
+
 def draw_chance_tree(tree: ChanceTree) -> Picture:
     """A tree with chance nodes before any search: MAX squares, MIN circles, chance nodes grey
     circles with the probability of each outcome on its edge, leaf values.
@@ -123,6 +142,7 @@ def draw_chance_tree(tree: ChanceTree) -> Picture:
     >>> source.count(CHANCE_FILL), "label=0.9" in source, source.count("shape=box")
     (1, True, 1)
     """
+    _require(tree, ChanceTree, "tree")
     nodes = []
     edges: dict[tuple, str] = {}
     for path in tree.states:
@@ -160,6 +180,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     >>> "_name" in wide and "nodesep=0.08" in wide
     True
     """
+    _require(tree, GameTree, "tree")
     nodes = []
     for label in tree.labels:
         leaf = tree.is_terminal(label)
@@ -220,6 +241,7 @@ def draw_search(
     max_nodes:
         Refuse to draw more nodes than this (a ValueError says so).
     """
+    _require(result, SearchResult, "result")
     trace = result.trace
     if trace is None:
         raise ValueError(say("errors.draw.needs_trace", function="draw_search"))
@@ -244,6 +266,7 @@ def draw_search_steps(
     >>> [p.source == draw_search(r, k).source for k, p in zip([0, 5, 17], pictures)]
     [True, True, True]
     """
+    _require(result, SearchResult, "result")
     trace = result.trace
     if trace is None:
         raise ValueError(say("errors.draw.needs_trace", function="draw_search_steps"))
@@ -500,6 +523,7 @@ def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_
                 inside=getattr(state, "label", None),  # e.g. Grundy's "5-1-1"
                 chance=chance,
                 edge=edges.get(path),
+                move=move_text(game, path[-1]) if path else None,
             )
         )
     return nodes
@@ -519,7 +543,7 @@ def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
     for node in nodes:
         cut = cuts.get(node.path)
         if cut is not None and cut.kind:
-            by = say("captions.the_window") if cut.cause is None else _short_name(cut.cause)
+            by = say("captions.the_window") if cut.cause is None else _short_name(cut.cause, trace)
             node.cut = say("captions.cut_by", label=cut.label, by=by)
         if node.status == "open" and node.value is not None and node.path in entered:
             # the bound of an unfinished node follows its best child so far
@@ -555,17 +579,17 @@ def _solve_principal_variation(nodes: list[_Node], result: SearchResult) -> None
             node.status, node.value, node.bound = "done", result.value, ""
 
 
-def _short_name(name: Hashable) -> str:
+def _short_name(name: Hashable, trace: Trace) -> str:
     """A node's name beside another node: a bare path (no names) as its moves, the root as such."""
     if isinstance(name, tuple):
         if not name:
             return say("captions.the_root")
-        return say("captions.after", moves=" ".join(map(str, name)))
+        return say("captions.after", moves=" ".join(map(trace.move_text, name)))
     return str(name)
 
 
 def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = None) -> str:
-    algorithm = result.algorithm or say("captions.search")
+    algorithm = algorithm_label(result.algorithm) if result.algorithm else say("captions.search")
     if k == 0:
         return _with_open_list(say("captions.start", algorithm=algorithm, total=total), result, k)
     event = result.trace[k - 1]
@@ -573,7 +597,7 @@ def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = N
     if not event.path:
         who = say("captions.the_root")
     elif name == event.path:  # the game gives no names: say how the node is reached
-        who = say("captions.node_after", moves=" ".join(map(str, event.path)))
+        who = say("captions.node_after", moves=" ".join(map(result.trace.move_text, event.path)))
     else:
         who = str(name)
     what = say(
@@ -594,7 +618,7 @@ def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = N
             what += say("captions.returns", value=number_text(event.value))
     text = say("captions.step", algorithm=algorithm, k=k, total=total, what=what)
     if k == total:
-        text += say("captions.final", value=number_text(result.value), move=result.move)
+        text += say("captions.final", value=number_text(result.value), move=result.move_text)
     return _with_open_list(text + _below_drawn_depth(result, k, total, max_depth), result, k)
 
 
@@ -632,7 +656,7 @@ def _below_drawn_depth(result: SearchResult, k: int, total: int, max_depth: int 
         return say("captions.note", note=note)
     name = result.trace.name(path[:max_depth])
     if isinstance(name, tuple):
-        name = say("captions.node_after", moves=" ".join(map(str, name)))
+        name = say("captions.node_after", moves=" ".join(map(result.trace.move_text, name)))
     return say("captions.inside", inside=name, note=note)
 
 
@@ -877,7 +901,7 @@ class _Builder:
         if node.edge is not None:
             attrs["label"] = node.edge
         elif not self.boards and node.name is None and node.inside is None:
-            attrs["label"] = str(node.path[-1])
+            attrs["label"] = node.move if node.move is not None else str(node.path[-1])
         return attrs
 
     def _ruler(self, picture: Picture) -> None:

@@ -47,6 +47,7 @@ import nbformat
 
 from coursekit.languages import Language, record
 from coursekit.text import language_code, say
+from coursekit.tools.code_words import SUFFIX, english_words, translate_code_words
 from coursekit.tools.derive import (
     DerivationError,
     converter,
@@ -135,7 +136,12 @@ def read_translation(path: Path) -> dict[str, Section]:
 def write_translation(path: Path, master: Path, sections: dict[str, Section]) -> None:
     """Write ``sections`` in the order of the master's cells (the title first)."""
     order = [TITLE] + [cell.get("id") for cell in read_notebook(master).cells]
-    ranked = sorted(sections, key=lambda key: order.index(key) if key in order else len(order))
+
+    def rank(key: str) -> int:
+        cell = key.removesuffix(SUFFIX)  # a cell's comments come after the cell's place
+        return order.index(cell) if cell in order else len(order)
+
+    ranked = sorted(sections, key=rank)
     parts = [f"<!-- Chinese text of {master.parent.name}/{master.name}: coursekit translate -->"]
     for key in ranked:
         parts.append(f"<!-- cell {key} en:{sections[key].hash} -->\n{sections[key].text}")
@@ -152,6 +158,7 @@ def _english(master_nb: nbformat.NotebookNode) -> dict[str, str]:
     for cell in master_nb.cells:
         if cell.cell_type == "markdown":
             texts[cell.get("id")] = cell.source
+    texts.update(english_words(master_nb))  # an exercise's comments and docstrings (code_words)
     return texts
 
 
@@ -275,7 +282,12 @@ def released_text(built: Path, language: Language | None = None) -> str:
     from coursekit.tools.exercise import load_exercise_set, released_notebook
 
     nb = released_notebook(load_exercise_set(built))
-    nb.metadata["coursekit"]["language"] = (language or hand_written()).code
+    language = language or hand_written()
+    nb.metadata["coursekit"]["language"] = language.code
+    master = built.parent.parent / built.name
+    if translation_path(master, language).exists():  # an exercise's comments (code_words)
+        sections = {key: section.text for key, section in sections_of(master, language).items()}
+        translate_code_words(nb, sections, language.code)
     return notebook_text(nb)
 
 

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from coursekit.errors import CoursekitError
 from coursekit.games import MAX, GameTree
-from coursekit.search import algorithms, best_case_leaves, reorder
+from coursekit.search import algorithm_label, algorithms, best_case_leaves, reorder
 from coursekit.search.registry import DETERMINISTIC
 from coursekit.text import number_text, say
 from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview
@@ -210,15 +210,16 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         self.minimal_leaves = _minimal_leaves(tree)
         rows, self.counts = [], {}
         for name, algorithm in algorithms(exact=True, game_kind=DETERMINISTIC).items():
+            label = algorithm_label(name)
             try:
                 result = algorithm.function(tree)
             except CoursekitError as error:
-                rows.append((name, "—", "—", "—", say("widgets.compare.cannot", error=error)))
+                rows.append((label, "—", "—", "—", say("widgets.compare.cannot", error=error)))
                 continue
             stats = result.stats
             self.counts[name] = (stats.nodes, stats.leaves)
             rows.append(
-                (name, number_text(result.value), f"{stats.nodes:,}", f"{stats.leaves:,}", "")
+                (label, number_text(result.value), f"{stats.nodes:,}", f"{stats.leaves:,}", "")
             )
         self.table.value = self._table_html(rows)
 

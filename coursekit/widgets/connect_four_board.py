@@ -23,9 +23,10 @@ import ipywidgets as widgets
 
 from coursekit.evaluation.connectfour_features import connect_four_evaluation
 from coursekit.evaluation.weighted_linear import feature_label
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, Player, moves_text
 from coursekit.games.connectfour import ConnectFour, ConnectFourState
 from coursekit.search.iterative_deepening import iterative_deepening
+from coursekit.search.labels import algorithm_label
 from coursekit.search.registry import algorithms
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text, say
@@ -241,7 +242,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         self._refresh()
 
     def _report(self, r: SearchResult) -> str:
-        pv = " ".join(map(str, r.pv)) or "—"
+        pv = moves_text(self.game, r.pv) or "—"
         timed = say("widgets.c4.timed_out") if getattr(r, "timed_out", False) else ""
         report = say(
             "widgets.c4.report",
@@ -252,7 +253,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             value=number_text(r.value),
             pv=html.escape(pv),
         )
-        return f"<div>{html.escape(r.algorithm)}<br>{report}</div>"
+        return f"<div>{html.escape(algorithm_label(r.algorithm))}<br>{report}</div>"
 
     def _show_plan(self) -> None:
         """What the engine will do next, and the chosen EVAL of the position on the board."""

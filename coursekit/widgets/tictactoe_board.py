@@ -33,6 +33,7 @@ from coursekit.draw.trees import draw_search
 from coursekit.games.base import MAX, MIN, GameError, Player
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 from coursekit.search.alphabeta import alphabeta
+from coursekit.search.labels import algorithm_label
 from coursekit.search.minimax import minimax
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 from coursekit.text import number_text, say
@@ -99,7 +100,10 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         )
         self.side.add_class("ck-side").add_class(INLINE)
         self.algorithm = widgets.ToggleButtons(
-            options=[("minimax", "minimax"), ("α-β", "alpha-beta")],
+            options=[
+                (algorithm_label("minimax"), "minimax"),
+                (say("widgets.ttt.alpha_beta"), "alpha-beta"),
+            ],
             value=algorithm,
             description=say("widgets.ttt.search"),
             style={"description_width": "initial", "button_width": "auto"},

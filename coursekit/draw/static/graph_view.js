@@ -407,6 +407,16 @@ const SLIDE_MIN_HEIGHT_PX = 160;
 
 const SLIDE_CROP_PT = 3; // of the 4-pt margin Graphviz leaves around a picture
 
+/** What the page writes around a picture (the note that it goes on, the buttons' tooltips), in the
+ * notebook's language: the view's ``words`` (printed_draw.json of the language's locale), sent by
+ * the kernel and stored with the widget, so a static page or a slide deck has them too.
+ * ``{name}`` in a word is filled in from ``fields``. */
+function word(node, key, fields = {}) {
+  const view = node.closest(".ck-graph");
+  const text = (view && view.ckWords && view.ckWords[key]) || "";
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(fields[name] ?? ""));
+}
+
 /** Crop most of Graphviz's empty margin (once per drawing): on a slide every pixel counts. */
 function cropMargin(svg) {
   if (svg.dataset.cropped) return;
@@ -451,12 +461,12 @@ function fitSlide(svg, frame, rootTitle, groups) {
   frame.style.maxHeight = high && !whole ? `${tall}px` : "";
   frame.style.overflowY = high ? "auto" : "";
   frame.classList.toggle("ck-graph-scrolls", wide || high);
-  frame.title = whole ? "click: legible text again" : wide || high ? "click: the whole picture" : "";
+  frame.title = whole ? word(frame, "tip_legible") : wide || high ? word(frame, "tip_whole") : "";
   // said on the slide, not only in a tooltip: the picture goes on beyond its frame
   const stage = frame.parentElement;
   stage.classList.toggle("ck-graph-continues", wide || high);
   const note = stage.querySelector(".ck-graph-more");
-  if (note) note.textContent = whole ? "more ▸ scroll" : "more ▸ click: the whole picture";
+  if (note) note.textContent = word(frame, whole ? "more_scroll" : "more_click");
   if (wide) showRoot(svg, frame, rootTitle, groups);
   if (Math.abs(slide.scrollHeight - before) > 1) {
     // reveal.js centres a slide by its height when it is shown: centre it again
@@ -578,21 +588,22 @@ function button(text, title) {
 function render({ model, el }) {
   // jupyter-widgets: the class every ipywidgets view carries (page styles and tests look for it)
   el.classList.add("ck-graph", "jupyter-widgets");
+  el.ckWords = model.get("words") || {};
   // its language's fonts and glyphs (font_rules() in graph_view.py; zh-Hant: traditional)
   if (model.get("lang")) el.lang = model.get("lang");
   const busy = document.createElement("div");
   busy.className = "ck-graph-busy";
-  busy.textContent = "computing…";
+  busy.textContent = word(el, "computing");
   const controls = document.createElement("div");
   controls.className = "ck-graph-controls";
-  const first = button("«", "first step");
-  const back = button("‹", "previous step");
+  const first = button("«", word(el, "first"));
+  const back = button("‹", word(el, "back"));
   const slider = document.createElement("input");
   slider.type = "range";
   slider.className = "ck-graph-step";
-  slider.setAttribute("aria-label", "step");
-  const next = button("›", "next step");
-  const last = button("»", "last step");
+  slider.setAttribute("aria-label", word(el, "step"));
+  const next = button("›", word(el, "next"));
+  const last = button("»", word(el, "last"));
   const readout = document.createElement("span");
   readout.className = "ck-graph-readout";
   controls.append(first, back, slider, next, last, readout);
@@ -645,7 +656,7 @@ function render({ model, el }) {
       captions = inflated;
     } catch (error) {
       captions = [];
-      caption.textContent = `⚠ the step captions could not be read: ${error}`;
+      caption.textContent = word(el, "no_captions", { error });
       return;
     }
     showStep();
@@ -672,7 +683,7 @@ function render({ model, el }) {
     slider.min = 0;
     slider.max = n;
     slider.value = k;
-    readout.textContent = `step ${k} / ${n}`;
+    readout.textContent = word(el, "readout", { k, n });
     caption.textContent = captions[k] || model.get("caption") || "";
     caption.style.display = caption.textContent ? "" : "none";
     if (!svg) return;
@@ -727,7 +738,7 @@ function render({ model, el }) {
     try {
       gv = await graphviz(model);
     } catch (error) {
-      frame.textContent = `⚠ the picture library did not load: ${error}`;
+      frame.textContent = word(el, "no_library", { error });
       return;
     }
     if (mine !== drawing) return;
