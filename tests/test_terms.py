@@ -48,8 +48,16 @@ WORDS = spellings_by_word()
 
 
 def word_pattern(word: str) -> re.Pattern:
-    """``word`` in a text (a plural too); capitals exact (AND, not "and")."""
-    flags = 0 if word.isupper() else re.IGNORECASE
+    """``word`` in a text (a plural too); a term with a word in capitals is matched exactly
+    ("AND node", not "leaves and nodes").
+
+    >>> bool(word_pattern("AND node").search("counts leaves and nodes"))
+    False
+    >>> bool(word_pattern("best order").search("the Best orders"))
+    True
+    """
+    capitals = any(part.isupper() and len(part) > 1 for part in word.split())
+    flags = 0 if capitals else re.IGNORECASE
     return re.compile(rf"(?<![\w-]){re.escape(word)}s?(?![\w-])", flags)
 
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answer_text,
     answered,
@@ -90,6 +91,7 @@ def _strategy(game: NormalFormGame, label: object) -> tuple[int, int]:
     fail(say("ch01.not_a_strategy", label=repr(label)))
 
 
+@by_hand("steps")
 def check_elimination(steps: object) -> None:
     """Part 2: the strategies removed by iterated elimination of strictly dominated strategies,
     in an order in which each one is strictly dominated when it is removed."""
@@ -137,6 +139,7 @@ def _outcomes(game: NormalFormGame, value: object, what: str) -> set[tuple[int, 
     return found
 
 
+@by_hand("pareto", "collective")
 def check_optima(pareto: object, collective: object) -> None:
     """Part 3: the Pareto-optimal outcomes and the collective optimum of the exercise game."""
     game = exercise_game()

@@ -22,10 +22,12 @@ from coursekit.andor.examples import exercise_1, exercise_2
 from coursekit.andor.generate import monotone_heuristic, random_graph
 from coursekit.andor.graph import AndOrGraph, Connector, Node
 from coursekit.andor.solution import SolutionGraph, optimal_costs, solution_graph_problems
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answered,
     call_student,
     fail,
+    is_number,
     passed,
     require,
     require_type,
@@ -178,7 +180,7 @@ def _explain(number: int, given: Mapping[str, Any], candidates: list[Mapping[Nod
         )
         answer = given[str(node)]
         require(
-            isinstance(answer, (int, float)) and not isinstance(answer, bool),
+            is_number(answer),
             say("ch02.q_not_a_number", number=number, node=node),
         )
     closest = min(with_same_nodes, key=lambda q: _disagreements(given, q))
@@ -210,7 +212,7 @@ def check_best_solution(exercise: int, connectors: Any, cost: Any) -> None:
         say("ch02.not_the_cheapest"),
     )
     require(
-        isinstance(cost, (int, float)) and not isinstance(cost, bool),
+        is_number(cost),
         say("ch02.cost_not_a_number"),
     )
     require(
@@ -369,11 +371,13 @@ def check_exercise_1_graph(graph: Any) -> None:
     check_graph(1, graph)
 
 
+@by_hand("q_cycles_1")
 def check_exercise_1_cycles(q_after: Any) -> None:
     """Exercise 1 (2): q(n) for every node of G after each cycle."""
     check_cycles(1, q_after)
 
 
+@by_hand("best_1", "cost_1")
 def check_exercise_1_solution(connectors: Any, cost: Any) -> None:
     """Exercise 1 (2): the best solution graph from n0 to {n6, n7} and its cost."""
     check_best_solution(1, connectors, cost)
@@ -384,11 +388,13 @@ def check_exercise_2_graph(graph: Any) -> None:
     check_graph(2, graph)
 
 
+@by_hand("q_cycles_2")
 def check_exercise_2_cycles(q_after: Any) -> None:
     """Exercise 2: q(n) for every node of G after each cycle."""
     check_cycles(2, q_after)
 
 
+@by_hand("best_2", "cost_2")
 def check_exercise_2_solution(connectors: Any, cost: Any) -> None:
     """Exercise 2: the best solution graph from 6 and its cost."""
     check_best_solution(2, connectors, cost)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from numbers import Real
 from typing import Any
 
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answer_text,
     answered,
@@ -34,6 +35,7 @@ GAME = TicTacToe()
 # --- part 1: backed-up values of a given tree -------------------------------------------------
 
 
+@by_hand("values", "move")
 def check_backed_up(tree: GameTree, values: Mapping[str, float] | None, move: Any) -> None:
     """Check the backed-up value of every inner node of ``tree`` and the best move at its root."""
     answered(values)
@@ -65,6 +67,7 @@ def check_backed_up(tree: GameTree, values: Mapping[str, float] | None, move: An
 # --- part 2: e(p) of given boards -------------------------------------------------------------
 
 
+@by_hand("e_values")
 def check_evaluations(boards: list[str], answers: list | None) -> None:
     """Check e(p) = (lines open for MAX) − (lines open for MIN), ±∞ for won boards."""
     answered(answers)

@@ -6,7 +6,7 @@ never what is right. For the α-β a student writes, the usual mistakes are
 modelled by :func:`mistaken_alphabeta`: when the student's function evaluates
 exactly the leaves one of these mistakes evaluates, on every tree, the hint
 names that mistake. Part 5 asks which cut, α or β, prunes each pruned branch
-of the decks' six-level tree (:data:`~coursekit.checks.public.ch04.DECK_TREE`);
+of a tree of the AND/OR deck's six-level form (:data:`~coursekit.checks.public.ch04.DECK_TREE`);
 an answer that is what a mistaken α-β prunes there gets that mistake's hint.
 """
 
@@ -18,6 +18,7 @@ from collections.abc import Callable, Collection, Hashable
 from typing import Any
 
 from coursekit.checks import ch03
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answer_text,
     answered,
@@ -42,6 +43,7 @@ CLASSIC = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 # --- part 1: backed-up values -----------------------------------------------------------------
 
 
+@by_hand("values", "move")
 def check_backed_up(tree: GameTree, values: Any, move: Any) -> None:
     """Check the minimax value of every inner node of ``tree`` and MAX's move at the root.
 
@@ -63,6 +65,7 @@ def _below(tree: GameTree, label: str) -> set[str]:
     return found
 
 
+@by_hand("pruned")
 def check_pruned(tree: GameTree, pruned: Collection[Hashable] | None) -> None:
     """Check the nodes a left-to-right α-β never generates on ``tree``.
 
@@ -267,7 +270,7 @@ def _first_difference(
     return say("ch04.diff.stops", tree=where, leaf=right[len(got)])
 
 
-# --- part 5: the decks' six-level tree: which cut prunes what --------------------------------
+# --- part 5: a tree of the deck's six-level form: which cut prunes what ---------------------
 
 KIND_WORDS = {"alpha": "ch04.kind.alpha", "beta": "ch04.kind.beta"}
 """The key of each kind of cut's name, as a hint says it (``say(key)``)."""
@@ -294,6 +297,7 @@ def _labels(answer: Any, what: str) -> set[str]:
     return {str(label) for label in answer}
 
 
+@by_hand("alpha_cut", "beta_cut", "deck_value", "deck_move")
 def check_cut_kinds(
     tree: GameTree, alpha_cut: Any, beta_cut: Any, value: Any = None, move: Any = None
 ) -> None:
@@ -369,6 +373,7 @@ def _shape(nested: Any) -> Any:
     return nested
 
 
+@by_hand("ordered")
 def check_best_order(tree: GameTree, ordered: Any) -> None:
     """Check that ``ordered`` (nested lists) is ``tree`` with its children reordered so that a
     left-to-right α-β evaluates as few leaves as any order allows."""

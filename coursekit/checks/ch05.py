@@ -18,6 +18,7 @@ from typing import Any
 
 import chess
 
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answer_text,
     answered,
@@ -287,6 +288,7 @@ def _other_side_captures(fen: str) -> bool:
     return any(board.is_capture(m) or m.promotion for m in board.pseudo_legal_moves)
 
 
+@by_hand("unquiet")
 def check_not_quiet(positions: Mapping[str, str], answer: Collection[Any] | None) -> None:
     """Check the labels of the positions that are not quiet (a capture, promotion or check
     pending for the side to move)."""

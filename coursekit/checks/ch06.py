@@ -15,11 +15,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answer_text,
     answered,
     call_student,
     fail,
+    is_number,
     passed,
     require,
     require_type,
@@ -241,6 +243,7 @@ def measured_outcome() -> str:
     return PREDICTIONS[(with_killers > without) - (with_killers < without) + 1]
 
 
+@by_hand("prediction")
 def check_prediction(prediction: Any) -> None:
     """Check the prediction against what the package's negamax measures on the position."""
     answered(prediction)
@@ -307,6 +310,7 @@ def aspiration_facts(
     return outcome, first, 1 + r.stats.researches, r.value
 
 
+@by_hand("asp_outcome", "asp_bound", "asp_searches", "asp_value")
 def check_aspiration(outcome: Any, bound: Any, searches: Any, value: Any) -> None:
     """Check part 5: the first search's outcome and value, the number of searches, the value."""
     for answer in (outcome, bound, searches, value):
@@ -353,6 +357,7 @@ def researched_root_moves(tree: GameTree = PVS_TREE) -> list[str]:
     return [r.trace.name(path) for path in dict.fromkeys(entered) if entered.count(path) > 1]
 
 
+@by_hand("pvs_researched", "pvs_value")
 def check_pvs(researched: Any, value: Any) -> None:
     """Check part 6: the root's moves PVS searches again, and the root's value."""
     answered(researched)
@@ -407,6 +412,7 @@ def fail_hard_passes(value: float, guess: float) -> list[float]:
     return found
 
 
+@by_hand("mtdf_values")
 def check_mtdf(values: Any) -> None:
     """Check part 7: the values MTD(f)'s passes return, in order."""
     answered(values)
@@ -414,7 +420,7 @@ def check_mtdf(values: Any) -> None:
     got = list(values)
     right = mtdf_pass_values()
     require(
-        all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in got),
+        all(map(is_number, got)),
         say("ch06.mtdf.numbers"),
     )
     if len(got) == len(right) and all(map(same_number, got, right)):
@@ -450,6 +456,7 @@ def _merit(x: Any) -> Any:
     return x
 
 
+@by_hand("sss_open")
 def check_sss_open(entries: Any) -> None:
     """Check part 8: OPEN after :data:`SSS_STEP` steps of SSS*, as (node, status, merit) triples.
 
@@ -529,6 +536,7 @@ def proved_moves() -> list[int | None]:
     return [s.best if s.proved else None for s in states]
 
 
+@by_hand("bstar_proved")
 def check_bstar(answers: Any) -> None:
     """Check part 9: for each snapshot, the move B* has proved best (its number) or ``None``."""
     answered(answers)

@@ -15,6 +15,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+from coursekit.checks.by_hand import by_hand
 from coursekit.checks.common import (
     answer_text,
     answered,
@@ -46,6 +47,7 @@ def _close(got: Any, expected: Any, tolerance: float = 1e-9) -> bool:
 # --- part 1: chance nodes by hand ----------------------------------------------------------
 
 
+@by_hand("values", "move")
 def check_chance_values(tree: ChanceTree, values: Any, move: Any) -> None:
     """Check the expected value of each of MAX's moves (the chance node below it) and
     MAX's move at the root of ``tree``."""
@@ -78,6 +80,7 @@ def check_chance_values(tree: ChanceTree, values: Any, move: Any) -> None:
 # --- part 2: selection by UCB1 -------------------------------------------------------------
 
 
+@by_hand("ucb", "selected")
 def check_selection(
     children: Mapping[str, tuple[int, int]], parent_visits: int, ucb: Any, selected: Any
 ) -> None:
@@ -124,6 +127,7 @@ def counts_after(
     }
 
 
+@by_hand("after")
 def check_counts(
     children: Mapping[str, tuple[int, int]], parent_visits: int, winner: str, after: Any
 ) -> None:

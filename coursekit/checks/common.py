@@ -150,6 +150,16 @@ def digest(value: Any, salt: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def is_number(value: Any) -> bool:
+    """True for a number an answer may be: an int, a float, a fraction — never ``True``/``False``.
+
+    >>> from fractions import Fraction
+    >>> is_number(2), is_number(0.5), is_number(Fraction(1, 3)), is_number(True), is_number("2")
+    (True, True, True, False, False)
+    """
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
 def same_number(answer: Any, expected: float) -> bool:
     """True when ``answer`` is a number equal to ``expected`` up to rounding.
 
@@ -159,7 +169,7 @@ def same_number(answer: Any, expected: float) -> bool:
     >>> same_number(0.1 + 0.2, 0.3), same_number(True, 1), same_number(-math.inf, math.inf)
     (True, False, False)
     """
-    if isinstance(answer, bool) or not isinstance(answer, Real):
+    if not is_number(answer):
         return False
     if math.isinf(expected):
         return answer == expected

@@ -49,6 +49,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from coursekit.checks.by_hand import (  # noqa: F401 (the grader's names for the reader)
+    GRADING,
+    NotLiteral,
+    by_hand_answers,
+    by_hand_hint,
+    literal_answers,
+)
+
 MAX_DEPTH = 40
 """Deeper nesting than this in an answer is not data (it is an Unsupported)."""
 
@@ -232,136 +240,7 @@ def export_source(part: Value, path: str) -> str:
 
 
 # ------------------------------------------------------------- by-hand answers
-
-
-class NotLiteral(ValueError):
-    """An answer that must be literals holds code.
-
-    Its text (``str``) is English; made by :meth:`of`, it also keeps its message's key and
-    values so that :func:`by_hand_hint` says it in the notebook's language.
-    """
-
-    def __init__(self, text: str, key: str | None = None, **values: Any) -> None:
-        super().__init__(text)
-        self.key, self.values = key, values
-
-    @classmethod
-    def of(cls, key: str, **values: Any) -> NotLiteral:
-        """The problem ``key`` (a message of ``coursekit/locale/*/parts.json``)."""
-        from coursekit.text import say
-
-        return cls(say(key, lang="en", **values), key, **values)
-
-    def said(self, lang: str | None = None) -> str:
-        """The problem in ``lang`` (None: the chosen language); code found is quoted as is."""
-        from coursekit.text import say
-
-        return say(self.key, lang=lang, **self.values) if self.key else str(self)
-
-
-_NAMED_CONSTANTS = {"inf": math.inf, "math.inf": math.inf, "None": None, "True": True}
-_NAMED_CONSTANTS |= {"False": False, "Ellipsis": ...}
-_CONTAINERS = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset, "dict": dict}
-_ARITHMETIC = {
-    "Add": lambda a, b: a + b,
-    "Sub": lambda a, b: a - b,
-    "Mult": lambda a, b: a * b,
-    "Div": lambda a, b: a / b,
-    "FloorDiv": lambda a, b: a // b,
-    "Mod": lambda a, b: a % b,
-}
-MAX_LITERAL_CHARACTERS = 200_000
-"""The longest answer cell read as literals."""
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _literal(node: Any) -> Any:
-    """The value of one expression made of literals (see :func:`literal_answers`)."""
-    import ast
-
-    if isinstance(node, ast.Constant):
-        return node.value
-    if isinstance(node, (ast.Name, ast.Attribute)):
-        name = ast.unparse(node)
-        if name in _NAMED_CONSTANTS:
-            return _NAMED_CONSTANTS[name]
-        raise NotLiteral.of("parts.the_name", name=name)
-    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-        items = [_literal(e) for e in node.elts]
-        return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](items)
-    if isinstance(node, ast.Dict):
-        if any(k is None for k in node.keys):
-            raise NotLiteral.of("parts.double_star")
-        return {_literal(k): _literal(v) for k, v in zip(node.keys, node.values, strict=True)}
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _literal(node.operand)
-        if _number(value):
-            return -value if isinstance(node.op, ast.USub) else value
-    if isinstance(node, ast.BinOp) and type(node.op).__name__ in _ARITHMETIC:
-        left, right = _literal(node.left), _literal(node.right)
-        if _number(left) and _number(right) and abs(left) < 1e15 and abs(right) < 1e15:
-            return _ARITHMETIC[type(node.op).__name__](left, right)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        name = node.func.id
-        args = [_literal(a) for a in node.args]
-        if name == "float" and args in (["inf"], ["-inf"]) and not node.keywords:
-            return float(args[0])
-        if name in _CONTAINERS and len(args) <= 1:
-            keywords = {k.arg: _literal(k.value) for k in node.keywords if k.arg}
-            if name == "dict":
-                return dict(*args, **keywords)
-            if not keywords:
-                return _CONTAINERS[name](*args)
-    raise NotLiteral(ast.unparse(node)[:60])
-
-
-def literal_answers(source: str, names: tuple[str, ...]) -> dict[str, Any]:
-    """The values an answer cell gives ``names``, read from its literals without running it.
-
-    Each statement must be ``name = literal`` (numbers, strings, ``True``,
-    ``None``, lists, tuples, sets, dicts, arithmetic on numbers, ``math.inf``,
-    ``float("inf")``) or ``raise NotImplementedError`` (an unanswered stub).
-    A later assignment wins, as it would when the cell runs.
-
-    Raises
-    ------
-    NotLiteral
-        When a statement is anything else (a call, a loop, an import, ...).
-
-    Examples
-    --------
-    >>> literal_answers("x = None; x = {'A': 3, 'B': -math.inf}", ("x",))
-    {'x': {'A': 3, 'B': -inf}}
-    """
-    import ast
-
-    if len(source) > MAX_LITERAL_CHARACTERS:
-        raise NotLiteral.of("parts.too_long", count=len(source))
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError) as error:
-        raise NotLiteral.of("parts.not_python", error=type(error).__name__) from None
-    found: dict[str, Any] = {}
-    for statement in tree.body:
-        if isinstance(statement, ast.Raise):
-            continue
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-            continue  # a string standing alone: a note
-        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
-            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            if all(isinstance(t, ast.Name) for t in targets):
-                try:
-                    value = _literal(statement.value)
-                except RecursionError:
-                    raise NotLiteral.of("parts.too_deep") from None
-                for target in targets:
-                    found[target.id] = value
-                continue
-        raise NotLiteral(ast.unparse(statement).splitlines()[0][:60])
-    return {name: found[name] for name in names if name in found}
+# read from the answer cells' text by coursekit.checks.by_hand (here under their old names)
 
 
 def _say(key: str, **values: Any) -> str:
@@ -369,56 +248,6 @@ def _say(key: str, **values: Any) -> str:
     from coursekit.text import say
 
     return say(key, **values)
-
-
-def by_hand_hint(found: object, lang: str | None = None) -> str:
-    """The hint for a by-hand answer that is code (``found``: what was found instead)."""
-    from coursekit.text import say
-
-    if isinstance(found, NotLiteral):
-        found = found.said(lang)
-    return say("check.by_hand", lang=lang, found=found)
-
-
-def by_hand_answers(part: Value, sources: list[str | None]) -> dict[str, Any]:
-    """The values of a by-hand part, read from the literals of the answer cells that set them.
-
-    ``sources`` are the notebook's answer cells (``None`` for a missing one).
-    Raises :class:`NotLiteral` when one of those cells holds code.
-    """
-    import ast
-
-    found: dict[str, Any] = {}
-    for source in sources:
-        if source is None:
-            continue
-        try:
-            tree = None if len(source) > MAX_LITERAL_CHARACTERS else ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
-            tree = None
-        if tree is None:  # code too long or unreadable: is it this part's?
-            sets = {name for name in part.names if name in source}
-        else:  # a name the cell's own code binds (in a loop too, not inside a function)
-            sets = _bound_at_top(tree)
-        if sets & set(part.names):
-            found.update(literal_answers(source, part.names))
-    return found
-
-
-def _bound_at_top(tree: Any) -> set[str]:
-    """The names a module binds outside its functions and classes (loops and ifs included)."""
-    import ast
-
-    found: set[str] = set()
-    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-    stack = list(tree.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            found.add(node.id)
-        elif not isinstance(node, scopes):
-            stack.extend(ast.iter_child_nodes(node))
-    return found
 
 
 # ---------------------------------------------------------------- in the grader
@@ -540,6 +369,14 @@ def judge_function(part: Function, function: Callable[..., Any], seed: int) -> V
 
 
 def _verdict(check: Callable[[], None]) -> Verdict:
+    grading = GRADING.set(True)  # the answers are the grader's own reading: not read again
+    try:
+        return _decide(check)
+    finally:
+        GRADING.reset(grading)
+
+
+def _decide(check: Callable[[], None]) -> Verdict:
     with _quiet():
         try:
             check()

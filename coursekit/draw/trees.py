@@ -724,6 +724,8 @@ class _Builder:
         )
         if self.lower_boards:  # each lower board between two upper ones, in the game's order
             spacing = {**spacing, "nodesep": "0.06", "ordering": "out"}
+        elif windows:  # the labels beside the nodes must not pull siblings out of their order
+            spacing = {**spacing, "ordering": "out"}
         picture = Picture(name, graph_attr={"rankdir": "TB", **spacing})
         self._ruler(picture)  # declared first, so that it stands on the left
         for node in self.nodes:

@@ -1,24 +1,26 @@
 """The course's example game trees, with the names their figures give the nodes.
 
-- :func:`six_level_tree` — chapter 4's six-level α-β example (六层): MAX squares,
-  MIN circles, root S0, the pruned nodes marked × in the figure, α cuts and
-  β cuts, some of them deep (caused by an ancestor above the parent).
+- :func:`deck_alphabeta_tree` — the AND/OR deck's α-β example S0, A, …, U (deck 004),
+  read back from the numbers its text keeps (:data:`DECK_TIPS`, :data:`DECK_BOUNDS`).
 
-The decks draw their α-β examples as pictures. What survives of them in the
-course's text is the form — six levels; S0 at the root and the letters A, B, …
-(no O) below it, the leftmost node generated first; × on every pruned branch;
-the AND/OR deck's two named cuts, an α cut below the MIN ("与") node G under C
-and a β cut below the MAX ("或") node D under A — but not every tip value. The
-tree below is built to that form for this course: the deck's 21 names, its two
-named cuts, and every other kind of cut the decks describe.
+The deck draws the example as a picture, and its text keeps the picture's labels
+only: the 21 names S0, A–N, P–U (no O), one number beside each (ten static values
+of tips, eleven bounds α or β, the Greek lost), seven × for pruned branches, and the
+two cuts it names — an α cut below the MIN ("与") node G under C, a β cut below the
+MAX ("或") node D under A. Which tip hangs where is not kept. The reading here puts
+the letters level by level, left to right, and the tips where both named cuts happen
+and the bounds α-β finds are the deck's eleven numbers; where that leaves a choice,
+the tips keep the deck's order. Three branches α-β never generates (D2, G2, I3)
+stand for the deck's ×: the deck gives them no value, and any value gives the same
+search (they are 0 here).
 
 >>> from coursekit.search import alphabeta
->>> tree = six_level_tree()
+>>> tree = deck_alphabeta_tree()
 >>> tree.initial, tree.height, len(tree.leaves)
-('S0', 5, 22)
+('S0', 4, 13)
 >>> r = alphabeta(tree, trace=True)
 >>> r.value, r.pv, r.trace.pruned()
-(5, ('A', 'C', 'F', 'K', 'K2'), ['L2', 'N', 'P2', 'D2', 'S', 'U', 'B2'])
+(2, ('B', 'E', 'J', 'U'), ['G2', 'D2', 'I3'])
 """
 
 from __future__ import annotations
@@ -26,51 +28,56 @@ from __future__ import annotations
 from coursekit.games.base import MAX
 from coursekit.games.gametree import GameTree
 
-SIX_LEVEL_TREE = {
+DECK_TIPS = (2, 8, 4, 1, -2, 5, 9, 1, -5, 2)
+"""The static values of the example's ten tips, in the order deck 004's text gives them."""
+
+DECK_BOUNDS = (1, -2, 2, 5, 2, 5, 1, -5, 1, 1, 2)
+"""The eleven bound labels (α or β) of the example, in the order deck 004's text gives them."""
+
+DECK_ALPHABETA_TREE = {
     "S0": ["A", "B"],
     "A": ["C", "D"],
-    "B": ["E", 0],
+    "B": ["E"],
     "C": ["F", "G"],
-    "D": ["H", 2],
+    "D": ["H", 0],
     "E": ["I", "J"],
-    "F": ["K", "L"],
-    "G": ["M", "N"],
+    "F": ["K", "L", "M"],
+    "G": ["N", 0],
     "H": ["P", "Q"],
-    "I": ["R", "S"],
+    "I": ["R", "S", 0],
     "J": ["T", "U"],
-    "K": [3, 5],
-    "L": [8, 1],
-    "M": [2, 4],
-    "N": [9, 2],
-    "P": [7, 3],
-    "Q": [1, 6],
-    "R": [1, 3],
-    "S": [7, 0],
-    "T": [2, 4],
-    "U": [5, 8],
+    "K": 2,
+    "L": 1,
+    "M": 1,
+    "N": -2,
+    "P": 8,
+    "Q": 5,
+    "R": 9,
+    "S": -5,
+    "T": 4,
+    "U": 2,
 }
-"""Chapter 4's six-level tree, ``label → children`` (a number is a tip, named after its
-parent and place: K1, K2, …; D2 and B2 stand for the branches the figure only crosses
-out), as :meth:`GameTree.from_labelled` reads it. S0 is MAX.
+"""The AND/OR deck's α-β example as read here, ``label → children`` or ``label → value``
+(:meth:`GameTree.from_labelled`; a plain 0 is a branch the deck only crosses out, named
+after its parent and place: D2, G2, I3). S0 is MAX.
 
-Searched left to right by α-β it has seven cuts, each pruning one branch (×):
+Searched left to right by α-β it cuts three times, each pruning one branch (×):
 
-========  ======  ===============================  ============
-cut at    kind    because                          pruned
-========  ======  ===============================  ============
-L         β cut   α(L) = 8 ≥ β(F) = 5, the parent  L2
-G         α cut   β(G) = 4 ≤ α(C) = 5, the parent  N (and its tips)
-P         β cut   α(P) = 7 ≥ β(A) = 5, deep        P2
-D         β cut   α(D) = 6 ≥ β(A) = 5, the parent  D2
-I         α cut   β(I) = 3 ≤ α(S0) = 5, deep       S (and its tips)
-J         α cut   β(J) = 4 ≤ α(S0) = 5, deep       U (and its tips)
-B         α cut   β(B) = 4 ≤ α(S0) = 5, the parent B2
-========  ======  ===============================  ============
+========  ======  ===================================  ======
+cut at    kind    because                              pruned
+========  ======  ===================================  ======
+G         α cut   β(G) = −2 ≤ α(C) = 1, the parent     G2
+D         β cut   α(D) = 5 ≥ β(A) = 1, the parent      D2
+I         α cut   β(I) = −5 ≤ α(S0) = 1, deep          I3
+========  ======  ===================================  ======
 
-12 of the 22 tips are evaluated; the root's value is 5, by the move to A.
+All ten named tips are evaluated. Each node's bound when α-β leaves it (fail-soft) is
+one of the deck's numbers: F, C, A 1; G −2; H, D 5; I −5; J, E, B 2. The eleventh, S0's
+1, is the α it holds while B is searched — the bound of the deep cut at I; S0's final
+value is 2, by B.
 """
 
 
-def six_level_tree() -> GameTree:
-    """Chapter 4's six-level α-β example (:data:`SIX_LEVEL_TREE`), MAX at the root S0."""
-    return GameTree.from_labelled(SIX_LEVEL_TREE, MAX, root_label="S0")
+def deck_alphabeta_tree() -> GameTree:
+    """The AND/OR deck's α-β example (:data:`DECK_ALPHABETA_TREE`), MAX at the root S0."""
+    return GameTree.from_labelled(DECK_ALPHABETA_TREE, MAX, root_label="S0")

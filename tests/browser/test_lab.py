@@ -135,8 +135,8 @@ SPECS: dict[str, list[Expect]] = {
             before=("value 3, move B",),
             after=("value 3, move C", "nothing pruned"),
         ),
-        # The decks' six-level tree's explorer (the second "Tree"): the course's three-branch
-        # tree typed in its place is searched at once (its value 3, where S0's is 5).
+        # The AND/OR deck's example S0 … U's explorer (the second "Tree"): the course's
+        # three-branch tree typed in its place is searched at once (its value 3, S0's 2).
         Expect(
             "Tree",
             value="[[3, 12, 8], [2, 4, 6], [14, 5, 2]]",

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from coursekit.checks import ch01, ch02, ch03, ch04, ch05, ch06, ch07
+from coursekit.checks.by_hand import NotLiteral, by_hand_hint, literal_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 SAYS = "write the values themselves (literals): the grader reads them without running code"
@@ -123,3 +126,89 @@ def test_the_early_sets_by_hand_answers_are_literals_and_their_questions_say_so(
         above = next(c for c in reversed(nb["cells"][:index]) if c["cell_type"] == "markdown")
         text = " ".join("".join(above["source"]).split()).lower()
         assert SAYS in text, f"{exercise}: the question above {name} does not say so"
+
+
+# --- the reader: what a calculator user writes, read without running it ---------------------
+
+CALCULATOR_FORMS = [
+    ("x = (2.3026 / 5) ** 0.5", (2.3026 / 5) ** 0.5),
+    ("x = 3/5 + 1.4142 * math.sqrt(2.3026 / 5)", 3 / 5 + 1.4142 * math.sqrt(2.3026 / 5)),
+    ("x = math.sqrt(math.log(10) / 2)", math.sqrt(math.log(10) / 2)),
+    ("x = math.log(8, 2) + math.log10(100) + math.log2(4) + math.exp(0)", 8.0),
+    ("x = round(2.01743, 2)", 2.02),
+    ("x = abs(-3) * math.pi / math.e", 3 * math.pi / math.e),
+    ("from math import sqrt, log\nx = sqrt(log(10))", math.sqrt(math.log(10))),
+    ("from fractions import Fraction\nx = Fraction(1, 3) + Fraction('1/6')", Fraction(1, 2)),
+    ("import math\nx = 2 ** -1 + 7 // 2 + 7 % 2", 4.5),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), CALCULATOR_FORMS)
+def test_what_a_calculator_user_writes_is_read_as_python_computes_it(source, expected):
+    got = literal_answers(source, ("x",))["x"]
+    assert got == expected and type(got) is type(expected)
+
+
+@pytest.mark.parametrize(
+    ("source", "reason"),
+    [
+        ("x = 1 / 0", "cannot be computed (ZeroDivisionError)"),
+        ("x = math.sqrt(-1)", "cannot be computed (ValueError)"),
+        ("x = math.exp(1000)", "cannot be computed (OverflowError)"),
+        ("x = (-8) ** 0.5", "cannot be computed (complex)"),
+        ("x = sqrt(2)", "from math import sqrt"),
+        ("x = Fraction(1, 3)", "from fractions import Fraction"),
+        ("from math import *\nx = sqrt(2)", "from math import *"),
+        ("import os\nx = 1", "import os"),
+        ("x = max(3, 4)", "max(3, 4)"),
+        ("x = round(2.5, 1.5)", "round(2.5, 1.5)"),
+        ("x = math.floor(2.5)", "math.floor(2.5)"),
+        ("import math\nx = math", "the name math"),
+        ("x = {[1]: 2}", "cannot be computed (TypeError)"),
+        ("x = set([[1]])", "cannot be computed (TypeError)"),
+    ],
+)
+def test_anything_else_is_refused_with_the_reason(source, reason):
+    with pytest.raises(NotLiteral) as refused:
+        literal_answers(source, ("x",))
+    assert reason in str(refused.value)
+    assert by_hand_hint(refused.value, lang="zh") != by_hand_hint(refused.value, lang="en")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = 9 ** 9 ** 9",  # a power tower: 9 ** 387420489
+        "x = (10 ** 14) ** 100 * 10 ** 14",  # an operand far beyond a person's numbers
+        "x = round(7, -10 ** 14)",  # rounding to 10**14 digits would compute 10**(10**14)
+        "from fractions import Fraction\nx = round(Fraction(1, 3), 10 ** 14)",
+        "from fractions import Fraction\nx = Fraction('1e99999999')",
+        "from fractions import Fraction\nx = (Fraction(1, 999999999999999) ** 100) ** 100",
+        "x = " + "+".join(["9 ** 100"] * 2000),
+    ],
+)
+def test_a_calculator_answer_cannot_make_the_grader_compute_for_ever(source):
+    """The grader reads by-hand answers in its own process: a number too large is refused."""
+    with pytest.raises(NotLiteral):
+        literal_answers(source, ("x",))
+
+
+ALL_SETS = EARLY_SETS + SETS
+
+
+@pytest.mark.parametrize(("module", "exercise"), ALL_SETS, ids=[e for _, e in ALL_SETS])
+def test_a_set_with_numbers_worked_by_hand_imports_math_in_its_first_cell(module, exercise):
+    """`math.sqrt` in a by-hand answer runs in the notebook as the grader reads it."""
+    nb = json.loads((ROOT / "solutions" / f"{exercise}.ipynb").read_text(encoding="utf-8"))
+    answers = solution_assignments(exercise)
+    numbers = [
+        name
+        for name in by_hand_names(module)
+        if any(
+            isinstance(node, ast.Constant) and type(node.value) in (int, float)
+            for node in ast.walk(answers[name])
+        )
+    ]
+    first = next("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert not numbers or re.search(r"^import math$", first, re.M), (exercise, numbers)

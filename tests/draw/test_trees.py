@@ -244,6 +244,24 @@ def test_a_row_that_fits_is_not_staggered():
     assert "minlen=2" not in source and "ordering" not in source
 
 
+@pytest.mark.skipif(not has_dot(), reason="needs Graphviz's dot to measure layouts")
+def test_a_search_with_bounds_beside_its_nodes_keeps_the_childrens_order():
+    """The labels (α, β, the name) beside each node must not reorder siblings: the AND/OR
+    deck's example S0 … U once came out with F's tips K, L, M drawn as L, M, K."""
+    import subprocess
+
+    from coursekit.games.examples import deck_alphabeta_tree
+
+    tree = deck_alphabeta_tree()
+    source = draw_search(alphabeta(tree, trace=True, fail_soft=True)).source
+    assert "ordering=out" in source
+    laid = subprocess.run(["dot", "-Tplain"], input=source, capture_output=True, text=True)
+    names = [line.split() for line in laid.stdout.splitlines() if line.startswith("node ")]
+    x = {fields[6]: float(fields[2]) for fields in names if fields[1].endswith("_name")}
+    drawn = sorted(x, key=x.get)
+    assert drawn == [leaf for leaf in tree.leaves if leaf in x]
+
+
 def test_no_ruler_without_a_depth_limit():
     assert "cut-off" not in draw_search(minimax(GameTree.from_nested(EXAMPLE), trace=True)).source
 

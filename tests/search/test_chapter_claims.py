@@ -1,4 +1,4 @@
-"""The claims chapters 4-6 make in prose, checked against the package's own numbers.
+"""The claims chapters 3-6 make in prose, checked against the package's own numbers.
 
 Each test computes a number (or a fact) with coursekit and checks that the
 notebook's text says it, so that the prose and the library cannot drift apart.
@@ -131,28 +131,14 @@ def test_chapter_5_names_quiescence_and_the_chess_positions_right():
 @pytest.mark.parametrize(
     ("chapter", "terms"),
     [
+        ("03_minimax.ipynb", ["静态估值函数", "静态估计函数", "估价函数"]),
         ("04_alphabeta.ipynb", ["倒推值", "最优α-β剪枝", "祖先节点", "先辈节点"]),
+        ("04_alphabeta.ipynb", ["上确界", "下确界"]),
         ("05_evaluation_functions.ipynb", ["静止搜索", "迭代加深", "遍历深化"]),
         ("06_beyond_alphabeta.ipynb", ["主变量", "零窗口", "遍历深化", "乐观值", "悲观值"]),
+        ("06_beyond_alphabeta.ipynb", ["状态空间搜索", "定式", "定式优化", "专家数据库"]),
     ],
 )
 def test_the_decks_terms_appear(chapter, terms):
     text = prose(chapter)
     assert [t for t in terms if t not in text] == []
-
-
-def test_the_six_level_example_is_told_with_the_packages_numbers():
-    from coursekit.games.examples import six_level_tree
-    from coursekit.search import minimax
-
-    tree = six_level_tree()
-    r = alphabeta(tree, trace=True)
-    deep = [c for c in r.trace.cutoffs() if c.cause not in (c.path[-2:-1] or (tree.initial,))]
-    text = prose("04_alphabeta.ipynb")
-    assert f"**{r.stats.leaves} of the {len(tree.leaves)} tips**" in text
-    assert "seven branches are pruned (×) by α and β cuts, three of them **deep**" in text
-    assert len(r.trace.pruned()) == 7 and len(deep) == 3
-    value = minimax(tree).value
-    assert f"finds one for t = {value} and proves there is none for t = {value + 1}" in prose(
-        "02_and_or_graphs.ipynb"
-    )

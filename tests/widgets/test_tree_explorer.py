@@ -15,7 +15,7 @@ from coursekit.draw.trees import (
     search_caption,
 )
 from coursekit.games import MAX, MIN, GameTree
-from coursekit.games.examples import six_level_tree
+from coursekit.games.examples import deck_alphabeta_tree
 from coursekit.games.gametree import GameTreeError
 from coursekit.search import algorithms, minimax, register, reorder
 from coursekit.widgets import TreeExplorer
@@ -418,10 +418,10 @@ def test_a_random_order_follows_the_seed(explorer):
 
 
 def test_a_game_tree_keeps_its_node_names_until_edited():
-    explorer = TreeExplorer(six_level_tree(), algorithm="alpha-beta")
+    explorer = TreeExplorer(deck_alphabeta_tree(), algorithm="alpha-beta")
     assert explorer.tree.initial == "S0"
     first = str(explorer.search.trace.cutoffs()[0])
-    assert first == "β cut at L: α = 8 ≥ β = 5 of F; pruned L2"
+    assert first == "α cut at G: β = -2 ≤ α = 1 of C; pruned G2"
     explorer.text.value = explorer.text.value.replace("9", "10")  # an edit names afresh
     assert explorer.tree.initial == "A"
 

@@ -50,10 +50,13 @@ DECK_TREE = GameTree.from_nested(
     ],
     root=MAX,
 )
-"""The decks' six-level α-β example (MAX squares, MIN circles, tips six plies down), part 5.
+"""Part 5's tree, of the form of the AND/OR deck's six-level α-β figure (its figure 3.19).
 
-Its 25 tips, left to right, are 0 5 −3 3 3 −3 0 2 −2 3 5 2 5 −5 0 1 5 1 −3 0 −5 5 −3 3 2;
-a node with a single child stands where the figure draws one line down to the next row.
+The deck's text keeps none of that figure's values, so this tree is the course's, built to
+its form: MAX squares and MIN circles, the six levels read as six moves below the root (seven
+rows of nodes with the root), a node with a single child where such a figure draws one line
+down to the next row. Its 25 tips, left to right, are
+0 5 −3 3 3 −3 0 2 −2 3 5 2 5 −5 0 1 5 1 −3 0 −5 5 −3 3 2.
 """
 
 
