@@ -41,7 +41,6 @@ import argparse
 import ast
 import copy
 import csv
-import dataclasses
 import json
 import os
 import queue
@@ -78,7 +77,7 @@ from coursekit.tools.exercise import (
     source_digest,
 )
 from coursekit.tools.package_view import view_for
-from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
+from coursekit.tools.sandbox import Sandbox, sandbox_problem
 from coursekit.tools.student_function import NotReady, StudentFunction, cells_up_to
 
 if TYPE_CHECKING:
@@ -724,11 +723,7 @@ def grade_all(
     def one(path: Path | str) -> Grade:
         slot = slots.get()
         try:
-            mine = settings
-            if settings.sandbox is not None:
-                sandbox = dataclasses.replace(settings.sandbox, uid=FIRST_UID + slot)
-                mine = dataclasses.replace(settings, sandbox=sandbox)
-            return grade_submission(path, sets, settings=mine)
+            return grade_submission(path, sets, settings=settings)
         finally:
             slots.put(slot)
 

@@ -19,9 +19,10 @@ that a newer kernel adds later. Among those left out on purpose:
   process's memory; ``personality`` changes (other than asking for the current
   one); BPF programs, performance counters, ``userfaultfd``, ``io_uring``;
 * anonymous memory files (``memfd_create``) and System V shared memory, whose
-  pages no address-space limit counts; ``sched_setaffinity`` and priorities
-  (a sandbox keeps the processor it was given); loading modules, rebooting,
-  setting the clock.
+  pages no address-space limit counts; ``sched_setaffinity`` (a sandbox keeps
+  the processor it was given) and ``setpriority``; loading modules, rebooting,
+  setting the clock. (``sched_setscheduler`` stays: libzmq sets the usual policy
+  on its threads, and no real-time priority can be had under ``RLIMIT_RTPRIO`` 0.)
 
 ``clone3`` answers ``ENOSYS`` ("no such call") instead: its flags are in memory
 a filter cannot read, and the C library then falls back to ``clone``, whose
@@ -73,6 +74,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "setpgid", "set_tid_address", "set_robust_list", "get_robust_list", "rseq",
         "arch_prctl", "prctl", "prlimit64", "getrlimit", "setrlimit", "getrusage", "times",
         "sched_yield", "sched_getaffinity", "sched_getparam", "sched_getscheduler",
+        "sched_setscheduler", "sched_setparam",
         "sched_get_priority_max", "sched_get_priority_min", "sched_rr_get_interval",
         "getpriority", "getcpu", "seccomp", "pidfd_open",
     ),

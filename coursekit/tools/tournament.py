@@ -51,7 +51,6 @@ from coursekit.search import EngineFailure, Stats
 from coursekit.search.match import MatchResult, PlayedGame, round_robin
 from coursekit.search.registry import get
 from coursekit.tools.sandbox import (
-    FIRST_UID,
     INPUT,
     Limits,
     Sandbox,
@@ -298,10 +297,7 @@ def run_tournament(
     with tempfile.TemporaryDirectory(prefix="coursekit-entries-") as folder:
         engines, disqualified = [], []
         for number, entry in enumerate(entries):
-            sandbox = Sandbox(
-                view=view, uid=FIRST_UID + 200 + number, limits=ENTRY_LIMITS,
-                sealed=problem is None,
-            )  # fmt: skip
+            sandbox = Sandbox(view=view, limits=ENTRY_LIMITS, sealed=problem is None)
             try:
                 copy = _private_copy(entry.path, Path(folder) / f"entry-{number}")
             except TournamentError as error:

@@ -144,6 +144,7 @@ def test_every_call_is_allowed_only_when_listed(number):
     ["keyctl", "add_key", "request_key", "unshare", "setns", "mount", "umount2", "pivot_root",
      "chroot", "ptrace", "process_vm_readv", "process_vm_writev", "bpf", "perf_event_open",
      "userfaultfd", "io_uring_setup", "memfd_create", "shmget", "sched_setaffinity",
+     "sched_setattr",
      "setpriority", "kexec_load", "init_module", "open_by_handle_at", "fsopen", "move_mount",
      "mknod", "swapon", "reboot", "clock_settime", "syslog", "acct", "pidfd_getfd"],
 )  # fmt: skip
