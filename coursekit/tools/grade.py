@@ -78,7 +78,7 @@ from coursekit.tools.exercise import (
 )
 from coursekit.tools.package_view import view_for
 from coursekit.tools.sandbox import Sandbox, sandbox_problem
-from coursekit.tools.student_function import NotReady, StudentFunction, cells_up_to
+from coursekit.tools.student_function import NotReady, StudentFunction, cells_for
 
 if TYPE_CHECKING:
     import nbformat
@@ -536,7 +536,7 @@ def _function_grade(
         for index, cell in enumerate(merged.notebook.cells)
         if cell.cell_type == "code" and not is_graded(cell)
     ]
-    cells = cells_up_to(sources, part.name)
+    cells = cells_for(sources, part.name)
     if cells is None:
         return PartGrade(0.0, "failed", say("grade.no_function", name=part.name))
     withheld = () if settings.allow_library else part.forbidden

@@ -20,7 +20,10 @@ usual. On top of that this plugin
   points, and the answer cells that raised something other than the
   ``NotImplementedError`` of an unanswered stub;
 * with ``--coursekit-report=FILE`` (used by ``coursekit grade``) writes every
-  code cell's result as JSON.
+  code cell's result as JSON;
+* with ``--coursekit-confine`` (a sandboxed grading run) starts the kernel through
+  ``python -m coursekit.tools.inside kernel``, which confines itself before it
+  runs a cell (:func:`coursekit.tools.seccomp.confine`).
 """
 
 from __future__ import annotations
@@ -84,6 +87,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="FILE",
         help="write each code cell's result as JSON to FILE",
     )
+    group.addoption(
+        "--coursekit-confine",
+        action="store_true",
+        help="start the kernel confined (no process, no program, no signal to another)",
+    )
 
 
 def _watched_kernel(base: type) -> type:
@@ -118,7 +126,24 @@ def pytest_configure(config: pytest.Config) -> None:
     if not getattr(nbval.plugin.RunningKernel, "_coursekit_watched", False):
         nbval.plugin.RunningKernel = _watched_kernel(nbval.plugin.RunningKernel)
         nbval.plugin.RunningKernel._coursekit_watched = True
+    if config.getoption("coursekit_confine"):
+        _start_kernels_confined()
     config.stash[_RESULTS] = {}
+
+
+def _start_kernels_confined() -> None:
+    """Make nbval's kernel (the current environment's) start through ``inside kernel``."""
+    import ipykernel.kernelspec
+
+    plain = ipykernel.kernelspec.get_kernel_dict
+
+    def confined(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        spec = plain(*args, **kwargs)
+        python = spec["argv"][0]
+        spec["argv"] = [python, "-m", "coursekit.tools.inside", "kernel", "-f", "{connection_file}"]
+        return spec
+
+    ipykernel.kernelspec.get_kernel_dict = confined
 
 
 def _is_cell(item: pytest.Item) -> bool:

@@ -207,6 +207,7 @@ class Sandbox:
             "TMPDIR": "/tmp",
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONNOUSERSITE": "1",
+            "PYTHONSAFEPATH": "1",  # the working folder, writable, is not on the import path
             "JUPYTER_RUNTIME_DIR": str(WORK / ".jupyter-runtime"),
             "JUPYTER_PLATFORM_DIRS": "1",
             "IPYTHONDIR": str(WORK / ".ipython"),

@@ -28,6 +28,7 @@ from typing import Any
 
 from coursekit.checks.parts import MAX_BYTES, Function, Stopped, answer_value, public_name
 from coursekit.text import say
+from coursekit.tools.exercise import python_source
 from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess, python
 
 STARTUP_SECONDS = 30
@@ -45,32 +46,72 @@ class NotReady(Exception):
         self.how = how
 
 
-def defines(source: str, name: str) -> bool:
-    """Whether a cell's top level defines ``name`` (a ``def`` or an assignment)."""
+def _tree(source: str) -> ast.Module | None:
     try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
-            return True
-        targets = node.targets if isinstance(node, ast.Assign) else []
-        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-            return True
-    return False
+        return ast.parse(python_source(source))
+    except (SyntaxError, ValueError, RecursionError, MemoryError, SystemError):
+        return None
 
 
-def cells_up_to(sources: list[tuple[str, bool]], name: str) -> list[str] | None:
-    """The code to run to define ``name``: the cells up to the last answer cell defining it.
+def bound_names(source: str) -> set[str]:
+    r"""The names a cell binds at its top level (``def``, ``class``, assignments, imports, loops).
+
+    >>> sorted(bound_names("import math\ndef f(x):\n    y = 1\nfor i in range(3):\n    z = i"))
+    ['f', 'i', 'math', 'z']
+    """
+    tree = _tree(source)
+    if tree is None:
+        return set()
+    found: set[str] = set()
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+        elif not isinstance(node, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def used_names(source: str) -> set[str]:
+    r"""Every name a cell reads anywhere, inside its functions too.
+
+    >>> sorted(used_names("def f(x):\n    return helper(x) + K"))
+    ['K', 'helper', 'x']
+    """
+    tree = _tree(source)
+    if tree is None:
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def cells_for(sources: list[tuple[str, bool]], name: str) -> list[str] | None:
+    """The code to run to define ``name``, and nothing the function does not need.
 
     ``sources`` are the notebook's code cells in order as (source, is an answer
-    cell); graded cells are left out by the caller. ``None`` when no answer cell
+    cell); graded cells are left out by the caller. Kept, in order: every
+    set-up cell (the instructor's) up to the last answer cell that defines
+    ``name``, that cell, and each earlier answer cell that binds a name those
+    kept answer cells use (and so on). An unrelated answer cell that loops,
+    exits or crashes cannot disturb the function. ``None`` when no answer cell
     defines ``name``.
     """
-    last = max(
-        (i for i, (s, answer) in enumerate(sources) if answer and defines(s, name)), default=None
-    )
-    return None if last is None else [source for source, _ in sources[: last + 1]]
+    defining = [i for i, (s, answer) in enumerate(sources) if answer and name in bound_names(s)]
+    if not defining:
+        return None
+    last = defining[-1]
+    kept = {last}
+    wanted = used_names(sources[last][0])
+    for index in range(last - 1, -1, -1):
+        source, answer = sources[index]
+        if answer and bound_names(source) & wanted:
+            kept.add(index)
+            wanted |= used_names(source)
+    return [s for i, (s, answer) in enumerate(sources[: last + 1]) if not answer or i in kept]
 
 
 class StudentFunction:
