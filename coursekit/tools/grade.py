@@ -71,14 +71,15 @@ from coursekit.tools.exercise import (
     is_answer,
     is_graded,
     load_exercise_sets,
-    notebook_from_text,
     notebook_text,
     python_source,
     source_digest,
 )
 from coursekit.tools.package_view import view_for
+from coursekit.tools.safe_output import csv_cell, markdown_text
 from coursekit.tools.sandbox import Sandbox, sandbox_problem
 from coursekit.tools.student_function import NotReady, StudentFunction, cells_for
+from coursekit.tools.untrusted import read_notebook_limited
 
 if TYPE_CHECKING:
     import nbformat
@@ -558,7 +559,10 @@ def read_submission(path: Path) -> nbformat.NotebookNode:
     """A submission's notebook, read only when it is a plain file of a sensible size.
 
     Symbolic links (to the solutions, say), FIFOs, devices and files over
-    :data:`SUBMISSION_BYTES` are refused with the reason, before anything is read.
+    :data:`SUBMISSION_BYTES` are refused with the reason, before anything is read;
+    the rest is parsed in a child process under memory and time limits
+    (:func:`coursekit.tools.untrusted.read_notebook_limited`), so that a hostile
+    notebook costs the grader its bytes, not what its parsing builds.
     """
     try:
         info = os.lstat(path)
@@ -581,10 +585,7 @@ def read_submission(path: Path) -> nbformat.NotebookNode:
         data = file.read(SUBMISSION_BYTES + 1)
     if len(data) > SUBMISSION_BYTES:
         raise ValueError("refused: the submission grew while it was read")
-    try:
-        return notebook_from_text(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("not a notebook: the file is not text") from None
+    return read_notebook_limited(data)
 
 
 def grade_submission(
@@ -780,28 +781,34 @@ def csv_rows(grades: Sequence[Grade]) -> tuple[list[str], list[dict[str, str]]]:
 
 
 def write_csv(grades: Sequence[Grade], path: Path | str) -> None:
+    """The grades table, every cell safe to open in a spreadsheet (:func:`csv_cell`)."""
     header, rows = csv_rows(grades)
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=header, restval="")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({key: csv_cell(value) for key, value in row.items()} for row in rows)
 
 
 # --------------------------------------------------------------- feedback
 
 
 def feedback_text(grade: Grade) -> str:
-    """What to hand back to the student: each part's points, and the hint of each failed part."""
+    """What to hand back to the student: each part's points, and the hint of each failed part.
+
+    Markdown, in which everything that comes from the submission (its file name, its
+    errors, the hints that quote its answers) is plain text (:func:`markdown_text`).
+    """
     lang = grade.language
-    lines = [say("grade.feedback_on", lang=lang, file=Path(grade.file).name), ""]
+    file = markdown_text(Path(grade.file).name)
+    lines = [say("grade.feedback_on", lang=lang, file=file), ""]
     if grade.exercise is None:
-        lines.append(say("grade.not_graded", lang=lang, problem=grade.problem))
+        lines.append(say("grade.not_graded", lang=lang, problem=markdown_text(grade.problem)))
         return "\n".join(lines) + "\n"
     exercise = grade.exercise
     total, most = _number(grade.total), _number(exercise.max_points)
     lines.append(say("grade.total", lang=lang, name=exercise.name, got=total, most=most))
     if grade.problem:
-        lines += ["", say("grade.problem", lang=lang, problem=grade.problem)]
+        lines += ["", say("grade.problem", lang=lang, problem=markdown_text(grade.problem))]
     lines.append("")
     for part, result in zip(exercise.parts, grade.parts, strict=True):
         mark = "✔" if result.status == "passed" else "✘"
@@ -810,7 +817,8 @@ def feedback_text(grade: Grade) -> str:
         if result.status != "passed":
             key = f"grade.status.{result.status.replace(' ', '_')}"
             status = say(key, lang=lang) if key in table("en") else result.status
-            detail = say("grade.detail", lang=lang, detail=result.detail) if result.detail else ""
+            detail = markdown_text(result.detail)
+            detail = say("grade.detail", lang=lang, detail=detail) if detail else ""
             line += f" — {status}{detail}"
         lines.append(line)
     return "\n".join(lines) + "\n"

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import html
 import io
 import json
 import math
@@ -50,6 +49,7 @@ from coursekit.games.playout import random_positions
 from coursekit.search import EngineFailure, Stats
 from coursekit.search.match import MatchResult, PlayedGame, round_robin
 from coursekit.search.registry import get
+from coursekit.tools.safe_output import csv_row, html_text
 from coursekit.tools.sandbox import (
     INPUT,
     Limits,
@@ -402,12 +402,12 @@ def write_csv(standings: Standings, path: Path) -> None:
          "seconds_per_move", "problems"]
     )  # fmt: skip
     for rank, row in enumerate(standings.result.table(), start=1):
-        out.writerow(
+        out.writerow(csv_row(
             [rank, row.engine, row.games, row.wins, row.draws, row.losses, row.points,
              f"{timing.get(row.engine, 0.0):.3f}", "; ".join(forfeits.get(row.engine, []))]
-        )  # fmt: skip
+        ))  # fmt: skip
     for entry in standings.disqualified:
-        out.writerow(["", entry.name, 0, 0, 0, 0, 0, "", f"disqualified: {entry.problem}"])
+        out.writerow(csv_row(["", entry.name, 0, 0, 0, 0, 0, "", f"disqualified: {entry.problem}"]))
     _write_atomically(path, text.getvalue())
 
 
@@ -418,7 +418,7 @@ def write_html(standings: Standings, path: Path, title: str) -> None:
     cross = result.crosstable()
     forfeits = _forfeits(result)
     timing = standings.seconds_per_move
-    esc = html.escape
+    esc = html_text
     rows = "".join(
         f"<tr><td>{rank}</td><td>{esc(r.engine)}</td><td>{r.games}</td><td>{r.wins}</td>"
         f"<td>{r.draws}</td><td>{r.losses}</td><td><b>{r.points:g}</b></td>"
