@@ -361,8 +361,13 @@ def round_robin(
     max_moves: int | None = None,
     progress: bool = False,
     on_game: Callable[[PlayedGame], Any] | None = None,
+    play: Callable[..., PlayedGame] | None = None,
 ) -> MatchResult:
-    """Every pair of engines plays a :func:`match` of ``games`` games from the same openings."""
+    """Every pair of engines plays a :func:`match` of ``games`` games from the same openings.
+
+    ``play`` plays one game (default :func:`play_game`; a tournament passes its referee's).
+    """
+    play = play or play_game
     engines = list(engines)
     names = [e.name for e in engines]
     if len(set(names)) != len(names) or len(engines) < 2:
@@ -384,7 +389,7 @@ def round_robin(
     played: list[PlayedGame] = []
     for index, (white, black) in enumerate(schedule):
         opening = lines[(index % games) // 2]
-        result = play_game(game, white, black, opening, max_moves=max_moves)
+        result = play(game, white, black, opening, max_moves=max_moves)
         played.append(result)
         if on_game is not None:
             on_game(result)

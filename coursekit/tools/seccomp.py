@@ -30,7 +30,8 @@ flags the filter checks.
 
 Inside the sandbox, the process that runs student code narrows this further
 for itself (:func:`confine`, called before the first line of student code):
-no new process, no other program, no signal to any process but itself. A
+no new process, no other program, no signal to any process but itself, and no
+signal that stops a process. A
 filter can only ever be narrowed, never widened, by the process under it.
 
 The filters are built with libseccomp (Debian ``libseccomp2``) through its
@@ -46,6 +47,7 @@ import errno
 import functools
 import io
 import os
+import signal
 import socket
 from typing import Any
 
@@ -131,6 +133,9 @@ SOCKET_FAMILIES = (socket.AF_UNIX, socket.AF_INET, socket.AF_INET6)
 machine's addresses)."""
 
 NETLINK_ROUTE = 0
+
+STOP_SIGNALS = (signal.SIGSTOP, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU)
+"""The signals that stop a process: confined code may not send them, not even to itself."""
 
 
 class SeccompUnavailable(RuntimeError):
@@ -222,7 +227,8 @@ def confinement_filter(pid: int) -> Any:
     """The narrower filter of the process that runs student code (its own ``pid``).
 
     On top of the sandbox's filter: no new process (a thread is fine), no
-    other program (``execve``), and signals only to itself.
+    other program (``execve``), and signals only to itself, never one that
+    stops it (:data:`STOP_SIGNALS`).
     """
     seccomp = _library()
     rules = seccomp.SyscallFilter(seccomp.ALLOW)
@@ -230,8 +236,11 @@ def confinement_filter(pid: int) -> Any:
     for name in ("fork", "vfork", "execve", "execveat", "tkill", "pidfd_open"):
         rules.add_rule(refuse, name)
     rules.add_rule(refuse, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
-    for name in ("kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"):
+    signal_argument = {"kill": 1, "rt_sigqueueinfo": 1, "tgkill": 2, "rt_tgsigqueueinfo": 2}
+    for name, where in signal_argument.items():
         rules.add_rule(refuse, name, seccomp.Arg(0, seccomp.NE, pid))
+        for stop in STOP_SIGNALS:  # a stopped process holds its runner until the time is up
+            rules.add_rule(refuse, name, seccomp.Arg(where, seccomp.EQ, stop))
     return rules
 
 

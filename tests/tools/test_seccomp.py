@@ -229,6 +229,9 @@ def test_confined_code_starts_no_process_and_no_program():
 
 def test_confined_code_signals_only_itself():
     assert both(7, "kill", (7, 2)) == "allow"
+    for stop in (19, 20, 21, 22):  # SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU: not even itself
+        assert both(7, "kill", (7, stop)) == "refused"
+        assert both(7, "tgkill", (7, 8, stop)) == "refused"
     for pid in (1, 6, 8, 0, -1 & 0xFFFFFFFFFFFFFFFF):
         assert both(7, "kill", (pid, 19)) == "refused", pid
     assert both(7, "tgkill", (7, 9, 2)) == "allow"
