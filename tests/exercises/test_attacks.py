@@ -21,7 +21,8 @@ from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, submission, wr
 
 from coursekit.tools.exercise import load_exercise_set
 from coursekit.tools.grade import Settings, feedback_text, grade_all, write_csv
-from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
+from coursekit.tools.limits import descendants
+from coursekit.tools.sandbox import Sandbox, sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,
@@ -375,9 +376,14 @@ def test_nothing_was_written_beside_the_submissions(batch):
 
 
 def test_no_process_of_a_submission_outlives_the_batch(batch):
-    for uid in range(FIRST_UID, FIRST_UID + 4):
-        found = subprocess.run(["pgrep", "-u", str(uid)], capture_output=True, text=True)
-        assert found.stdout.strip() == "", f"processes of user {uid} remain: {found.stdout}"
+    assert descendants(os.getpid()) == {}  # every sandbox was a child of this process
+    found = subprocess.run(["pgrep", "-f", "coursekit.tools.inside"], capture_output=True)
+    mine = [p for p in found.stdout.split() if int(p) in _all_below_me()]
+    assert mine == []
+
+
+def _all_below_me() -> set[int]:
+    return set(descendants(os.getpid()))
 
 
 def test_the_grader_stays_small(batch):
