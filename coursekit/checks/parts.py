@@ -550,6 +550,8 @@ def _verdict(check: Callable[[], None]) -> Verdict:
             return Verdict(False, str(error))
         except RecursionError:
             return Verdict(False, _say("grade.too_nested"))
+        except SystemError:  # the interpreter's own fault, never the answer's: the grader's error
+            raise
         except Exception as error:  # what the data made the check trip over: a wrong answer
             return Verdict(False, _say("grade.unusable", error=type(error).__name__))
 

@@ -42,15 +42,15 @@ import ast
 import copy
 import csv
 import json
+import multiprocessing
 import os
-import queue
 import re
 import secrets
 import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,7 +75,7 @@ from coursekit.tools.exercise import (
     python_source,
     source_digest,
 )
-from coursekit.tools.package_view import view_for
+from coursekit.tools.package_view import built_views, use_views, view_for
 from coursekit.tools.safe_output import csv_cell, markdown_text
 from coursekit.tools.sandbox import Sandbox, sandbox_problem
 from coursekit.tools.student_function import NotReady, StudentFunction, cells_for
@@ -150,6 +150,8 @@ class Grade:
     seed: str = ""
     language: str = "en"
     """The submission's language (its metadata): its hints and feedback are written in it."""
+    internal: bool = False
+    """The grader failed on it (twice): no points are given, the row says so."""
 
     @property
     def total(self) -> float:
@@ -698,6 +700,52 @@ def _grade_parts(
             grade.notes.append(f"{label} raised {result.ename}: {result.evalue}")
 
 
+def prepare_views(sets: dict[str, ExerciseSet], settings: Settings) -> None:
+    """Build, once and in this process, every package view grading ``sets`` needs."""
+    for exercise in sets.values():
+        found = None if settings.in_kernel else declared_parts.declarations(exercise.name)
+        declared = found[1] if found else {}
+        view_for(checks=not declared)
+        for part in declared.values():
+            if isinstance(part, declared_parts.Function):
+                view_for(() if settings.allow_library else part.forbidden)
+
+
+GRADER_ERROR = "grader error (not the submission's; grade it again)"
+"""The problem of a submission the grader itself failed on twice (no points are given)."""
+
+
+def _worker(views: dict) -> None:
+    """A job's process starts here: it uses the views the main process built."""
+    use_views(views)
+
+
+def _run_jobs(
+    indices: list[int], paths: list[Path | str], sets: dict[str, ExerciseSet],
+    settings: Settings, jobs: int, done: Callable[[int, Grade], None],
+) -> dict[int, str]:  # fmt: skip
+    """Grade ``paths[i]`` for each ``i`` of ``indices``, one process per job at a time.
+
+    Calls ``done(i, grade)`` as each finishes; returns index → error for those whose
+    job failed (an exception in the grader, or its process died).
+    """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["coursekit.tools.grade"])
+    failed: dict[int, str] = {}
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_worker, initargs=(built_views(),)
+    ) as pool:
+        futures = {pool.submit(grade_submission, paths[i], sets, settings=settings): i
+                   for i in indices}  # fmt: skip
+        for future in as_completed(futures):
+            i = futures[future]
+            try:
+                done(i, future.result())
+            except Exception as error:  # a grader bug or a dead job: retried, never a 0
+                failed[i] = repr(error)
+    return failed
+
+
 def grade_all(
     paths: Iterable[Path | str],
     sets: dict[str, ExerciseSet],
@@ -707,40 +755,33 @@ def grade_all(
     progress: bool = True,
     settings: Settings | None = None,
 ) -> list[Grade]:
-    """Grade many submissions in parallel (``jobs`` at a time); results in the given order.
+    """Grade many submissions, ``jobs`` at a time; results in the given order.
 
-    Each parallel job has its own sandbox user, so that one submission's
-    processes never count against another's limit.
+    Each submission is graded in a process of its own (a job), so that no
+    parsing or checking is shared between threads (CPython 3.11 can fail
+    building syntax trees in several threads at once, gh-106905) and a job
+    that crashes takes no other submission with it. A submission whose job
+    fails is graded again in a fresh process; if that fails too, its row says
+    :data:`GRADER_ERROR` and gives no points — never a 0 that the student earned.
     """
     from tqdm import tqdm
 
     settings = settings or Settings(timeout=timeout)
     paths = list(paths)
     jobs = jobs or os.cpu_count() or 1
-    slots: queue.Queue[int] = queue.Queue()
-    for slot in range(jobs):
-        slots.put(slot)
-
-    def one(path: Path | str) -> Grade:
-        slot = slots.get()
-        try:
-            return grade_submission(path, sets, settings=settings)
-        finally:
-            slots.put(slot)
-
+    prepare_views(sets, settings)
     grades: list[Grade | None] = [None] * len(paths)
-    with (
-        ThreadPoolExecutor(max_workers=jobs) as pool,
-        tqdm(total=len(paths), desc="grading", unit="nb", disable=not progress) as bar,
-    ):
-        futures = {pool.submit(one, path): i for i, path in enumerate(paths)}
-        for future in as_completed(futures):
-            i = futures[future]
-            try:
-                grades[i] = future.result()
-            except Exception as error:  # a grader bug must not lose the rest of the class
-                grades[i] = Grade(file=str(paths[i]), problem=f"grader error: {error!r}")
+    with tqdm(total=len(paths), desc="grading", unit="nb", disable=not progress) as bar:
+
+        def done(i: int, grade: Grade) -> None:
+            grades[i] = grade
             bar.update()
+
+        failed = _run_jobs(list(range(len(paths))), paths, sets, settings, jobs, done)
+        if failed:
+            failed = _run_jobs(sorted(failed), paths, sets, settings, jobs, done)
+        for i, error in failed.items():
+            done(i, Grade(file=str(paths[i]), problem=f"{GRADER_ERROR}: {error}", internal=True))
     return [grade for grade in grades if grade is not None]
 
 
@@ -768,6 +809,8 @@ def csv_rows(grades: Sequence[Grade]) -> tuple[list[str], list[dict[str, str]]]:
     rows = []
     for grade in grades:
         row = {"file": grade.file, "exercise": "", "total": _number(grade.total), "max": ""}
+        if grade.internal:
+            row["total"] = ""  # not graded: no number that could be read as a mark
         if grade.exercise is not None:
             row["exercise"] = grade.exercise.name
             row["max"] = _number(grade.exercise.max_points)

@@ -226,3 +226,15 @@ def view_for(withheld: Iterable[str] = (), *, checks: bool = False) -> Path:
                 path.chmod(0o755 if path.is_dir() else 0o644)
             _VIEWS[key] = folder
         return _VIEWS[key]
+
+
+def built_views() -> dict[tuple[tuple[str, ...], bool], Path]:
+    """The views this process built (to hand to worker processes: :func:`use_views`)."""
+    with _VIEWS_LOCK:
+        return dict(_VIEWS)
+
+
+def use_views(views: dict[tuple[tuple[str, ...], bool], Path]) -> None:
+    """Use views another process built and owns (a grading job's worker process)."""
+    with _VIEWS_LOCK:
+        _VIEWS.update(views)
