@@ -542,8 +542,8 @@ def _function_grade(
     cells = cells_for(sources, part.name)
     if cells is None:
         return PartGrade(0.0, "failed", say("grade.no_function", name=part.name))
-    withheld = () if settings.allow_library else part.forbidden
-    sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view_for(withheld))
+    view = view_for() if settings.allow_library else view_for(part.forbidden, allowed=True)
+    sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view)
     with tempfile.TemporaryDirectory(prefix="coursekit-function-") as folder:
         inputs = Path(folder) / "inputs"
         inputs.mkdir()
@@ -708,7 +708,10 @@ def prepare_views(sets: dict[str, ExerciseSet], settings: Settings) -> None:
         view_for(checks=not declared)
         for part in declared.values():
             if isinstance(part, declared_parts.Function):
-                view_for(() if settings.allow_library else part.forbidden)
+                if settings.allow_library:
+                    view_for()
+                else:
+                    view_for(part.forbidden, allowed=True)
 
 
 GRADER_ERROR = "grader error (not the submission's; grade it again)"
