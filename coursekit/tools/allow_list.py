@@ -59,6 +59,8 @@ PROTOCOL = frozenset(
         # a game tree's and a chance tree's accessors, a player's
         "children", "leaf_value", "player", "labels", "leaves", "parent", "path_to",
         "depth_of", "height", "kind", "opponent", "sign",
+        # a board's squares, read (connect four)
+        "cell",
     }
 )  # fmt: skip
 """The members of a model class a graded function may call (besides special methods)."""

@@ -116,18 +116,20 @@ def _on_alarm(signum: int, frame: Any) -> None:
 def run_cell(source: str, number: int, namespace: dict[str, Any], seconds: float) -> bool:
     """Run one cell's code in ``namespace``, interrupted after ``seconds``; whether it finished.
 
-    The timer fires again every tenth of a second until the cell is over, so
-    a cell that catches one interruption meets the next.
+    The seconds are processor time (``ITIMER_PROF``), so a busy machine does not cut
+    an honest cell short; the timer fires again every tenth of a second until the
+    cell is over, so a cell that catches one interruption meets the next. (A cell
+    that only sleeps is ended by the grader's wall-clock limit on the whole set-up.)
     """
-    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.signal(signal.SIGPROF, _on_alarm)
     try:
-        signal.setitimer(signal.ITIMER_REAL, seconds, 0.1)
+        signal.setitimer(signal.ITIMER_PROF, seconds, 0.1)
         exec(compile(_cell_code(source), f"<cell {number + 1}>", "exec"), namespace)
         return True
     except BaseException:  # the student's error, exit() or the timer: the next cell runs
         return False
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def conversation() -> tuple[BinaryIO, TextIO]:

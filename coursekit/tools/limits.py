@@ -30,7 +30,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -244,3 +244,49 @@ def stop_tree(pid: int, stopped: bool) -> None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(process, wanted)
         time.sleep(0.001)
+
+
+def cpu_seconds(pids: Iterable[int]) -> float:
+    """The processor time the processes ``pids`` used so far, their reaped children's included.
+
+    Read from ``/proc/PID/stat`` (user and system time of the process and of its
+    waited-for children); a process that is gone counts 0.
+    """
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as file:
+                text = file.read().decode("ascii", "replace")
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2 :].split()
+        total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return total / ticks
+
+
+class CellClock:
+    """The time a piece of student code has had: processor time, with a wall-clock cap.
+
+    A limit of ``seconds`` is over when the processes ``pids()`` have used that
+    much processor time since the clock started — what the code did, whatever
+    else the machine is busy with — or when :data:`WALL_FACTOR` times as long
+    has passed on the wall clock (code that only sleeps or waits).
+    """
+
+    def __init__(self, seconds: float, pids: Callable[[], Iterable[int]]) -> None:
+        self.seconds, self.pids = seconds, pids
+        self.began_cpu = cpu_seconds(pids())
+        self.began = time.monotonic()
+
+    def used(self) -> float:
+        """Processor seconds used since the clock started."""
+        return cpu_seconds(self.pids()) - self.began_cpu
+
+    def over(self) -> bool:
+        wall = time.monotonic() - self.began
+        return wall >= WALL_FACTOR * self.seconds or self.used() >= self.seconds
+
+
+WALL_FACTOR = 4
+"""A limit of processor time also ends after this many times as long on the wall clock."""

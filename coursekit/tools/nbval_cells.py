@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from dataclasses import asdict
 from pathlib import Path
 from queue import Empty
@@ -41,6 +40,7 @@ import pytest
 from coursekit.text import language, language_code, say
 from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, CellResult
 from coursekit.tools.exercise import is_answer, is_graded, source_digest
+from coursekit.tools.limits import CellClock
 
 POLL_SECONDS = 0.5
 """How often a cell that is still running checks that its kernel is alive."""
@@ -96,20 +96,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _watched_kernel(base: type) -> type:
     class WatchedKernel(base):
-        """nbval's kernel, but a wait for a cell's reply ends as soon as the kernel dies."""
+        """nbval's kernel, but a wait for a cell's reply ends as soon as the kernel dies, and a
+        cell's time is the kernel's processor time (:class:`~coursekit.tools.limits.CellClock`):
+        a busy machine does not make an honest cell run out of time."""
+
+        def _pids(self) -> list[int]:
+            process = getattr(getattr(self.km, "provisioner", None), "process", None)
+            return [process.pid] if process is not None else []
 
         def await_reply(self, msg_id: str, timeout: float | None = None) -> None:
-            deadline = None if timeout is None else time.monotonic() + timeout
+            clock = CellClock(timeout, self._pids) if timeout is not None else None
             while True:
-                wait = POLL_SECONDS
-                if deadline is not None:
-                    wait = max(0.0, min(wait, deadline - time.monotonic()))
                 try:
-                    msg = self.get_message(stream="shell", timeout=wait)
+                    msg = self.get_message(stream="shell", timeout=POLL_SECONDS)
                 except Empty:
                     if not self.is_alive():
                         raise KernelDied("the kernel died while running this cell") from None
-                    if deadline is not None and time.monotonic() >= deadline:
+                    if clock is not None and clock.over():
                         raise
                     continue
                 if msg["parent_header"].get("msg_id") == msg_id:

@@ -65,6 +65,7 @@ from coursekit.tools.limits import (
     ControlGroup,
     Limits,
     control_groups_problem,
+    cpu_seconds,
     descendants,
     stop_tree,
 )
@@ -372,6 +373,7 @@ class SandboxedProcess:
         self.stderr = _CappedReader(self.process.stderr, 64 * 1024)
         self.stderr.start()
         self.stdout: _CappedReader | None = None
+        self._pending = bytearray()
 
     @property
     def uid(self) -> int | None:
@@ -389,33 +391,37 @@ class SandboxedProcess:
         """One line of output, or ``None`` when none came before ``deadline`` (``time.monotonic``).
 
         A line longer than ``cap`` bytes is not read: ``b""`` is returned and the
-        process is killed (it would only be discarded).
+        process is killed (it would only be discarded). What came of a line not yet
+        finished is kept for the next call.
         """
         import selectors
 
         stream = self.process.stdout
         assert stream is not None
-        line = bytearray()
         with selectors.DefaultSelector() as selector:
             selector.register(stream, selectors.EVENT_READ)
-            while True:
-                if b"\n" in line:
-                    break
+            while b"\n" not in self._pending:
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
                     return None
                 chunk = stream.read1(65536)
                 if not chunk:
-                    return bytes(line) if line else b""
-                line += chunk
-                if len(line) > cap:
+                    line, self._pending = bytes(self._pending), bytearray()
+                    return line
+                self._pending += chunk
+                if len(self._pending) > cap:
                     self.kill()
                     return b""
-        first, _, rest = bytes(line).partition(b"\n")
+        first, _, rest = bytes(self._pending).partition(b"\n")
+        self._pending = bytearray()
         if rest:  # a conversation is strictly one line per request: more is out of turn
             self.kill()
             return b""
         return first
+
+    def cpu_seconds(self) -> float:
+        """Processor seconds the tree's processes have used so far."""
+        return cpu_seconds(self.processes())
 
     def message(self, deadline: float, cap: int) -> dict[str, Any] | None:
         """One JSON object from the process (:meth:`readline`): ``None`` when none came in

@@ -29,6 +29,7 @@ from typing import Any
 from coursekit.checks.parts import MAX_BYTES, Function, Stopped, answer_value, public_name
 from coursekit.text import say
 from coursekit.tools.exercise import python_source
+from coursekit.tools.limits import WALL_FACTOR, CellClock
 from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess, python
 
 STARTUP_SECONDS = 30
@@ -146,7 +147,8 @@ class StudentFunction:
         ]
         self.process = SandboxedProcess(sandbox or Sandbox(sealed=False), command, inputs)
         cells = len(json.loads((inputs / "cells.json").read_text(encoding="utf-8")))
-        ready = self._reply(time.monotonic() + cells * (seconds + 1) + STARTUP_SECONDS)
+        setting_up = cells * (seconds + 1) * WALL_FACTOR + STARTUP_SECONDS
+        ready = self._reply(time.monotonic() + setting_up)
         if ready is None:
             died = not self.process.alive()
             self.close()
@@ -159,10 +161,18 @@ class StudentFunction:
             raise NotReady(say("grade.not_a_function", name=part.name))
         if "ready" not in ready:
             raise NotReady(say("grade.not_set_up", name=part.name))
-        self.deadline = time.monotonic() + seconds
+        self.clock = CellClock(seconds, self.process.processes)
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
         return self.process.message(deadline, MAX_BYTES)
+
+    def _answer(self) -> dict[str, Any] | None:
+        """The next reply within the part's time (processor time: see ``CellClock``)."""
+        while not self.clock.over() and self.process.alive():
+            reply = self._reply(time.monotonic() + 0.5)
+            if reply is not None:
+                return reply
+        return self._reply(time.monotonic())  # one sent just as the time ran out
 
     def __call__(self, *args: Any) -> Any:
         ended = Stopped("died", say("grade.function_died"))
@@ -173,9 +183,9 @@ class StudentFunction:
             self.process.send(json.dumps({"args": payload}).encode())
         except OSError:
             raise ended from None
-        reply = self._reply(self.deadline)
+        reply = self._answer()
         if reply is None:
-            if time.monotonic() >= self.deadline:
+            if self.clock.over():
                 self.close()
                 raise Stopped("timed out", say("grade.function_timed_out"))
             raise ended
