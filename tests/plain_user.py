@@ -76,3 +76,19 @@ def python_as(
     return subprocess.run(
         command, capture_output=True, text=True, timeout=timeout, cwd=cwd, env=environment
     )
+
+
+def sandboxes_below(pid: int) -> list[str]:
+    """The command lines of sandboxed processes still running below ``pid`` (none, once a
+    batch is over: a grader's helper processes, such as its job server, do not count)."""
+    from coursekit.tools.limits import descendants
+
+    found = []
+    for child in descendants(pid):
+        try:
+            line = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if any(mark in line for mark in ("bwrap", "coursekit.tools.inside", "setpriv")):
+            found.append(line[:200])
+    return found

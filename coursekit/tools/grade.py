@@ -45,6 +45,7 @@ import json
 import multiprocessing
 import os
 import re
+import resource
 import secrets
 import stat
 import sys
@@ -152,6 +153,8 @@ class Grade:
     """The submission's language (its metadata): its hints and feedback are written in it."""
     internal: bool = False
     """The grader failed on it (twice): no points are given, the row says so."""
+    peak_bytes: int = 0
+    """The most memory the grading process had used when this submission was done."""
 
     @property
     def total(self) -> float:
@@ -614,10 +617,12 @@ def grade_submission(
         grade.exercise = exercise = find_exercise(path, submission, sets)
     except (OSError, ValueError) as error:
         grade.problem = str(error)
+        grade.peak_bytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         return grade
     grade.language = submission_language(submission)
     with speaking(grade.language):  # the checks' hints in the submission's language
         _grade_parts(grade, exercise, submission, settings)
+    grade.peak_bytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     return grade
 
 

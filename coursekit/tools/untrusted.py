@@ -22,7 +22,7 @@ import subprocess
 import sys
 from typing import Any
 
-PARSE_MEMORY = 768 * 1024**2
+PARSE_MEMORY = 480 * 1024**2
 """Address space the child that parses a submission may use."""
 
 PARSE_SECONDS = 30

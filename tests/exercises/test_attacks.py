@@ -14,14 +14,13 @@ from __future__ import annotations
 import csv
 import os
 import resource
-import subprocess
 
 import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, submission, write
+from plain_user import sandboxes_below
 
 from coursekit.tools.exercise import load_exercise_set
 from coursekit.tools.grade import Settings, feedback_text, grade_all, write_csv
-from coursekit.tools.limits import descendants
 from coursekit.tools.sandbox import Sandbox, sandbox_problem
 
 pytestmark = [
@@ -376,14 +375,7 @@ def test_nothing_was_written_beside_the_submissions(batch):
 
 
 def test_no_process_of_a_submission_outlives_the_batch(batch):
-    assert descendants(os.getpid()) == {}  # every sandbox was a child of this process
-    found = subprocess.run(["pgrep", "-f", "coursekit.tools.inside"], capture_output=True)
-    mine = [p for p in found.stdout.split() if int(p) in _all_below_me()]
-    assert mine == []
-
-
-def _all_below_me() -> set[int]:
-    return set(descendants(os.getpid()))
+    assert sandboxes_below(os.getpid()) == []  # every sandbox was started below this process
 
 
 def test_the_grader_stays_small(batch):

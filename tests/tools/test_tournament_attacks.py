@@ -19,9 +19,9 @@ import time
 from pathlib import Path
 
 import pytest
+from plain_user import sandboxes_below
 
 from coursekit.tools.cli import main
-from coursekit.tools.limits import descendants
 from coursekit.tools.sandbox import sandbox_problem
 
 pytestmark = [
@@ -224,4 +224,4 @@ def test_no_secret_in_the_standings(tournament):
 
 def test_no_entry_process_remains(tournament):
     # every entry's sandbox was started below this process; an orphan stays in its tree
-    assert descendants(os.getpid()) == {}
+    assert sandboxes_below(os.getpid()) == []
