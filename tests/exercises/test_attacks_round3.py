@@ -18,6 +18,7 @@ import json
 import shutil
 import time
 
+import nbformat
 import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, cell, submission, write
 from plain_user import MODES, folder_for, give, python_as, require
@@ -145,7 +146,7 @@ def _hostile_notebook(exercise):
     target = next(c for c in nb.cells if c.cell_type == "code")
     output = {"output_type": "execute_result", "execution_count": 1, "metadata": {},
               "data": {"application/json": [[0, [1], {}]] * 1_350_000}}  # fmt: skip
-    target.outputs = [output]
+    target.outputs = [nbformat.from_dict(output)]
     return nb
 
 
