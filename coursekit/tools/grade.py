@@ -994,4 +994,7 @@ def run(args: argparse.Namespace) -> int:
     found = ", ".join(f"{n} {column.replace('_', ' ')}" for column, n in counts.items() if n)
     print(f"graded {len(grades)} submissions into {args.csv}" + (f" ({found})" if found else ""))
     print(f"hidden cases: seed {seed} (coursekit grade --seed {seed} repeats this run)")
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    peak = max([own, *(g.peak_bytes for g in grades)])
+    print(f"grader memory: at most {peak / 1024**2:.0f} MB in any of its processes")
     return 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 import time
 
@@ -221,11 +222,15 @@ def batch(request):
         seconds = time.monotonic() - began
         assert done.returncode == 0, done.stderr[-3000:]
         result = json.loads(done.stdout.strip().splitlines()[-1])
+        said = re.search(r"grader memory: at most (\d+) MB", done.stdout)
+        result["peak"] = max(result["peak"] * 1024, int(said.group(1)) * 1024**2)
         raw_csv = (folder / "grades.csv").read_text(encoding="utf-8")
         rows = {row["file"]: row for row in csv.DictReader(raw_csv.splitlines())}
+        rows |= {row.removeprefix("'"): rows[row] for row in list(rows)}  # formulas defused
         feedback = {p.name: p.read_text() for p in (folder / "feedback").iterdir()}
         yield {"mode": mode, "names": names, "rows": rows, "feedback": feedback,
-               "csv": raw_csv, "peak": result["peak"] * 1024, "seconds": seconds}  # fmt: skip
+               "csv": raw_csv, "peak": result["peak"], "seconds": seconds,
+               "hostile_bytes": hostile.stat().st_size}  # fmt: skip
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -243,6 +248,7 @@ def test_each_submission_earns_exactly_its_honest_points(batch, name):
 
 def test_a_hostile_notebook_is_refused_and_the_grader_stays_small(batch):
     row = batch["rows"][batch["names"]["hostile_00"]]
+    assert 15e6 < batch["hostile_bytes"] < 20 * 1024**2
     assert "more memory than a submission may" in row["problem"], row
     assert batch["peak"] < 500 * 1024**2, batch["peak"]
 
