@@ -285,17 +285,22 @@ def play_game(
         nodes[engine.name] += result.stats.nodes
         state = game.result(state, result.move)
         moves.append(result.move)
-    if forfeit is not None:
-        outcome = -1 if forfeit == max_engine.name else 1
-    elif game.is_terminal(state):
-        utility = game.utility(state, MAX)
-        outcome = (utility > 0) - (utility < 0)
-    else:
-        outcome = 0
+    outcome = game_outcome(game, state, forfeit, max_engine.name)
     return PlayedGame(
         max_engine.name, min_engine.name, tuple(opening), outcome, tuple(moves),
         depths, nodes, seconds, forfeit, note,
     )  # fmt: skip
+
+
+def game_outcome(game: Game, state: Any, forfeit: str | None, max_name: str) -> int:
+    """+1 MAX won, -1 MIN won, 0 a draw: by forfeit, else by the finished game, else a draw
+    (a game stopped before its end)."""
+    if forfeit is not None:
+        return -1 if forfeit == max_name else 1
+    if game.is_terminal(state):
+        utility = game.utility(state, MAX)
+        return (utility > 0) - (utility < 0)
+    return 0
 
 
 def openings(game: Game, count: int, plies: int, seed: int) -> list[tuple]:

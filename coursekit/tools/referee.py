@@ -42,7 +42,7 @@ from typing import Any
 
 from coursekit.games.base import MAX, MIN
 from coursekit.search import EngineFailure, Stats
-from coursekit.search.match import PlayedGame
+from coursekit.search.match import PlayedGame, game_outcome
 from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess, python
 from coursekit.tools.untrusted import json_message
 
@@ -308,16 +308,9 @@ def play_game(
         seconds[engine.name] += engine.game_thinking - before
     for engine in engines.values():
         engine.freeze(False)
-    if forfeit is not None:
-        outcome = -1 if forfeit == max_engine.name else 1
-    elif game.is_terminal(state):
-        utility = game.utility(state, MAX)
-        outcome = (utility > 0) - (utility < 0)
-    else:
-        outcome = 0
-    depths: dict[str, list[int]] = {max_engine.name: [], min_engine.name: []}
-    nodes = {max_engine.name: 0, min_engine.name: 0}
+    outcome = game_outcome(game, state, forfeit, max_engine.name)
+    nothing_claimed = ({max_engine.name: [], min_engine.name: []}, dict.fromkeys(seconds, 0))
     return PlayedGame(
         max_engine.name, min_engine.name, tuple(opening), outcome, tuple(moves),
-        depths, nodes, seconds, forfeit, note,
+        *nothing_claimed, seconds, forfeit, note,
     )  # fmt: skip

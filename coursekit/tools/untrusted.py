@@ -127,16 +127,12 @@ def essentials(text: str) -> dict[str, Any]:
 
 
 def _essentials(text: str) -> dict[str, Any]:
-    from coursekit.tools.exercise import notebook_from_text
+    from coursekit.tools.exercise import notebook_from_text, raw_notebook
 
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UntrustedInputError(f"not a notebook: corrupt JSON ({error})") from None
-    except RecursionError:
-        raise UntrustedInputError("not a notebook: JSON nested too deeply") from None
-    if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
-        raise UntrustedInputError("not a notebook: the JSON has no list of cells")
+        raw = raw_notebook(text)
+    except ValueError as error:
+        raise UntrustedInputError(str(error)) from None
     if len(raw["cells"]) > MAX_CELLS:
         raise UntrustedInputError(
             f"refused: {len(raw['cells']):,} cells, more than a submission may have ({MAX_CELLS})"

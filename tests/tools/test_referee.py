@@ -105,17 +105,22 @@ def engine(folder, name, code, seconds=SECONDS, game="tictactoe", search="minima
     return EntryEngine(Entry(name, path), game, search, seconds, sandbox)
 
 
+def played_and_stopped(game, first, second, **options):
+    """One game played by ``play_game``; both entries stopped afterwards, whatever happened."""
+    try:
+        return play_game(game, first, second, **options)
+    finally:
+        first.stop()
+        second.stop()
+
+
 @sealed
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(FORGED))
 def test_a_forged_reply_loses_its_game_and_the_referee_goes_on(tmp_path, kind):
     honest = engine(tmp_path, "honest", HONEST)
     forger = engine(tmp_path, "forger", forging(FORGED[kind]))
-    try:
-        played = play_game(TicTacToe(), honest, forger)
-    finally:
-        honest.stop()
-        forger.stop()
+    played = played_and_stopped(TicTacToe(), honest, forger)
     assert played.forfeit == "forger", (played.note, played.moves)
     assert played.outcome == 1
 
@@ -133,11 +138,7 @@ class Poisoned(TicTacToe):
 @pytest.mark.slow
 def test_an_exception_while_handling_a_reply_is_that_entrys_forfeit(tmp_path):
     first, second = engine(tmp_path, "first", HONEST), engine(tmp_path, "second", HONEST)
-    try:
-        played = play_game(Poisoned(), first, second)
-    finally:
-        first.stop()
-        second.stop()
+    played = played_and_stopped(Poisoned(), first, second)
     assert played.forfeit == "first" and "could not be used" in played.note
 
 
@@ -162,11 +163,7 @@ def test_a_slowed_clock_buys_no_time_beyond_the_grace(tmp_path):
     game = {"game": "connect4-small", "search": "alpha-beta"}  # a search that uses all its time
     honest = engine(tmp_path, "honest", CONNECT, **game)
     cheat = engine(tmp_path, "cheat", SLOW_CLOCK, **game)
-    try:
-        played = play_game(GAMES["connect4-small"](), honest, cheat)
-    finally:
-        honest.stop()
-        cheat.stop()
+    played = played_and_stopped(GAMES["connect4-small"](), honest, cheat)
     assert played.forfeit == "cheat" and "exceeded its time" in played.note, played.note
     moves = len(played.moves) // 2 + 1
     assert played.seconds["cheat"] <= moves * SECONDS * (1 + referee.SLACK) + referee.GRACE + 0.3
@@ -235,11 +232,7 @@ def test_an_entry_that_does_not_load_in_time_loses_before_any_clock(tmp_path, mo
     monkeypatch.setattr(referee, "LOAD_SECONDS", 3)
     slow = engine(tmp_path, "slow", "import time\ntime.sleep(20)\n" + HONEST)
     honest = engine(tmp_path, "honest", HONEST)
-    try:
-        played = play_game(TicTacToe(), slow, honest)
-    finally:
-        slow.stop()
-        honest.stop()
+    played = played_and_stopped(TicTacToe(), slow, honest)
     assert played.forfeit == "slow" and "could not start" in played.note
     assert played.seconds["honest"] == 0.0 and played.moves == ()
 

@@ -62,6 +62,16 @@ def hostile(body: str) -> str:
     ).format(body=textwrap.indent(textwrap.dedent(body), "    "))
 
 
+FORGE = """
+    for fd in range(3, 12):
+        try:
+            os.write(fd, {line!r} + b"\\n")
+        except OSError:
+            pass
+    time.sleep(30)
+"""
+"""A reply forged where the entry's answers go, then nothing (round three's wrong types)."""
+
 ATTACKS = {
     "overwrite_others": """
         for path in glob.glob("/**/*.py", recursive=True) + glob.glob("/tmp/**/*", recursive=True):
@@ -136,22 +146,8 @@ ATTACKS = {
         open("/tmp/coursekit-pwned-by-an-entry", "w").write("reached the network")
     """,
     # round three: replies that passed the old checks and crashed the referee
-    "move_float": """
-        for fd in range(3, 12):
-            try:
-                os.write(fd, b'{"move": 4.0}\\n')
-            except OSError:
-                pass
-        time.sleep(30)
-    """,
-    "move_true": """
-        for fd in range(3, 12):
-            try:
-                os.write(fd, b'{"move": true}\\n')
-            except OSError:
-                pass
-        time.sleep(30)
-    """,
+    "move_float": FORGE.format(line=b'{"move": 4.0}'),
+    "move_true": FORGE.format(line=b'{"move": true}'),
     "move_deep": """
         line = b'{"move": ' + b"[" * 400 + b"4" + b"]" * 400 + b"}\\n"
         for fd in range(3, 12):
