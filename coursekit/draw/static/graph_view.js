@@ -578,6 +578,8 @@ function button(text, title) {
 function render({ model, el }) {
   // jupyter-widgets: the class every ipywidgets view carries (page styles and tests look for it)
   el.classList.add("ck-graph", "jupyter-widgets");
+  // its language's fonts and glyphs (font_rules() in graph_view.py; zh-Hant: traditional)
+  if (model.get("lang")) el.lang = model.get("lang");
   const busy = document.createElement("div");
   busy.className = "ck-graph-busy";
   busy.textContent = "computing…";
@@ -697,7 +699,21 @@ function render({ model, el }) {
     }
   }
 
+  // While a drawing is under way the element says so (data-pending), for whoever waits for the
+  // page to settle (the browser tests): a layout may first wait for the Graphviz module.
+  let inFlight = 0;
   async function draw() {
+    inFlight += 1;
+    el.dataset.pending = "1";
+    try {
+      await layOut();
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) delete el.dataset.pending;
+    }
+  }
+
+  async function layOut() {
     const started = performance.now();
     const mine = ++drawing;
     const dot = model.get("dot");
