@@ -342,6 +342,9 @@ def prepare_views(sets: dict[str, ExerciseSet], settings: Settings) -> None:
                     view_for(part.forbidden, allowed=True)
 
 
+JOB: Callable[..., Grade] = grade_submission
+"""What a job runs for one submission (a test puts a failing grader here)."""
+
 GRADER_ERROR = "grader error (not the submission's; grade it again)"
 """The problem of a submission the grader itself failed on twice (no points are given)."""
 
@@ -366,7 +369,7 @@ def _run_jobs(
     with ProcessPoolExecutor(
         max_workers=jobs, mp_context=context, initializer=_worker, initargs=(built_views(),)
     ) as pool:
-        futures = {pool.submit(grade_submission, paths[i], sets, settings=settings): i
+        futures = {pool.submit(JOB, paths[i], sets, settings=settings): i
                    for i in indices}  # fmt: skip
         for future in as_completed(futures):
             i = futures[future]

@@ -10,11 +10,14 @@ attack is an entry below, playing real sandboxed games through
 from __future__ import annotations
 
 import json
+import shutil
 import textwrap
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from plain_user import folder_for, python_as, require
 
 from coursekit.games import TicTacToe
 from coursekit.search import EngineFailure
@@ -240,3 +243,29 @@ def test_an_entry_that_does_not_load_in_time_loses_before_any_clock(tmp_path, mo
 def test_engine_failure_is_what_think_raises():
     assert issubclass(EngineFailure, Exception)
     assert json.loads(FORGED["float"])["move"] == 4.0
+
+
+FROZEN_AS_PLAIN_USER = """
+import json, sys
+from pathlib import Path
+sys.path[:0] = [{tools!r}, {tests!r}]
+import test_referee
+print(json.dumps(test_referee.waiting_work(Path(sys.argv[1]), "plain")))
+"""
+
+
+@sealed
+@pytest.mark.slow
+def test_a_waiting_entry_is_frozen_without_root_too():
+    """Without root there is no freezer: each process of the waiting entry is stopped."""
+    require("plain user")
+    folder = folder_for("plain user")
+    try:
+        here = Path(__file__).resolve().parent
+        driver = FROZEN_AS_PLAIN_USER.format(tools=str(here), tests=str(here.parent))
+        done = python_as("plain user", ["-c", driver, str(folder)], timeout=600, cwd=folder)
+        assert done.returncode == 0, done.stderr[-3000:]
+        taken, thought = json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    assert thought > 0.5 and taken <= 0.02, (taken, thought)
