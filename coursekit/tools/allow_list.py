@@ -31,6 +31,7 @@ import ast
 MACHINERY = (
     "coursekit",
     "coursekit.text",
+    "coursekit.languages",
     "coursekit.errors",
     "coursekit.lazy",
     "coursekit.tools",

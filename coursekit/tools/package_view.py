@@ -248,17 +248,15 @@ def build_view(
             continue
         module = _module_name(package, path)
         if path.parent.name == "checks" and CHECK_MODULE.fullmatch(path.name) and not checks:
-            out.write_text(CHECK_STUB.format(module=module), encoding="utf-8")
+            source: str | None = CHECK_STUB.format(module=module)
         elif allowed:
             source = _allowed_source(path, module, withheld, keep, imported)
-            if source is None:
-                shutil.copyfile(path, out)
-            else:
-                out.write_text(source, encoding="utf-8")
-        elif _is_withheld(module, withheld):
-            out.write_text(withheld_source(path, module, keep), encoding="utf-8")
         else:
+            source = withheld_source(path, module, keep) if _is_withheld(module, withheld) else None
+        if source is None:
             shutil.copyfile(path, out)
+        else:
+            out.write_text(source, encoding="utf-8")
     # compiled from the view itself (never the originals): a sandbox cannot write them
     compileall.compile_dir(str(target), quiet=2, workers=1)
     return folder

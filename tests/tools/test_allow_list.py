@@ -18,7 +18,13 @@ import pytest
 
 from coursekit.checks.parts import Function, declarations
 from coursekit.tools import allow_list
-from coursekit.tools.package_view import _module_name, functions_run_on_import, view_for
+from coursekit.tools.package_view import (
+    CHECK_MODULE,
+    _module_name,
+    functions_run_on_import,
+    public_imports,
+    view_for,
+)
 from coursekit.tools.sandbox import Sandbox, python, real_package, sandbox_problem
 
 SETS = [path.stem for path in sorted(Path("solutions").glob("[0-9][0-9]_*.ipynb"))] or [
@@ -28,6 +34,7 @@ SETS = [path.stem for path in sorted(Path("solutions").glob("[0-9][0-9]_*.ipynb"
 
 
 REAL = real_package()
+IMPORTED = public_imports(REAL)
 
 
 def function_parts():
@@ -66,11 +73,9 @@ def test_a_function_parts_view_holds_only_its_allow_list(part):
             stubs += 1
             continue
         kept += 1
-        assert (
-            module in allow_list.MACHINERY
-            or module.startswith((allow_list.MODEL, allow_list.PUBLIC))
-            or module.startswith(("coursekit.andor", "coursekit.gametheory", "coursekit.checks"))
-        ), f"{module} is in the view but on no allow-list"
+        assert allow_list.on_allow_list(module, IMPORTED) or CHECK_MODULE.fullmatch(path.name), (
+            f"{module} is in the view but on no allow-list"
+        )
         if module.startswith(allow_list.MODEL + ".") and module != "coursekit.games.examples":
             _only_the_protocol_runs(module, text)
     assert stubs > 50 and kept < stubs
