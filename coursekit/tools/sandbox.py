@@ -46,7 +46,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import json
 import os
 import shutil
 import signal
@@ -69,6 +68,7 @@ from coursekit.tools.limits import (
     descendants,
     stop_tree,
 )
+from coursekit.tools.untrusted import json_message
 
 VIEW_MOUNT = Path("/coursekit-view")
 """Where the package view appears inside the sandbox (it is put on ``PYTHONPATH``)."""
@@ -423,17 +423,14 @@ class SandboxedProcess:
         """Processor seconds the tree's processes have used so far."""
         return cpu_seconds(self.processes())
 
-    def message(self, deadline: float, cap: int) -> dict[str, Any] | None:
+    def message(self, deadline: float, cap: int, depth: int = 100) -> dict[str, Any] | None:
         """One JSON object from the process (:meth:`readline`): ``None`` when none came in
-        time (or the process ended), ``{"malformed": True}`` for a line that is not one."""
+        time (or the process ended), ``{"malformed": True}`` for a line that is not one or
+        nests deeper than ``depth`` (:func:`coursekit.tools.untrusted.json_message`)."""
         line = self.readline(deadline, cap)
         if not line:
             return None
-        try:
-            reply = json.loads(line)
-        except (ValueError, RecursionError):
-            return {"malformed": True}
-        return reply if isinstance(reply, dict) else {"malformed": True}
+        return json_message(line, depth)
 
     def stdin_close(self) -> None:
         if self.process.stdin is not None:

@@ -26,7 +26,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from coursekit.checks.parts import MAX_BYTES, Function, Stopped, answer_value, public_name
+from coursekit.checks.parts import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    Function,
+    Stopped,
+    answer_value,
+    public_name,
+)
 from coursekit.text import say
 from coursekit.tools.exercise import python_source
 from coursekit.tools.limits import WALL_FACTOR, CellClock
@@ -115,6 +122,24 @@ def cells_for(sources: list[tuple[str, bool]], name: str) -> list[str] | None:
     return [s for i, (s, answer) in enumerate(sources[: last + 1]) if not answer or i in kept]
 
 
+REPLY_DEPTH = 2 * MAX_DEPTH + 8
+"""How deeply a reply may nest: plain data of :data:`MAX_DEPTH` levels, tagged (``plain``)."""
+
+
+def valid_reply(reply: dict[str, Any]) -> bool:
+    """Whether a reply of the function's process has exactly the shape ``inside.answer`` sends.
+
+    >>> valid_reply({"returned": [1]}), valid_reply({"raised": ["ValueError", "no"]})
+    (True, True)
+    >>> valid_reply({"raised": "ValueError"}), valid_reply({"returned": 1, "x": 2})
+    (False, False)
+    """
+    if set(reply) == {"returned"}:
+        return True
+    raised = reply.get("raised") if set(reply) == {"raised"} else None
+    return isinstance(raised, list) and len(raised) == 2 and all(isinstance(r, str) for r in raised)
+
+
 class StudentFunction:
     """The student's function in its sandbox; calling it sends the arguments there.
 
@@ -164,7 +189,7 @@ class StudentFunction:
         self.clock = CellClock(seconds, self.process.processes)
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
-        return self.process.message(deadline, MAX_BYTES)
+        return self.process.message(deadline, MAX_BYTES, REPLY_DEPTH)
 
     def _answer(self) -> dict[str, Any] | None:
         """The next reply within the part's time (processor time: see ``CellClock``)."""
@@ -184,6 +209,8 @@ class StudentFunction:
         except OSError:
             raise ended from None
         reply = self._answer()
+        if reply is not None and not valid_reply(reply):
+            raise AssertionError(say("grade.damaged"))
         if reply is None:
             if self.clock.over():
                 self.close()
