@@ -46,12 +46,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
-import resource
 import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,6 +79,7 @@ from coursekit.tools.grade_report import (
     write_csv,
     write_feedback,
 )
+from coursekit.tools.limits import peak_memory
 from coursekit.tools.merge import (
     Merged,
     cell_labels,
@@ -240,12 +241,12 @@ def grade_submission(
         grade.exercise = exercise = find_exercise(path, submission, sets)
     except (OSError, ValueError) as error:
         grade.problem = str(error)
-        grade.peak_bytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        grade.peak_bytes = peak_memory()
         return grade
     grade.language = submission_language(submission)
     with speaking(grade.language):  # the checks' hints in the submission's language
         _grade_parts(grade, exercise, submission, settings)
-    grade.peak_bytes = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    grade.peak_bytes = peak_memory()
     return grade
 
 
@@ -361,7 +362,7 @@ def _run_jobs(
     """Grade ``paths[i]`` for each ``i`` of ``indices``, one process per job at a time.
 
     Calls ``done(i, grade)`` as each finishes; returns index → error for those whose
-    job failed (an exception in the grader, or its process died).
+    job failed (an exception in the grader, or its process died, or none could start).
     """
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["coursekit.tools.grade"])
@@ -369,14 +370,32 @@ def _run_jobs(
     with ProcessPoolExecutor(
         max_workers=jobs, mp_context=context, initializer=_worker, initargs=(built_views(),)
     ) as pool:
-        futures = {pool.submit(JOB, paths[i], sets, settings=settings): i
-                   for i in indices}  # fmt: skip
+        futures = {}
+        for i in indices:
+            try:
+                futures[pool.submit(JOB, paths[i], sets, settings=settings)] = i
+            except BrokenProcessPool as error:  # no job process could start at all
+                failed[i] = repr(error)
         for future in as_completed(futures):
             i = futures[future]
             try:
                 done(i, future.result())
             except Exception as error:  # a grader bug or a dead job: retried, never a 0
                 failed[i] = repr(error)
+    return failed
+
+
+def _grade_here(
+    indices: list[int], paths: list[Path | str], sets: dict[str, ExerciseSet],
+    settings: Settings, done: Callable[[int, Grade], None],
+) -> dict[int, str]:  # fmt: skip
+    """The last try: each submission graded in this process, one after the other."""
+    failed = {}
+    for i in indices:
+        try:
+            done(i, JOB(paths[i], sets, settings=settings))
+        except Exception as error:
+            failed[i] = repr(error)
     return failed
 
 
@@ -395,8 +414,9 @@ def grade_all(
     parsing or checking is shared between threads (CPython 3.11 can fail
     building syntax trees in several threads at once, gh-106905) and a job
     that crashes takes no other submission with it. A submission whose job
-    fails is graded again in a fresh process; if that fails too, its row says
-    :data:`GRADER_ERROR` and gives no points — never a 0 that the student earned.
+    fails is graded again in a fresh process, and then once more in this
+    process alone; if that fails too, its row says :data:`GRADER_ERROR` and
+    gives no points — never a 0 that the student did not earn.
     """
     from tqdm import tqdm
 
@@ -414,6 +434,8 @@ def grade_all(
         failed = _run_jobs(list(range(len(paths))), paths, sets, settings, jobs, done)
         if failed:
             failed = _run_jobs(sorted(failed), paths, sets, settings, jobs, done)
+        if failed:  # one at a time here: no job process, no threads, nothing shared
+            failed = _grade_here(sorted(failed), paths, sets, settings, done)
         for i, error in failed.items():
             done(i, Grade(file=str(paths[i]), problem=f"{GRADER_ERROR}: {error}", internal=True))
     return [grade for grade in grades if grade is not None]
@@ -527,7 +549,6 @@ def run(args: argparse.Namespace) -> int:
     found = ", ".join(f"{n} {column.replace('_', ' ')}" for column, n in counts.items() if n)
     print(f"graded {len(grades)} submissions into {args.csv}" + (f" ({found})" if found else ""))
     print(f"hidden cases: seed {seed} (coursekit grade --seed {seed} repeats this run)")
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    peak = max([own, *(g.peak_bytes for g in grades)])
+    peak = max([peak_memory(), *(g.peak_bytes for g in grades)])
     print(f"grader memory: at most {peak / 1024**2:.0f} MB in any of its processes")
     return 0

@@ -65,3 +65,15 @@ def grader_failing_once(path, sets, *, settings):
 def grader_always_failing(path, sets, *, settings):
     """A grader that always fails (its own bug): the row must say so and give no mark."""
     raise SystemError("the grader's own bug")
+
+
+def grader_failing_in_jobs(path, sets, *, settings):
+    """A grader that fails in every job process (as when none can start), but not in the
+    grading process itself: ``grade_all``'s last try grades there."""
+    import multiprocessing
+
+    from coursekit.tools.grade import grade_submission
+
+    if multiprocessing.parent_process() is not None:
+        raise SystemError("no job process works here")
+    return grade_submission(path, sets, settings=settings)

@@ -190,11 +190,11 @@ EXPECTED = {  # name → points of each part (what the answers earn on their hon
 }
 
 GRADE = """
-import json, resource, sys
-from pathlib import Path
+import json, sys
 from coursekit.tools.cli import main
+from coursekit.tools.limits import peak_memory
 code = main(sys.argv[1:])
-print(json.dumps({"code": code, "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+print(json.dumps({"code": code, "peak": peak_memory()}))
 """
 
 
@@ -222,7 +222,7 @@ def batch(request):
         assert done.returncode == 0, done.stderr[-3000:]
         result = json.loads(done.stdout.strip().splitlines()[-1])
         said = re.search(r"grader memory: at most (\d+) MB", done.stdout)
-        result["peak"] = max(result["peak"] * 1024, int(said.group(1)) * 1024**2)
+        result["peak"] = max(result["peak"], int(said.group(1)) * 1024**2)
         raw_csv = (folder / "grades.csv").read_text(encoding="utf-8")
         rows = {row["file"]: row for row in csv.DictReader(raw_csv.splitlines())}
         rows |= {row.removeprefix("'"): rows[row] for row in list(rows)}  # formulas defused

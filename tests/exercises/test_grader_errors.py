@@ -9,6 +9,7 @@ from exercise_helpers import (
     FIXTURE_ANSWERS,
     TIMEOUT,
     grader_always_failing,
+    grader_failing_in_jobs,
     grader_failing_once,
     submission,
     write,
@@ -45,3 +46,10 @@ def test_a_grader_that_keeps_failing_gives_no_mark_and_says_why(fixture_set, tmp
     rows = list(csv.DictReader((tmp_path / "grades.csv").open(encoding="utf-8")))
     assert [row["total"] for row in rows] == ["", ""]  # no number a 0 could be read from
     assert all("grader error" in row["problem"] for row in rows)
+
+
+def test_when_no_job_process_works_the_last_try_grades_here(fixture_set, tmp_path, monkeypatch):
+    monkeypatch.setattr(grade, "JOB", grader_failing_in_jobs)
+    grades = grade_all(_class(fixture_set, tmp_path), {"91_fixture": fixture_set}, jobs=2,
+                       progress=False, settings=Settings(timeout=TIMEOUT))  # fmt: skip
+    assert [g.total for g in grades] == [fixture_set.max_points] * 2, [g.problem for g in grades]
