@@ -80,13 +80,35 @@ def reading(folder: Path) -> list[str]:
     return rows
 
 
+def opponent_work(folder: Path, other_code: str, tag: str) -> tuple[float, int]:
+    """The honest entry's processor seconds and moves over two games against ``other_code``."""
+    import test_referee as t
+
+    game = {"game": "connect4-small", "search": "alpha-beta"}
+    honest = t.engine(folder, f"honest{tag}", t.CONNECT, **game)
+    other = t.engine(folder, f"other{tag}", other_code, **game)
+    work = []
+    think = honest.think
+
+    def measured(game, state):
+        before = honest.process.cpu_seconds() if honest.process else 0.0
+        reply = think(game, state)
+        work.append(honest.process.cpu_seconds() - before)
+        return reply
+
+    honest.think = measured
+    for first, second in ((honest, other), (other, honest)):
+        t.played_and_stopped(t.GAMES["connect4-small"](), first, second, max_moves=12)
+    return sum(work), len(work)
+
+
 def fairness(folder: Path) -> tuple[float, float, float, float]:
     import test_referee as t
 
     alone, busy = [0.0, 0], [0.0, 0]
     for round_ in range(3):
         for tally, code in ((alone, t.CONNECT), (busy, t.BUSY_THREADS)):
-            seconds, moves = t._opponent_work(folder, code, f"{round_}{len(code)}")
+            seconds, moves = opponent_work(folder, code, f"{round_}{len(code)}")
             tally[0] += seconds
             tally[1] += moves
     frozen = t.waiting_work(folder, "frozen")
