@@ -299,7 +299,7 @@ def test_what_the_table_the_solution_and_a_bstar_step_print_in_chinese():
     table = TranspositionTable()
     assert str(table) == "0 个条目，查找 0 次，命中 0 次，存入 0 次，覆盖 0 次"
     solution = solve(GameTree.from_spec("[[3, 12], [2, 4]]"))
-    assert str(solution).startswith("solve: 倒推值 3，走步 ")
+    assert str(solution).startswith("求解：倒推值 3，走步 ")
     step = BStep("PROVEBEST", (0, 1), ((1, 2),))
     assert str(step) == "PROVEBEST：扩展 0.1；根节点的子节点 (1, 2)"
 

@@ -9,6 +9,7 @@ import nbformat
 import pytest
 
 from coursekit.languages import records
+from coursekit.tools.speaker_notes import is_notes, wrapped
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = [  # the English masters and every language's notebooks built from them
@@ -51,19 +52,19 @@ def test_every_cell_has_slide_metadata(notebook):
     assert not missing, f"cells without a valid slideshow.slide_type: {missing}"
 
 
-def test_every_speaker_note_is_collapsed_in_jupyterlab(notebook):
-    """A notes text says what the slide above says, and more: JupyterLab shows it as one
-    grey line (``coursekit execute`` collapses them; so does
-    ``coursekit.tools.execute.hide_notes``), the slides as speaker notes."""
+def test_every_speaker_note_is_a_closed_lecturers_note(notebook):
+    """A notes text says what the slide above says, and more: in JupyterLab, the lab and the
+    web book it is one closed line, "Lecturer's notes" in the notebook's language
+    (``coursekit execute`` and ``coursekit translate build`` wrap it:
+    ``coursekit.tools.speaker_notes``), which stays closed through Run All and a save; the
+    slides show it as speaker notes."""
     _, nb = notebook
-    open_notes = [
-        i
-        for i, cell in enumerate(nb.cells)
-        if cell.cell_type == "markdown"
-        and cell.metadata.get("slideshow", {}).get("slide_type") == "notes"
-        and not cell.metadata.get("jupyter", {}).get("source_hidden")
-    ]
-    assert not open_notes, f"speaker notes shown in full in JupyterLab: cells {open_notes}"
+    lang = nb.metadata.get("coursekit", {}).get("language", "en")
+    notes = [cell for cell in nb.cells if is_notes(cell)]
+    open_ = [cell.id for cell in notes if cell.source != wrapped(cell.source, lang)]
+    hidden = [cell.id for cell in notes if cell.metadata.get("jupyter", {}).get("source_hidden")]
+    assert not open_, f"notes not in their closed block (`coursekit execute` wraps them): {open_}"
+    assert not hidden, f"notes collapsed by JupyterLab, which Run All opens: {hidden}"
 
 
 def test_starts_with_a_title_slide(notebook):
@@ -92,3 +93,21 @@ def test_checked_outputs_are_stored(notebook):
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "code" and cell.source.startswith("# NBVAL_CHECK_OUTPUT"):
             assert cell.outputs, f"cell {i} is checked by nbval but stores no output to compare"
+
+
+CARET = re.compile(r"\$[^$\n]+\$|`[^`\n]*`|(?P<caret>\w\^[\w(⌈⌊])")
+"""An exponent written with a caret (``b^m``, ``O(b^(m/2))``), outside mathematics
+(``$b^m$``) and code (`` `mine ^ taken` ``)."""
+
+
+def test_exponents_are_written_as_mathematics(notebook):
+    """Issue #38: slides showed ``b^m`` and ``O(b^(m/2))`` as typed; ``$b^m$`` is typeset."""
+    _, nb = notebook
+    carets = [
+        (cell.get("id"), found["caret"])
+        for cell in nb.cells
+        if cell.cell_type == "markdown"
+        for found in CARET.finditer(cell.source)
+        if found["caret"]
+    ]
+    assert not carets, f"exponents written with a caret (write $b^m$): {carets[:5]}"

@@ -208,6 +208,17 @@ class AOStarResult:
         """The number of cycles (one node expanded in each)."""
         return len(self.expansions)
 
+    @property
+    def status_text(self) -> str:
+        """:attr:`status` as a reader reads it, in the chosen language (能解 for ``"solved"``
+        in Chinese); :attr:`status` itself stays the English word that code compares.
+
+        >>> from coursekit.andor.examples import course_example
+        >>> ao_star(course_example(), "n0").status_text
+        'solved'
+        """
+        return say(f"andor.status.{self.status}")
+
     def __str__(self) -> str:
         s = node_text(self.start)
         if self.status == "solved":

@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
+from coursekit.checks.common import (
+    answer_text,
+    answered,
+    fail,
+    passed,
+    require,
+    require_type,
+    run_cases,
+)
 from coursekit.checks.parts import Function, Value
 from coursekit.games import tree_size
 from coursekit.text import say
@@ -58,7 +66,7 @@ def _not_a_pair(got: object, b: int, m: int) -> str | None:
     """The hint for a result that is not a (leaves, nodes) pair (``None`` when it is one)."""
     if isinstance(got, (tuple, list)) and len(got) == 2:
         return None
-    return say("ch00.not_a_pair", got=repr(got))
+    return say("ch00.not_a_pair", got=answer_text(got))
 
 
 def check_tree_size(

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from coursekit.checks.common import (
+    answer_text,
     answered,
     digest,
     fail,
@@ -126,11 +127,11 @@ def _outcomes(game: NormalFormGame, value: object, what: str) -> set[tuple[int, 
     for pair in value:
         require(
             isinstance(pair, (list, tuple)) and len(pair) == 2,
-            say("ch01.not_a_pair", pair=repr(pair), what=what),
+            say("ch01.not_a_pair", pair=answer_text(pair), what=what),
         )
         require(
             pair[0] in game.row_labels and pair[1] in game.col_labels,
-            say("ch01.unknown_labels", pair=repr(pair), what=what),
+            say("ch01.unknown_labels", pair=answer_text(pair), what=what),
         )
         found.add((game.row_labels.index(pair[0]), game.col_labels.index(pair[1])))
     return found

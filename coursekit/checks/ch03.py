@@ -13,6 +13,7 @@ from numbers import Real
 from typing import Any
 
 from coursekit.checks.common import (
+    answer_text,
     answered,
     fail,
     passed,
@@ -77,7 +78,7 @@ def check_evaluations(boards: list[str], answers: list | None) -> None:
         if math.isinf(expected):
             fail(say("ch03.board_won", i=i))
         if isinstance(answer, bool) or not isinstance(answer, Real):
-            fail(say("ch03.board_number", i=i, answer=repr(answer)))
+            fail(say("ch03.board_number", i=i, answer=answer_text(answer)))
         if same_number(answer, -expected):
             fail(say("ch03.board_sign", i=i))
         fail(say("ch03.board_wrong", i=i))
@@ -152,12 +153,12 @@ def _wrong_minimax_value(got: Any, game: Any, state: Any) -> str:
         where = _describe(game) if isinstance(game, GameTree) else say("ch03.a_position")
         return say("ch03.mover_utility", where=where)
     if not isinstance(game, GameTree):
-        return say("ch03.wrong_on_board", got=repr(got), board=GAME.to_text(state))
+        return say("ch03.wrong_on_board", got=answer_text(got), board=GAME.to_text(state))
     if game.root_player is MIN and same_number(got, minimax(_flip(game)).value):
         return say("ch03.max_at_root", where=_describe(game))
     if same_number(got, _all_max(game, game.initial)):
         return say("ch03.all_max", where=_describe(game))
-    return say("ch03.wrong_on", got=repr(got), where=_describe(game))
+    return say("ch03.wrong_on", got=answer_text(got), where=_describe(game))
 
 
 def _value_with_mover_utility(game: Any, state: Any) -> float:
@@ -222,7 +223,7 @@ def _wrong_count(got: Any, state: Any) -> str:
     """What a wrong count of distinct moves most likely comes from."""
     if got == len(GAME.actions(state)):
         return say("ch03.counts_legal", board=GAME.to_text(state))
-    return say("ch03.wrong_count", got=repr(got), board=GAME.to_text(state))
+    return say("ch03.wrong_count", got=answer_text(got), board=GAME.to_text(state))
 
 
 def check_symmetry_counts(counts: Mapping[int, tuple[int, int]] | None) -> None:

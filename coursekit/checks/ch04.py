@@ -19,6 +19,7 @@ from typing import Any
 
 from coursekit.checks import ch03
 from coursekit.checks.common import (
+    answer_text,
     answered,
     fail,
     passed,
@@ -250,7 +251,7 @@ def _first_difference(
     """A hint about the first thing the student's search does differently on ``tree``."""
     where = describe(tree)
     if got == right:
-        return say("ch04.diff.value", tree=where, value=repr(value))
+        return say("ch04.diff.value", tree=where, value=answer_text(value))
     if not got:
         return say("ch04.diff.no_leaf", tree=where)
     for i, leaf in enumerate(got):

@@ -18,7 +18,15 @@ from typing import Any
 
 import chess
 
-from coursekit.checks.common import answered, call_student, fail, passed, require, require_type
+from coursekit.checks.common import (
+    answer_text,
+    answered,
+    call_student,
+    fail,
+    passed,
+    require,
+    require_type,
+)
 from coursekit.checks.parts import Function, Value
 from coursekit.checks.public.ch05 import POSITIONS, QUIET_OR_NOT
 from coursekit.games import MAX, ConnectFour
@@ -79,7 +87,7 @@ def _material_mistake(answers: dict[str, Any], fen: str) -> str | None:
     if not isinstance(got, tuple) or len(got) != 2:
         return say("ch05.not_a_pair", fen=repr(fen))
     if not _is_pair(got):
-        return say("ch05.not_numbers", fen=repr(fen), got=repr(got))
+        return say("ch05.not_numbers", fen=repr(fen), got=answer_text(got))
     if got == side_material(fen)[::-1]:
         return say("ch05.swapped", fen=repr(fen))
     if not all(_is_pair(pair) for pair in answers.values()):
@@ -156,7 +164,7 @@ def check_material(
         if got != side_material(fen):
             fail(
                 _material_mistake(answers, fen)
-                or say("ch05.wrong_pair", got=repr(got), fen=repr(fen))
+                or say("ch05.wrong_pair", got=answer_text(got), fen=repr(fen))
             )
     passed()
 
@@ -184,7 +192,7 @@ def check_beats_baseline(evaluation: Callable[[Any], Any], seed: int | None = No
         )
         require(
             isinstance(value, Real) and not isinstance(value, bool) and not math.isnan(value),
-            say("ch05.not_a_number", got=repr(value)),
+            say("ch05.not_a_number", got=answer_text(value)),
         )
     yours, base = _engine_names()
     result = _match(game, evaluation, baseline, seed)

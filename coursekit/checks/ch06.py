@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from coursekit.checks.common import (
+    answer_text,
     answered,
     call_student,
     fail,
@@ -144,7 +145,7 @@ def check_negamax_function(
         if got == [mistaken_negamax(t, t.initial, mistake) for t in trees]:
             fail(say(hint))
     tree, value = next((t, g) for t, g, r in zip(trees, got, right, strict=True) if g != r)
-    fail(say("ch06.negamax.wrong", tree=describe(tree), value=repr(value)))
+    fail(say("ch06.negamax.wrong", tree=describe(tree), value=answer_text(value)))
 
 
 # --- part 2: the transposition table's bug -------------------------------------------------
@@ -213,7 +214,8 @@ def check_observed_table(
         for i, ((alpha, beta), got) in enumerate(zip(tried, answers, strict=True)):
             if _sound(got, value, alpha, beta):
                 continue
-            case = {"tree": describe(tree), "window": window_text(alpha, beta), "got": repr(got)}
+            case = {"tree": describe(tree), "window": window_text(alpha, beta)}
+            case["got"] = answer_text(got)
             if answers[: i + 1] == buggy[: i + 1]:
                 fail(say("ch06.table.stored_as_exact", **case))
             fail(say("ch06.table.unsound", **case))
@@ -459,7 +461,7 @@ def check_sss_open(entries: Any) -> None:
     for entry in entries:
         require(
             isinstance(entry, (list, tuple)) and len(entry) == 3,
-            say("ch06.sss.not_a_triple", entry=repr(entry)),
+            say("ch06.sss.not_a_triple", entry=answer_text(entry)),
         )
         node, status, merit = entry
         require(

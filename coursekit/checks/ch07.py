@@ -15,7 +15,15 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from coursekit.checks.common import answered, fail, passed, require, require_type, run_cases
+from coursekit.checks.common import (
+    answer_text,
+    answered,
+    fail,
+    passed,
+    require,
+    require_type,
+    run_cases,
+)
 from coursekit.checks.parts import Function, Value
 from coursekit.checks.public.ch07 import CHILDREN, PLAYOUT_WINNER, ROOT_VISITS, TREE
 from coursekit.games import MAX, MIN, ChanceTree
@@ -124,7 +132,7 @@ def check_counts(
     expected = counts_after(children, parent_visits, winner)
     other = {MAX.value: MIN.value, MIN.value: MAX.value}.get(winner, winner)
     flipped = counts_after(children, parent_visits, other)  # each node from the wrong side
-    keys = ", ".join(["root", "new", say("ch07.the_child")])
+    keys = say("ch07.after_key_list", child=say("ch07.the_child"))
     require_type(after, dict, say("ch07.after_dict", keys=keys))
     picked = [key for key in after if key in children]
     require(
@@ -176,7 +184,7 @@ def random_chance_trees(count: int = 150, seed: int = 7) -> list[ChanceTree]:
 
 
 def _describe(tree: ChanceTree, state: Any) -> str:
-    return say("ch07.tree_case", tree=repr(tree.to_nested()))
+    return say("ch07.tree_case", tree=answer_text(tree.to_nested()))
 
 
 def _exact_value(tree: ChanceTree, state: Any) -> Any:
@@ -206,7 +214,7 @@ def _diagnose(got: Any, tree: ChanceTree, state: Any) -> str | None:
     """A hint for a value that a usual mistake explains: a chance node taken as a plain
     mean, or as the choice of a player."""
     if not _number(got):
-        return say("ch07.not_a_number", got=repr(got))
+        return say("ch07.not_a_number", got=answer_text(got))
     for mistake in ("mean", "player"):
         if _close(got, _mistaken_value(tree, state, mistake)):
             return say(f"ch07.mistake.{mistake}", case=_describe(tree, state))

@@ -15,10 +15,11 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from numbers import Real
 from typing import Any, NoReturn
 
-from coursekit.text import say
+from coursekit.text import number_text, say
 
 SUCCESS_LINE = say("check.correct", lang="en")
 """The English success line (``say("check.correct")`` is the one in the chosen language)."""
@@ -67,6 +68,48 @@ def answered(value: Any) -> None:
     """Fail with a friendly hint when an answer variable still holds ``...`` or ``None``."""
     if value is ... or value is None:
         fail(say("check.no_answer"))
+
+
+def answer_text(value: Any) -> str:
+    """An answer as a student writes it, for a hint: numbers as the course writes them
+    (``1/3``, not ``Fraction(1, 3)``; ``∞``), strings quoted, containers with their brackets.
+
+    Parameters
+    ----------
+    value : Any
+        What a student's variable or function gave.
+
+    Returns
+    -------
+    str
+        The value written out; an object the course does not know, as its ``repr``.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> answer_text((Fraction(25, 34), Fraction(4, 2))), answer_text([math.inf, "B", None])
+    ('(25/34, 2)', "[∞, 'B', None]")
+    >>> answer_text({"a": (1, 2)}), answer_text({0.5}), answer_text((3,)), answer_text(set())
+    ("{'a': (1, 2)}", '{0.5}', '(3,)', 'set()')
+    """
+    if isinstance(value, Fraction) or (isinstance(value, float) and not math.isfinite(value)):
+        return number_text(value)
+    if isinstance(value, dict):
+        items = (f"{answer_text(k)}: {answer_text(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    if type(value) in BRACKETS:
+        if not value and type(value) is set:
+            return "set()"
+        inside = ", ".join(answer_text(item) for item in value)
+        if isinstance(value, tuple) and len(value) == 1:
+            inside += ","
+        opening, closing = BRACKETS[type(value)]
+        return f"{opening}{inside}{closing}"
+    return repr(value)
+
+
+BRACKETS = {list: "[]", tuple: "()", set: "{}"}
+"""How :func:`answer_text` writes a container (a subclass, a named tuple, as its repr)."""
 
 
 def canonical(value: Any) -> Any:
@@ -164,5 +207,5 @@ def run_cases(
         got = call_student(student, args, describe)
         if not same(got, reference(*args)):
             hint = diagnose(got, *args) if diagnose is not None else None
-            fail(hint or say("check.wrong_result", got=repr(got), case=describe(*args)))
+            fail(hint or say("check.wrong_result", got=answer_text(got), case=describe(*args)))
     return count

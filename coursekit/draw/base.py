@@ -43,27 +43,28 @@ EDGE_ATTR = {"fontname": "Helvetica", "fontsize": "10", "arrowsize": "0.6"}
 COLUMN_PX = 900
 """The width of a notebook column, in CSS pixels, that pictures are made to fit."""
 
-MIN_TEXT_PX = 11
-"""No text of a picture is drawn smaller than this, in CSS pixels at 100 % zoom."""
+MIN_TEXT_PX = 12
+"""No text of a picture is drawn smaller than this, in CSS pixels at 100 % zoom (a laptop's
+1366×768 screen read at arm's length)."""
 
 PX_PER_PT = 4 / 3
 """CSS pixels per point: Graphviz measures in points, the page in pixels."""
 
 
 def readable_width_pt(text_pt: float = 12.0, column_px: float = COLUMN_PX) -> float:
-    """The widest picture, in points, that still shows ``text_pt`` text at 11 px or more
-    once the page shrinks it to ``column_px``.
+    """The widest picture, in points, that still shows ``text_pt`` text at 12 px
+    (:data:`MIN_TEXT_PX`) or more once the page shrinks it to ``column_px``.
 
     The page (``static/graph_view.js``, ``fit``) draws a picture of W points at W × 4/3 px and
     shrinks it to the column, never enlarging it. Shrunk to the column, a text of t
     points shows at t × 4/3 × column / (W × 4/3) = t × column / W px, which is at least
-    11 px while W ≤ column × t / 11. A wider picture would scroll instead.
+    12 px while W ≤ column × t / 12. A wider picture would scroll instead.
 
     Parameters
     ----------
     text_pt:
         The size of the smallest text of the picture, in points (node text: 12); at
-        least 8.25 (11 px unshrunk).
+        least 9 (12 px unshrunk).
     column_px:
         The width of the column, in CSS pixels.
 
@@ -74,22 +75,21 @@ def readable_width_pt(text_pt: float = 12.0, column_px: float = COLUMN_PX) -> fl
     Raises
     ------
     CoursekitError
-        When a size is not a positive number, or the text is below 11 px even unshrunk.
+        When a size is not a positive number, or the text is below 12 px even unshrunk.
 
     Examples
     --------
-    >>> round(readable_width_pt(), 1)      # 12-pt node text in a 900 px column
-    981.8
-    >>> readable_width_pt(11, column_px=600)
+    >>> readable_width_pt()      # 12-pt node text in a 900 px column
+    900.0
+    >>> readable_width_pt(12, column_px=600)
     600.0
     """
     for name, size in (("text_pt", text_pt), ("column_px", column_px)):
         if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
             raise CoursekitError(say("errors.draw.positive", name=name, size=repr(size)))
     if text_pt * PX_PER_PT < MIN_TEXT_PX:
-        raise CoursekitError(
-            say("errors.draw.text_pt", least=MIN_TEXT_PX / PX_PER_PT, text_pt=text_pt)
-        )
+        least, px = MIN_TEXT_PX / PX_PER_PT, MIN_TEXT_PX
+        raise CoursekitError(say("errors.draw.text_pt", least=least, px=px, text_pt=text_pt))
     return column_px * text_pt / MIN_TEXT_PX
 
 

@@ -45,12 +45,12 @@ WHY = {
 
 
 def node_name(path: tuple[int, ...]) -> str:
-    """A node's name as B*'s steps write it: ``root``, ``0``, ``0.1``, …
+    """A node's name as B*'s steps write it: ``root`` (in the reader's language), ``0``, ``0.1``, …
 
     >>> node_name(()), node_name((0, 1))
     ('root', '0.1')
     """
-    return ".".join(map(str, path)) or "root"
+    return ".".join(map(str, path)) or say("printed_search.bstar_root")
 
 
 def node_id(path: tuple[int, ...]) -> str:

@@ -195,6 +195,27 @@ def captions_of(description: dict[str, Any]) -> list[str]:
     return list(description.get("captions", []))
 
 
+VIEW_WORDS = (
+    "more_click", "more_scroll", "tip_whole", "tip_legible", "computing",
+    "first", "back", "step", "next", "last", "readout", "no_captions", "no_library",
+)  # fmt: skip
+"""The texts the page writes around a picture (keys ``printed_draw.view.<name>``)."""
+
+
+def view_words() -> dict[str, str]:
+    """What the page itself writes around a picture, in the chosen language: the note that a
+    picture on a slide goes on ("more ▸ click: the whole picture"), the step buttons'
+    tooltips, "computing…". A view carries them (:attr:`GraphView.words`), so that a static
+    page or a slide deck exported from a Chinese notebook says them in Chinese.
+
+    >>> words = view_words()
+    >>> words["more_click"], words["readout"]
+    ('more ▸ click: the whole picture', 'step {k} / {n}')
+    """
+    page_fills_in = {field: "{" + field + "}" for field in ("k", "n", "error")}
+    return {name: say(f"printed_draw.view.{name}", **page_fills_in) for name in VIEW_WORDS}
+
+
 PICTURE_TEXT = '.ck-graph-frame svg text[font-family^="Helvetica"]'
 """The text of a picture: Graphviz writes its labels in Helvetica."""
 
@@ -264,9 +285,12 @@ class GraphView(anywidget.AnyWidget):
     positions and places new nodes beside them); change the number to start afresh."""
     """Show the step-through's own « ‹ slider › » (explorers that have a step slider of their
     own link it to ``step`` and turn these off)."""
+    words = traitlets.Dict().tag(sync=True)
+    """:func:`view_words` in the language in effect when the view was made."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("library", graph_library())
+        kwargs.setdefault("words", view_words())
         kwargs.setdefault("lang", record(language()).tag)
         super().__init__(**kwargs)
         self.add_class("ck-picture")

@@ -33,6 +33,7 @@ from coursekit.draw.base import Picture, looks_only
 from coursekit.draw.graph_view import StepThrough, step_through
 from coursekit.errors import CoursekitError
 from coursekit.games.base import MAX
+from coursekit.search.labels import algorithm_label
 from coursekit.search.mcts import MCTSStep
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text, say
@@ -90,7 +91,7 @@ def mcts_caption(result: SearchResult, step: int) -> str:
     trace = _trace(result)
     total = len(trace)
     if step <= 0:
-        return say("mcts.overview", algorithm=result.algorithm, total=total)
+        return say("mcts.overview", algorithm=algorithm_label(result.algorithm), total=total)
     i, phase = divmod(step - 1, 4)
     it = trace[i]
     phase_name = say(f"mcts.phase.{PHASES[phase].replace('-', '_')}")
@@ -194,7 +195,8 @@ def _picture(
         shown.add(it.expanded)
     on_path = _path_nodes(it, phase) if it is not None else set()
     ucb = _ucb_texts(it) if it is not None and phase == 0 else {}
-    picture = Picture("mcts", graph_attr={"rankdir": "TB", "nodesep": "0.15", "ranksep": "0.35"})
+    # siblings close: the tree of 30 iterations fits a slide across at 14-px text
+    picture = Picture("mcts", graph_attr={"rankdir": "TB", "nodesep": "0.1", "ranksep": "0.35"})
     ordered = [path for path in ids if path in shown]  # depth first: siblings side by side
     for path in ordered:
         count = counts.get(path)

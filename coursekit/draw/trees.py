@@ -32,10 +32,12 @@ from typing import Any
 from coursekit.draw.base import Picture, readable_width_pt
 from coursekit.draw.boards import board_label
 from coursekit.draw.open_list import open_list_text
-from coursekit.games.base import MAX, Player
+from coursekit.errors import CoursekitError
+from coursekit.games.base import MAX, Player, move_text
 from coursekit.games.chancetree import ChanceTree
 from coursekit.games.gametree import GameTree
 from coursekit.games.tictactoe import TicTacToe
+from coursekit.search.labels import algorithm_label
 from coursekit.search.result import (
     CUTOFF,
     ENTER,
@@ -75,6 +77,7 @@ class _Node:
     cut: str | None = None  # "α cut by A" at a node where an α-β search stopped early
     chance: bool = False  # a chance node (dice): nobody chooses there
     edge: str | None = None  # the text on the edge from its parent (a chance outcome's probability)
+    move: str | None = None  # the move into it as a reader reads it (Pig's "roll": 掷骰 in Chinese)
 
 
 def _shape(player: Player) -> str:
@@ -114,6 +117,22 @@ def _chance_edges(game: Any, state: Any) -> tuple[bool, dict[Any, str]]:
     }
 
 
+def _require(value: Any, kind: type, name: str) -> None:
+    """Refuse ``value`` unless it is a ``kind`` (a clear message, not an AttributeError deep
+    inside the drawing).
+
+    Raises
+    ------
+    CoursekitError
+        Naming the argument, the type expected and the type given.
+    """
+    if not isinstance(value, kind):
+        got = type(value).__name__
+        raise CoursekitError(
+            say("errors.draw.wrong_type", name=name, expected=kind.__name__, kind=got)
+        )
+
+
 def draw_chance_tree(tree: ChanceTree) -> Picture:
     """A tree with chance nodes before any search: MAX squares, MIN circles, chance nodes grey
     circles with the probability of each outcome on its edge, leaf values.
@@ -123,6 +142,7 @@ def draw_chance_tree(tree: ChanceTree) -> Picture:
     >>> source.count(CHANCE_FILL), "label=0.9" in source, source.count("shape=box")
     (1, True, 1)
     """
+    _require(tree, ChanceTree, "tree")
     nodes = []
     edges: dict[tuple, str] = {}
     for path in tree.states:
@@ -149,7 +169,7 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     """A game tree before any search: shapes by player, leaf values, labels beside.
 
     A tree whose leaves, drawn side by side with their names beside them, would be wider
-    than a column can show at 11 px text draws its leaves narrower and writes each leaf's
+    than a column can show at 12 px text draws its leaves narrower and writes each leaf's
     name under it (an exercise tree of 27 leaves fits a laptop's column whole); names too
     long for one row under the leaves ("B1a1a1") alternate between two rows.
 
@@ -157,9 +177,10 @@ def draw_tree(tree: GameTree, *, names: bool = True) -> Picture:
     >>> source.count("shape=circle"), source.count("shape=box")
     (2, 5)
     >>> wide = draw_tree(GameTree.from_nested([[[1, 2, 3]] * 3] * 3)).source
-    >>> "_name" in wide and "nodesep=0.08" in wide
+    >>> "_name" in wide and "nodesep=0.06" in wide
     True
     """
+    _require(tree, GameTree, "tree")
     nodes = []
     for label in tree.labels:
         leaf = tree.is_terminal(label)
@@ -220,6 +241,7 @@ def draw_search(
     max_nodes:
         Refuse to draw more nodes than this (a ValueError says so).
     """
+    _require(result, SearchResult, "result")
     trace = result.trace
     if trace is None:
         raise ValueError(say("errors.draw.needs_trace", function="draw_search"))
@@ -244,6 +266,7 @@ def draw_search_steps(
     >>> [p.source == draw_search(r, k).source for k, p in zip([0, 5, 17], pictures)]
     [True, True, True]
     """
+    _require(result, SearchResult, "result")
     trace = result.trace
     if trace is None:
         raise ValueError(say("errors.draw.needs_trace", function="draw_search_steps"))
@@ -322,14 +345,14 @@ levels of 8 to 27 nodes; up to 129 on a level of 2 to 5, which fits anyway)."""
 LEAF_SLOT_PT = 45.0
 """The same for a leaf of the tree, its name under it (measured: 40–44 pt)."""
 
-COMPACT_TEXT_PT = 10.0
+COMPACT_TEXT_PT = 10.5
 """The size of the names in a tree drawn with narrow leaves (names inside, under leaves)."""
 
 COMPACT_LEAF_PT = 23.0
 """A narrow leaf's width (0.32 inch), in points."""
 
-NAME_CHAR_PT = 6.0
-"""About the width of a character of a name in 10-pt Helvetica, in points (B 6.7, 1 5.6)."""
+NAME_CHAR_PT = 6.3
+"""About the width of a character of a name in 10.5-pt Helvetica, in points (B 7, 1 5.8)."""
 
 COMPACT_GAP_PT = 7.2
 """The gap between two names under narrow leaves and their margins, in points."""
@@ -351,13 +374,13 @@ def readable_depth(
     max_nodes: int = MAX_DRAWN_NODES,
 ) -> int | None:
     """The deepest level to draw so that the picture fits a notebook column with its text
-    still readable (11 px or more), and at most ``max_nodes`` nodes show.
+    still readable (12 px or more), and at most ``max_nodes`` nodes show.
 
     A level of n nodes is about n × :data:`NODE_SLOT_PT` points wide (n ×
     :data:`WINDOW_SLOT_PT` with α/β beside the nodes, n × :data:`LEAF_SLOT_PT` for the
     leaves, the last level); the page shrinks a picture to its
     column, and a picture wider than ``room_pt`` would show its 12-pt node text below
-    11 px (:func:`coursekit.draw.base.readable_width_pt`).
+    12 px (:func:`coursekit.draw.base.readable_width_pt`).
 
     Parameters
     ----------
@@ -500,6 +523,7 @@ def _searched_nodes(game: Any, root: Any, view: dict[tuple, NodeView]) -> list[_
                 inside=getattr(state, "label", None),  # e.g. Grundy's "5-1-1"
                 chance=chance,
                 edge=edges.get(path),
+                move=move_text(game, path[-1]) if path else None,
             )
         )
     return nodes
@@ -519,7 +543,7 @@ def _mark_cuts_and_bounds(nodes: list[_Node], trace: Trace, k: int) -> None:
     for node in nodes:
         cut = cuts.get(node.path)
         if cut is not None and cut.kind:
-            by = say("captions.the_window") if cut.cause is None else _short_name(cut.cause)
+            by = say("captions.the_window") if cut.cause is None else _short_name(cut.cause, trace)
             node.cut = say("captions.cut_by", label=cut.label, by=by)
         if node.status == "open" and node.value is not None and node.path in entered:
             # the bound of an unfinished node follows its best child so far
@@ -555,17 +579,17 @@ def _solve_principal_variation(nodes: list[_Node], result: SearchResult) -> None
             node.status, node.value, node.bound = "done", result.value, ""
 
 
-def _short_name(name: Hashable) -> str:
+def _short_name(name: Hashable, trace: Trace) -> str:
     """A node's name beside another node: a bare path (no names) as its moves, the root as such."""
     if isinstance(name, tuple):
         if not name:
             return say("captions.the_root")
-        return say("captions.after", moves=" ".join(map(str, name)))
+        return say("captions.after", moves=" ".join(map(trace.move_text, name)))
     return str(name)
 
 
 def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = None) -> str:
-    algorithm = result.algorithm or say("captions.search")
+    algorithm = algorithm_label(result.algorithm) if result.algorithm else say("captions.search")
     if k == 0:
         return _with_open_list(say("captions.start", algorithm=algorithm, total=total), result, k)
     event = result.trace[k - 1]
@@ -573,7 +597,7 @@ def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = N
     if not event.path:
         who = say("captions.the_root")
     elif name == event.path:  # the game gives no names: say how the node is reached
-        who = say("captions.node_after", moves=" ".join(map(str, event.path)))
+        who = say("captions.node_after", moves=" ".join(map(result.trace.move_text, event.path)))
     else:
         who = str(name)
     what = say(
@@ -594,7 +618,7 @@ def _caption(result: SearchResult, k: int, total: int, max_depth: int | None = N
             what += say("captions.returns", value=number_text(event.value))
     text = say("captions.step", algorithm=algorithm, k=k, total=total, what=what)
     if k == total:
-        text += say("captions.final", value=number_text(result.value), move=result.move)
+        text += say("captions.final", value=number_text(result.value), move=result.move_text)
     return _with_open_list(text + _below_drawn_depth(result, k, total, max_depth), result, k)
 
 
@@ -632,7 +656,7 @@ def _below_drawn_depth(result: SearchResult, k: int, total: int, max_depth: int 
         return say("captions.note", note=note)
     name = result.trace.name(path[:max_depth])
     if isinstance(name, tuple):
-        name = say("captions.node_after", moves=" ".join(map(str, name)))
+        name = say("captions.node_after", moves=" ".join(map(result.trace.move_text, name)))
     return say("captions.inside", inside=name, note=note)
 
 
@@ -694,7 +718,7 @@ class _Builder:
         spacing = (
             {"nodesep": "0.12", "ranksep": "0.35"}
             if windows
-            else {"nodesep": "0.08", "ranksep": "0.3"}
+            else {"nodesep": "0.06", "ranksep": "0.3"}
             if self.names_under_leaves
             else {"nodesep": "0.12", "ranksep": "0.4"}
         )
@@ -704,8 +728,9 @@ class _Builder:
         self._ruler(picture)  # declared first, so that it stands on the left
         for node in self.nodes:
             picture.node(self.ids[node.path], **self._node_attrs(node))
+        before = self._left_siblings()
         for node in self.nodes:
-            self._label_beside(picture, node)
+            self._label_beside(picture, node, before.get(node.path))
         for node in self.nodes:
             if node.path and node.path[:-1] in self.ids:
                 parent, child = self.ids[node.path[:-1]], self.ids[node.path]
@@ -780,7 +805,7 @@ class _Builder:
             attrs["margin"] = "0.04"
         elif node.inside is not None:
             attrs["label"] = f"{node.inside}\\n{text}" if text else str(node.inside)
-        elif self._name_inside(node):  # "B1a2c" in 10 pt fits a 0.45-inch node
+        elif self._name_inside(node):  # "B1a2c" in 10.5 pt fits a 0.45-inch node
             attrs["label"], attrs["fontsize"] = str(node.name), "10"
             attrs["width"] = attrs["height"] = "0.45"
             attrs["fixedsize"] = "true"
@@ -829,14 +854,34 @@ class _Builder:
             return node.bound + _short_value(node.value)
         return ""
 
-    def _label_beside(self, picture: Picture, node: _Node) -> None:
-        """The node's name, window and cut as a text node just left of it, on its rank.
+    def _left_siblings(self) -> dict[tuple, tuple]:
+        """Each node's sibling just left of it on its rank (its move comes just before, in the
+        order the game lists them), by path; a board drawn a rank lower has none, nor has a
+        node whose moves cannot be ordered."""
+        children: dict[tuple, list[tuple]] = {}
+        for node in self.nodes:
+            if node.path and node.path not in self.lower_boards:
+                children.setdefault(node.path[:-1], []).append(node.path)
+        found = {}
+        for paths in children.values():
+            try:
+                paths.sort()
+            except TypeError:  # moves of mixed kinds: no order to keep
+                continue
+            found.update(zip(paths[1:], paths[:-1], strict=True))
+        return found
+
+    def _label_beside(self, picture: Picture, node: _Node, left: tuple | None = None) -> None:
+        """The node's name, window and cut as a text node just left of it, on its rank:
+        between it and its sibling ``left`` (the path of the one drawn before it), if any.
 
         Graphviz places an ``xlabel`` after the layout, where it finds room among the
         nodes but not the edges: names crossed edges and windows stood far from their
-        node. A node of its own takes its room in the layout, and edges go around it.
-        Its name is the node's with :data:`LABEL_SUFFIX` (a leaf's name stands under
-        it instead, :data:`NAME_SUFFIX`); both carry the class :data:`LABEL_CLASS`.
+        node. A node of its own takes its room in the layout, and edges go around it;
+        an invisible edge from the sibling on its left keeps it from standing beyond
+        that sibling (beside the wrong node). Its name is the node's with
+        :data:`LABEL_SUFFIX` (a leaf's name stands under it instead,
+        :data:`NAME_SUFFIX`); both carry the class :data:`LABEL_CLASS`.
         """
         text = self._side_text(node)
         if not text:
@@ -851,6 +896,8 @@ class _Builder:
         with picture.subgraph() as rank:
             rank.attr(rank="same")
             rank.edge(node_id + LABEL_SUFFIX, node_id, style="invis", weight="10")
+            if left is not None and left in self.ids:
+                rank.edge(self.ids[left], node_id + LABEL_SUFFIX, style="invis", weight="1")
 
     def _side_text(self, node: _Node) -> list[str]:
         """The lines written beside a node: its name, its window (α, β) and its cut."""
@@ -875,7 +922,7 @@ class _Builder:
         if node.edge is not None:
             attrs["label"] = node.edge
         elif not self.boards and node.name is None and node.inside is None:
-            attrs["label"] = str(node.path[-1])
+            attrs["label"] = node.move if node.move is not None else str(node.path[-1])
         return attrs
 
     def _ruler(self, picture: Picture) -> None:

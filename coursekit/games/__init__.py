@@ -5,7 +5,7 @@ TERMINAL-TEST, UTILITY); search algorithms in :mod:`coursekit.search` work on
 any of them. Values are always given from MAX's point of view.
 """
 
-from coursekit.games.base import MAX, MIN, Game, Player
+from coursekit.games.base import MAX, MIN, Game, Player, move_text, moves_text
 from coursekit.games.chancetree import ChanceTree, ChanceTreeError
 from coursekit.games.connectfour import ConnectFour, ConnectFourState
 from coursekit.games.gametree import GameTree, GameTreeError, tree_size
@@ -33,6 +33,8 @@ __all__ = [
     "TicTacToe",
     "TicTacToeState",
     "ZobristTable",
+    "move_text",
+    "moves_text",
     "sprague_grundy",
     "tree_size",
 ]

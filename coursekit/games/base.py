@@ -9,7 +9,7 @@ code can use them as dictionary keys (transposition tables, memoisation).
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from coursekit.errors import CoursekitError
@@ -79,6 +79,10 @@ class Game(Protocol):
     ``parse(text) -> State``
         The state that ``text`` describes, so that ``parse(to_text(s)) == s``; bad text raises
         an error derived from :class:`~coursekit.errors.CoursekitError` that says where.
+    ``move_text(action) -> str``
+        One *move* written for a person, in the chosen language (Pig's ``"roll"`` is 掷骰 in
+        Chinese); the action itself stays what code passes. Without it a move is ``str(action)``:
+        read it through :func:`move_text`.
 
     Two optional methods only make searches to the end of the game cheaper; they must
     answer as the protocol does (a subclass that redefines ``utility`` or ``result``
@@ -124,3 +128,27 @@ class Game(Protocol):
     def utility(self, state: State, player: Player = MAX) -> float:
         """The final payoff of a terminal ``state`` for ``player``."""
         ...
+
+
+def move_text(game: Any, action: Any) -> str:
+    """A move as a person reads it: the game's own ``move_text(action)``, else ``str(action)``.
+
+    Pictures, captions and printed results write moves through this function, so that a game
+    whose moves are words (Pig's ``"roll"`` and ``"hold"``) shows them in the reader's language
+    while its code keeps comparing the English identifiers.
+
+    >>> from coursekit.games import Pig
+    >>> move_text(Pig(), "roll"), move_text(None, 4)
+    ('roll', '4')
+    """
+    words = getattr(game, "move_text", None)
+    return str(action) if words is None else words(action)
+
+
+def moves_text(game: Any, actions: Iterable[Any]) -> str:
+    """Several moves as a person reads them, separated by spaces (a path, a line of play).
+
+    >>> moves_text(None, (4, 1))
+    '4 1'
+    """
+    return " ".join(move_text(game, action) for action in actions)

@@ -146,6 +146,16 @@ class Pig:
         (a fraction, so that expected values stay exact)."""
         return Fraction(self.score(state, MAX) - self.score(state, MIN), self.target)
 
+    def move_text(self, action: str | int) -> str:
+        """A move in the reader's language (``"roll"`` is 掷骰 in Chinese); a die's face as is.
+
+        >>> Pig().move_text("hold"), Pig().move_text(3)
+        ('hold', '3')
+        """
+        if action in (ROLL, HOLD):
+            return say(f"printed.pig.{action}")
+        return str(action)
+
     def to_text(self, state: PigState) -> str:
         """One line: scores, turn total, whose turn."""
         values = {

@@ -31,6 +31,7 @@ from coursekit.search.connect4_solver import (
 from coursekit.search.core import Search, SearchError, distinct_actions
 from coursekit.search.expectiminimax import expectiminimax, scale_changes_decision
 from coursekit.search.iterative_deepening import DeepeningResult, Iteration, iterative_deepening
+from coursekit.search.labels import algorithm_label
 from coursekit.search.match import (
     EngineFailure,
     MatchEngine,
@@ -109,6 +110,7 @@ __all__ = [
     "Step",
     "Trace",
     "TranspositionTable",
+    "algorithm_label",
     "algorithms",
     "alphabeta",
     "aspiration",

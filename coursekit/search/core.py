@@ -144,7 +144,10 @@ class Search:
         self.root = check_position(game, state)
         self.depth = depth
         self.algorithm = algorithm
-        self.trace: Trace | None = Trace(name=getattr(game, "path_label", None)) if trace else None
+        self.trace: Trace | None = None
+        if trace:
+            words = getattr(game, "move_text", str)
+            self.trace = Trace(name=getattr(game, "path_label", None), move_text=words)
         self.cutoff_test: Cutoff = self._make_cutoff_test(depth, cutoff)
         self.eval: Evaluate = self._make_eval(evaluate, limited=depth is not None or bool(cutoff))
         self.moves: Callable[[State], Sequence[Action]] = self._make_moves(order, symmetry)

@@ -57,7 +57,8 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, overload
 
-from coursekit.games.base import MAX, Player
+from coursekit.games.base import MAX, Player, move_text, moves_text
+from coursekit.search.labels import algorithm_label
 from coursekit.text import number_text, say
 
 Path = tuple
@@ -132,17 +133,27 @@ class Stats:
     """Root searches whose value rose to or above the window's β (aspiration, MTD(f))."""
 
     def __str__(self) -> str:
-        parts = [say("stats.n_nodes", count=self.nodes), say("stats.n_leaves", count=self.leaves)]
-        for key, count in (
-            ("stats.n_cutoffs", self.cutoffs),
-            ("stats.n_tt_hits", self.tt_hits),
-            ("stats.n_tt_stores", self.tt_stores),
-            ("stats.n_researches", self.researches),
+        """The counts in words, each in its singular or plural form.
+
+        >>> print(Stats(nodes=1, leaves=1, cutoffs=1))
+        1 node, 1 leaf, 1 cutoff, depth 0
+        """
+        parts = [_counted("n_nodes", self.nodes), _counted("n_leaves", self.leaves)]
+        for what, count in (
+            ("n_cutoffs", self.cutoffs),
+            ("n_tt_hits", self.tt_hits),
+            ("n_tt_stores", self.tt_stores),
+            ("n_researches", self.researches),
         ):
             if count:
-                parts.append(say(key, count=count))
+                parts.append(_counted(what, count))
         parts.append(say("stats.depth", depth=self.depth))
         return say("stats.joint").join(parts)
+
+
+def _counted(what: str, count: int) -> str:
+    """``count`` things in words: ``stats.one.<what>`` for one, ``stats.<what>`` else."""
+    return say(f"stats.one.{what}" if count == 1 else f"stats.{what}", count=count)
 
 
 @dataclass(frozen=True)
@@ -184,6 +195,8 @@ class Cut(NamedTuple):
     """The cause's path from the searched root (``None`` for the caller's window)."""
     step: int = 0
     """The number of trace events up to and including this cut (for :meth:`Trace.upto`)."""
+    move_text: Callable[[Any], str] = str
+    """How the game writes one move for a reader (:attr:`Trace.move_text`), for :meth:`__str__`."""
 
     @property
     def label(self) -> str:
@@ -197,14 +210,15 @@ class Cut(NamedTuple):
     def __str__(self) -> str:
         mine, theirs = ("β", "α") if self.kind == "alpha" else ("α", "β")
         compare = "≤" if self.kind == "alpha" else "≥"
-        who = say("captions.window") if self.cause is None else _node_words(self.cause)
+        words = self.move_text
+        who = say("captions.window") if self.cause is None else _node_words(self.cause, words)
         pruned = say("captions.list_joint").join(
-            _node_words(p, last_move=True) for p in self.pruned
+            _node_words(p, words, last_move=True) for p in self.pruned
         ) or say("captions.nothing")
         return say(
             "captions.cut",
             label=self.label,
-            node=_node_words(self.node),
+            node=_node_words(self.node, words),
             mine=mine,
             value=number_text(self.value),
             compare=compare,
@@ -215,10 +229,13 @@ class Cut(NamedTuple):
         )
 
 
-def _node_words(name: Hashable, last_move: bool = False) -> str:
-    """A node's name in a sentence; a bare path (a game without names) in words.
+def _node_words(
+    name: Hashable, move_text: Callable[[Any], str] = str, last_move: bool = False
+) -> str:
+    """A node's name in a sentence; a bare path (a game without names) in words, each move
+    written by ``move_text``.
 
-    >>> _node_words("C"), _node_words(()), _node_words((4, 1)), _node_words((4, 1), True)
+    >>> _node_words("C"), _node_words(()), _node_words((4, 1)), _node_words((4, 1), str, True)
     ('C', 'the root', 'the node after 4 1', '1')
     """
     if not isinstance(name, tuple):
@@ -226,8 +243,8 @@ def _node_words(name: Hashable, last_move: bool = False) -> str:
     if not name:
         return say("captions.the_root")
     if last_move:
-        return str(name[-1])
-    return say("captions.node_after", moves=" ".join(map(str, name)))
+        return move_text(name[-1])
+    return say("captions.node_after", moves=" ".join(map(move_text, name)))
 
 
 def _default_name(path: Path) -> Hashable:
@@ -239,7 +256,9 @@ class Trace(Sequence[Event]):
 
     ``name`` turns a path into the name a person uses for the node (a
     :class:`~coursekit.games.GameTree` names nodes by their labels); without
-    it nodes are named by their paths. ``running_values`` says whether an
+    it nodes are named by their paths. ``move_text`` writes one move for a reader
+    (the game's ``move_text``: Pig's ``"roll"`` is 掷骰 in Chinese), where a path is said
+    in words. ``running_values`` says whether an
     unfinished node keeps the best child value seen so far (≥/≤ in pictures):
     true for the depth-first searches, false for an algorithm such as the
     two-phase minimax that values only the tips until its backing-up phase.
@@ -251,10 +270,12 @@ class Trace(Sequence[Event]):
         name: Callable[[Path], Hashable] | None = None,
         *,
         running_values: bool = True,
+        move_text: Callable[[Any], str] = str,
     ) -> None:
         self.events: list[Event] = [] if events is None else events
         self.name: Callable[[Path], Hashable] = name or _default_name
         self.running_values = running_values
+        self.move_text = move_text
 
     def add(
         self,
@@ -282,7 +303,12 @@ class Trace(Sequence[Event]):
     def __getitem__(self, index: slice) -> Trace: ...
     def __getitem__(self, index: int | slice) -> Event | Trace:
         if isinstance(index, slice):
-            return Trace(self.events[index], self.name, running_values=self.running_values)
+            return Trace(
+                self.events[index],
+                self.name,
+                running_values=self.running_values,
+                move_text=self.move_text,
+            )
         return self.events[index]
 
     def __iter__(self) -> Iterator[Event]:
@@ -333,6 +359,7 @@ class Trace(Sequence[Event]):
                     path=e.path,
                     cause_path=e.cause,
                     step=step,
+                    move_text=self.move_text,
                 )
             )
         return cuts
@@ -451,14 +478,22 @@ class SearchResult:
         """The chosen action at the root: the first move of :attr:`pv` (``None`` at a leaf)."""
         return self.pv[0] if self.pv else None
 
+    @property
+    def move_text(self) -> str:
+        """The chosen move as a reader reads it (:func:`coursekit.games.move_text`: Pig's
+        ``"roll"`` is 掷骰 in Chinese); ``"None"`` at a leaf."""
+        return move_text(self.game, self.move)
+
     def __str__(self) -> str:
-        pv = " ".join(map(str, self.pv)) or "—"
-        head = f"{self.algorithm}: " if self.algorithm else ""
+        pv = moves_text(self.game, self.pv) or "—"
+        head = (
+            say("stats.head", algorithm=algorithm_label(self.algorithm)) if self.algorithm else ""
+        )
         return say(
             "stats.result",
             head=head,
             value=number_text(self.value),
-            move=self.move,
+            move=self.move_text,
             pv=pv,
             stats=self.stats,
         )

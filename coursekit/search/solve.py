@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from coursekit.games.base import MAX, Game
+from coursekit.games.base import MAX, Game, move_text, moves_text
 from coursekit.games.connectfour import ConnectFour
 from coursekit.search.connect4_solver import NodeLimit, shared_solver
 from coursekit.search.core import SEARCH_LIMIT, Search, SearchError, check_whole_game
+from coursekit.search.labels import algorithm_label
 from coursekit.search.result import Stats
 from coursekit.text import say
 
@@ -166,11 +167,11 @@ class Solution:
     def __str__(self) -> str:
         from coursekit.text import number_text
 
-        pv = " ".join(map(str, self.pv)) or "—"
+        pv = moves_text(self.game, self.pv) or "—"
         value = number_text(self.value)
-        return say(
-            "stats.result", head="solve: ", value=value, move=self.move, pv=pv, stats=self.stats
-        )
+        head = say("stats.head", algorithm=algorithm_label("solve"))
+        move = move_text(self.game, self.move)
+        return say("stats.result", head=head, value=value, move=move, pv=pv, stats=self.stats)
 
 
 class UnreachableError(SearchError, KeyError):

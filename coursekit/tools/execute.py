@@ -18,6 +18,8 @@ import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
+from coursekit.tools.speaker_notes import wrap_notes
+
 DEFAULT_TIMEOUT = 120
 # A kernel started here talks to us over localhost only: its start-up warning about
 # "running over TCP without encryption" would be the only thing `coursekit doctor`,
@@ -126,35 +128,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def hide_notes(nb: nbformat.NotebookNode) -> int:
-    """Collapse every speaker-note text cell in JupyterLab; return how many were not yet.
-
-    A markdown cell of slide type ``notes`` is what the lecturer says beside a slide:
-    in JupyterLab it would show the slide's idea a second time. With
-    ``"jupyter": {"source_hidden": true}`` in its metadata JupyterLab 4 shows it as one
-    grey line (a click opens it); the slides still carry it as speaker notes. Code cells
-    of type ``notes`` stay open (code a reader may run).
-
-    >>> from nbformat.v4 import new_markdown_cell, new_notebook
-    >>> note = new_markdown_cell("say more", metadata={"slideshow": {"slide_type": "notes"}})
-    >>> nb = new_notebook(cells=[new_markdown_cell("a slide"), note])
-    >>> hide_notes(nb), hide_notes(nb), nb.cells[1].metadata["jupyter"]
-    (1, 0, {'source_hidden': True})
-    >>> "jupyter" in nb.cells[0].metadata
-    False
-    """
-    hidden = 0
-    for cell in nb.cells:
-        kind = cell.metadata.get("slideshow", {}).get("slide_type")
-        if cell.cell_type != "markdown" or kind != "notes":
-            continue
-        look = cell.metadata.setdefault("jupyter", {})
-        if not look.get("source_hidden"):
-            look["source_hidden"] = True
-            hidden += 1
-    return hidden
-
-
 def run(args: argparse.Namespace) -> int:
     for path in args.notebooks:
         nb = nbformat.read(path, as_version=4)
@@ -168,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.widget_state:
             done.metadata.pop("widgets", None)
             keep_static_pictures(done)
-        hide_notes(done)
+        wrap_notes(done)
         nbformat.write(done, path)
         print(f"executed {path}")
     return 0

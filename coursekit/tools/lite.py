@@ -42,7 +42,14 @@ from pathlib import Path
 import nbformat
 
 from coursekit.languages import records
-from coursekit.tools.slides import SlidesError, _say, assets_cache
+from coursekit.tools.lite_patches import (
+    SiteError,
+    import_kernel_before_drive,
+    let_run_all_go_on,
+    one_session_per_path,
+)
+from coursekit.tools.offline_lab import SCIENTIFIC
+from coursekit.tools.slides import _say, assets_cache
 
 # jupyterlite-pyodide-kernel 0.8.6 is made for this Pyodide (its constants.PYODIDE_VERSION).
 LITE_PINS = (
@@ -69,7 +76,6 @@ LITE_PACKAGES = (
     "comm",
     "jupyterlab_widgets",
 )
-SCIENTIFIC = ("numpy", "scipy", "matplotlib")
 
 # What the Pyodide kernel loads from Pyodide's own distribution when it starts
 # (micropip, then IPython and jedi), and what coursekit takes from it (networkx, traitlets):
@@ -84,115 +90,6 @@ BOOTSTRAP_ID = "coursekit-lite"
 # The Pyodide kernel's name in JupyterLite (the notebooks say python3, the desktop kernel's).
 LITE_KERNEL = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 LAB_SETTINGS_ID = "@jupyterlite/pyodide-kernel-extension:kernel"
-
-
-class SiteError(SlidesError):
-    """The site cannot be built; the message says why and what to do."""
-
-
-# --- Run All past a cell that fails on purpose ----------------------------------------------
-
-# JupyterLab sends a cell tagged `raises-exception` with `stop_on_error: false`, and the
-# kernel runs the cells queued after it (ipykernel aborts the queue only when the failed
-# request asked it to). JupyterLite 0.8.6's kernel manager cancels the whole queue on any
-# failed cell (jupyterlite/jupyterlite#1671), so "Run All" would stop at the first cell a
-# chapter fails on purpose, and at an exercise's graded cell. The lab's built bundle is
-# patched to remember the requests that asked to go on and not to cancel after them. The
-# texts are those of the pinned version's minified bundle: a new version that changes them
-# stops the build with SiteError instead of building a lab that stops.
-RUN_ALL_PATCH = (
-    (
-        "let a=async s=>{try{await i.runExclusive(",
-        'let a=async s=>{"execute_request"===s.header.msg_type&&!1===s.content.stop_on_error'
-        "&&(this._ckGoOn||(this._ckGoOn=new Set)).add(s.header.msg_id);"
-        "try{await i.runExclusive(",
-    ),
-    (
-        '"interrupt"!==e.metadata.cause&&(this._cancelReason.set(i,"error"),i.cancel())',
-        '"interrupt"!==e.metadata.cause&&!(this._ckGoOn&&this._ckGoOn.has('
-        'e.parent_header.msg_id))&&(this._cancelReason.set(i,"error"),i.cancel())',
-    ),
-)
-
-
-def let_run_all_go_on(build: Path) -> Path:
-    """Patch the lab's kernel manager (in ``build``, the site's ``build/`` folder) so that
-    a cell sent with ``stop_on_error: false`` does not cancel the cells queued after it;
-    return the file patched.
-
-    Raises
-    ------
-    SiteError
-        If no script of the bundle holds each text of :data:`RUN_ALL_PATCH` exactly once.
-    """
-    for script in sorted(Path(build).glob("*.js")):
-        code = script.read_text(encoding="utf-8")
-        if RUN_ALL_PATCH[0][0] not in code:
-            continue
-        for old, new in RUN_ALL_PATCH:
-            if code.count(old) != 1:
-                break
-            code = code.replace(old, new)
-        else:
-            script.write_text(code, encoding="utf-8")
-            return script
-    raise SiteError(
-        f"the JupyterLite bundle in {build} is not the one coursekit patches so that Run All "
-        "goes on past a cell tagged raises-exception: update RUN_ALL_PATCH in "
-        "coursekit/tools/lite.py for this version of jupyterlite-core"
-    )
-
-
-# --- the kernel's imports kept off the students' files ---------------------------------------
-
-# The Pyodide kernel mounts the students' files at /drive and moves into it before it imports
-# IPython and the rest of itself. Python looks for every module it imports in the current
-# folder first (sys.path starts with ""), and each look at /drive is a request the page must
-# answer: about 90 at each start, up to a second on a busy machine. The kernel's worker is
-# patched to mount /drive but move into the notebook's own folder only once it has imported
-# itself. Regular expressions, because the minifier names the variables differently in each
-# of the worker's scripts; a new pyodide-kernel in which they match nothing stops the build.
-KERNEL_START_PATCH = (
-    (r"\b\w\.chdir\(t\),this\._driveFS=", "this._driveFS="),
-    (
-        r"e\.mountDrive&&this\._localPath&&(\w)\.push\("
-        r'"import os",`os\.chdir\("\$\{this\._localPath\}"\)`\)',
-        r'e.mountDrive&&\1.push("import os",`os.chdir("/drive/${this._localPath}")`)',
-    ),
-)
-
-
-def import_kernel_before_drive(extensions: Path) -> list[Path]:
-    """Patch the Pyodide kernel's worker scripts (under ``extensions``, the site's
-    ``extensions/`` folder) so that the kernel imports itself before it moves into the
-    students' files; return the scripts patched.
-
-    Raises
-    ------
-    SiteError
-        If no script mounts the drive, or one that does is not matched by each expression of
-        :data:`KERNEL_START_PATCH`.
-    """
-    folder = Path(extensions) / "@jupyterlite" / "pyodide-kernel-extension" / "static"
-    patched = []
-    for script in sorted(folder.glob("*.js")):
-        code = script.read_text(encoding="utf-8")
-        if "initFilesystem" not in code:
-            continue
-        for pattern, replacement in KERNEL_START_PATCH:
-            code, count = re.subn(pattern, replacement, code)
-            if count == 0:
-                raise SiteError(
-                    f"the Pyodide kernel's worker {script.name} is not the one coursekit "
-                    "patches so that the kernel imports itself before it moves into the "
-                    "students' files: update KERNEL_START_PATCH in coursekit/tools/lite.py "
-                    "for this version of jupyterlite-pyodide-kernel"
-                )
-        script.write_text(code, encoding="utf-8")
-        patched.append(script)
-    if not patched:
-        raise SiteError(f"no Pyodide kernel worker under {folder}: is the kernel installed?")
-    return patched
 
 
 # --- tools and downloads ------------------------------------------------------------------
@@ -302,6 +199,12 @@ def bundle_pyodide(target: Path, say: Callable[[str], None] = _say) -> None:
     missing = [n for n in wanted if not (target / packages[n]["file_name"]).is_file()]
     if missing:
         raise SiteError(f"no pure-Python wheel on PyPI for {', '.join(sorted(missing))}")
+    # Only what the site holds: Pyodide must not look for numpy & co. and fail at each import.
+    lock["packages"] = {
+        name: entry
+        for name, entry in lock["packages"].items()
+        if (target / entry["file_name"]).is_file()
+    }
     lock_path.write_text(json.dumps(lock))
 
 
@@ -538,10 +441,18 @@ def _exported_from(package: str, name: str) -> str:
 # --- the notebooks in the lab --------------------------------------------------------------
 
 
-def bootstrap_source(wheels: Sequence[str], scientific: bool) -> str:
+def bootstrap_source(
+    wheels: Sequence[str], scientific: bool, *, offline: bool = False, lang: str = "en"
+) -> str:
     """The first code cell of a notebook in the lab: coursekit from the site's wheels. It
     does nothing outside the browser, so that a notebook downloaded from the lab runs as it
-    is under ``coursekit check`` and the grader."""
+    is under ``coursekit check`` and the grader.
+
+    A notebook that needs numpy, scipy or matplotlib (``scientific``) loads them from
+    Pyodide's CDN; where they cannot be had (``offline``: the site has no copy), the cell says
+    so in one line in ``lang`` and each cell that needs them prints one line instead of
+    stopping "Run All" (:mod:`coursekit.tools.offline_lab`).
+    """
     names = ", ".join(f'"{n}"' for n in wheels)
     lines = [
         "# In the browser (JupyterLite) only: coursekit and the pure-Python packages it uses,",
@@ -553,21 +464,31 @@ def bootstrap_source(wheels: Sequence[str], scientific: bool) -> str:
         "",
         f"    await piplite.install([{names}], deps=False)",
     ]
-    if scientific:
+    if scientific and not offline:
         lines += [
             "    try:  # charts and game theory: numpy, scipy and matplotlib from Pyodide's CDN",
             f"        await piplite.install({list(SCIENTIFIC)!r})",
-            "    except Exception as error:  # an offline site has no copy of them",
-            '        print("numpy/scipy/matplotlib could not be loaded here:", error)',
+            "    except Exception:  # no network: said below, in one line",
+            "        pass",
+        ]
+    if scientific:
+        lines += [
+            "    from coursekit.tools.offline_lab import go_on_without_charts",
+            "",
+            f"    go_on_without_charts(lang={lang!r})",
         ]
     return "\n".join(lines)
 
 
-def lite_notebook(path: Path, wheels: Sequence[str], heavy: set[str]) -> nbformat.NotebookNode:
+def lite_notebook(
+    path: Path, wheels: Sequence[str], heavy: set[str], *, offline: bool = False
+) -> nbformat.NotebookNode:
     """``path`` as the lab shows it: outputs kept, the install cell first (which also loads
-    numpy, scipy and matplotlib when the notebook uses them)."""
+    numpy, scipy and matplotlib when the notebook uses them, or says that it cannot)."""
     nb = nbformat.read(path, as_version=4)
-    cell = nbformat.v4.new_code_cell(bootstrap_source(wheels, needs_scientific(nb, heavy)))
+    lang = nb.metadata.get("coursekit", {}).get("language", "en")
+    source = bootstrap_source(wheels, needs_scientific(nb, heavy), offline=offline, lang=lang)
+    cell = nbformat.v4.new_code_cell(source)
     cell.id = BOOTSTRAP_ID
     cell.metadata = {"tags": ["hide-input"], "slideshow": {"slide_type": "skip"}}
     nb.cells.insert(0, cell)
@@ -575,14 +496,21 @@ def lite_notebook(path: Path, wheels: Sequence[str], heavy: set[str]) -> nbforma
     return nb
 
 
-def write_contents(notebooks: Sequence[Path], root: Path, folder: Path, wheels: Sequence[str]):
+def write_contents(
+    notebooks: Sequence[Path],
+    root: Path,
+    folder: Path,
+    wheels: Sequence[str],
+    *,
+    offline: bool = False,
+) -> None:
     """Copy ``notebooks`` (paths under ``root``) into ``folder`` as the lab's files, and the
     glossary the translated notebooks link to (``notebooks/glossary.md``)."""
     heavy = scientific_modules()
     for path in notebooks:
         target = folder / Path(path).resolve().relative_to(Path(root).resolve())
         target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(lite_notebook(path, wheels, heavy), target)
+        nbformat.write(lite_notebook(path, wheels, heavy, offline=offline), target)
     glossary = Path(root) / GLOSSARY
     if glossary.is_file():
         (folder / GLOSSARY).parent.mkdir(parents=True, exist_ok=True)
@@ -624,7 +552,9 @@ def build_lab(
         names = [w.name.split("-")[0].replace("_", "-") for w in wheels]
         names = ["coursekit", *sorted(set(names) - {"coursekit"})]
         compile_for_pyodide(wheels, say)
-        write_contents(notebooks or lab_notebooks(root), root, lite_dir / "files", names)
+        write_contents(
+            notebooks or lab_notebooks(root), root, lite_dir / "files", names, offline=offline
+        )
         settings: dict = {LAB_SETTINGS_ID: {"disablePyPIFallback": True}}
         if offline:
             say(f"bundling Pyodide {PYODIDE_VERSION} (from npm) into the lab")
@@ -654,5 +584,6 @@ def build_lab(
             tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
             raise SiteError(f"jupyter lite build failed:\n{tail}")
     let_run_all_go_on(out / "build")
+    one_session_per_path(out / "build")
     import_kernel_before_drive(out / "extensions")
     return out

@@ -22,13 +22,19 @@ matplotlib, needed by the charts and the game-theory chapters).
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
 import html
+import json
 import posixpath
 import re
 import shutil
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import nbformat
 
 from coursekit import text
 from coursekit.languages import record
@@ -37,6 +43,7 @@ from coursekit.tools.lite import build_lab, lab_notebooks
 from coursekit.tools.slides import (
     SlidesError,
     _say,
+    assets_cache,
     chapter_notebooks,
     copy_vendor,
     fetch_assets,
@@ -70,6 +77,14 @@ html, body { max-width: 100%; }
 .jp-RenderedHTMLCommon { overflow-wrap: anywhere; }
 /* a table keeps its words whole ("wins", "12.5%") and scrolls inside its box instead */
 .jp-RenderedHTMLCommon table { overflow-wrap: normal; }
+/* no kernel behind a page of the book: an explorer's controls that only Python answers are
+   not shown (coursekit.widgets.base.NEEDS_KERNEL); a line under the explorer leads to the lab */
+.ck-needs-kernel { display: none !important; }
+.ck-lab-line { margin: 0.3em 0 0.6em; font: 14px/1.4 system-ui, sans-serif; }
+/* speaker notes: one closed line, "Lecturer's notes" (coursekit.tools.speaker_notes) */
+details.ck-notes { margin: 0.3em 0; color: #444; }
+details.ck-notes > summary { cursor: pointer; color: #57606a; font-size: 0.9em; }
+details.ck-notes[open] { border-left: 3px solid #d0d7de; padding-left: 0.8em; }
 @media (max-width: 700px) {
   .jp-InputPrompt, .jp-OutputPrompt { display: none; }
   .jp-Notebook { padding: 4px !important; }
@@ -147,9 +162,37 @@ def site_bar(chapter: Chapter, others: dict[str, Chapter]) -> str:
     return '<nav class="ck-site-bar">' + "".join(links) + "</nav>"
 
 
-def dress_page(body: str, bar: str) -> str:
-    """A page from nbconvert with the phone-width style and the site bar."""
+# Under each explorer whose controls are hidden (they need a kernel), once the widgets are
+# drawn: one line leading to the same notebook in the lab, where they work.
+LAB_LINE_SCRIPT = """<script>
+(() => {
+  const add = () => {
+    for (const part of document.querySelectorAll(".ck-needs-kernel")) {
+      const output = part.closest(".jp-OutputArea-output");
+      if (!output || output.querySelector(":scope > .ck-lab-line")) continue;
+      const line = document.createElement("p");
+      line.className = "ck-lab-line";
+      const link = document.createElement("a");
+      link.href = HREF;
+      link.textContent = TEXT;
+      line.append(link);
+      output.append(line);
+    }
+  };
+  new MutationObserver(add).observe(document.body, {childList: true, subtree: true});
+  add();
+})();
+</script>"""
+
+
+def dress_page(body: str, bar: str, lab_line: tuple[str, str] | None = None) -> str:
+    """A page from nbconvert with the phone-width style and the site bar; with ``lab_line``
+    (an address and its text), a line under each explorer whose controls need a kernel."""
     body = body.replace("</head>", PAGE_STYLE + "</head>", 1)
+    if lab_line is not None:
+        href, text = (json.dumps(value) for value in lab_line)
+        script = LAB_LINE_SCRIPT.replace("HREF", href).replace("TEXT", text)
+        body = body.replace("</body>", script + "</body>", 1)
     return re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + bar, body, count=1)
 
 
@@ -200,6 +243,46 @@ def relink(body: str, where: str, pages: dict[str, str]) -> str:
     return LOCAL_LINK.sub(page_of, body)
 
 
+# --- the chapters' runs, kept between builds --------------------------------------------------
+
+RUN_INPUTS = ("coursekit/**/*.py", "coursekit/**/*.js", "coursekit/**/*.css",
+              "coursekit/**/*.json", "bench/*.md")  # fmt: skip
+"""What a chapter's run depends on besides the notebook: the package (its code, its page's
+code, its tables) and the benchmarks' notes that some chapters show."""
+
+
+@functools.cache
+def course_digest(root: Path) -> str:
+    """A digest of every file of :data:`RUN_INPUTS` under the course folder ``root``."""
+    digest = hashlib.sha256()
+    for pattern in RUN_INPUTS:
+        for path in sorted(Path(root).glob(pattern)):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def chapter_run(
+    notebook: Path, root: Path, *, timeout: int, say: Callable[[str], None]
+) -> nbformat.NotebookNode:
+    """``notebook`` run for export (``run_for_export``), or the run kept from an earlier
+    build when neither the notebook nor anything of :data:`RUN_INPUTS` changed since: a
+    rebuild of the site runs only the chapters that changed. The runs are kept in the
+    cache folder (``$COURSEKIT_CACHE``, else ``~/.cache/coursekit``), ``runs/``."""
+    key = hashlib.sha256(
+        Path(notebook).read_bytes() + course_digest(Path(root)).encode()
+    ).hexdigest()
+    kept = assets_cache().parent / "runs" / f"{key[:32]}.ipynb"
+    if kept.is_file():
+        say(f"book: {notebook} (unchanged since it was run: its run is kept)")
+        return nbformat.read(kept, as_version=4)
+    nb = run_for_export(notebook, timeout=timeout, say=say)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_suffix(".partial")
+    nbformat.write(nb, partial)
+    partial.replace(kept)
+    return nb
+
+
 def export_chapter(
     chapter: Chapter,
     book: Path,
@@ -209,16 +292,20 @@ def export_chapter(
     say: Callable[[str], None],
     pages: dict[str, str] | None = None,
     where: str = "",
+    root: Path = Path(),
 ) -> str:
-    """Run ``chapter`` once; write its page and its offline slides into ``book``; its title.
+    """Run ``chapter`` once (or take its run kept from an earlier build, :func:`chapter_run`);
+    write its page and its offline slides into ``book``; its title.
 
     ``pages`` (:func:`book_pages`) and ``where`` (the notebook's path in the course folder)
     lead its links to the book's pages (:func:`relink`)."""
-    nb = run_for_export(chapter.notebook, timeout=timeout, say=say)
+    nb = chapter_run(chapter.notebook, root, timeout=timeout, say=say)
     resources = {"metadata": {"name": chapter.stem}}
     page, _ = html_exporter("light").from_notebook_node(nb, resources=resources)
     page = relink(page, where, pages or {})
-    (book / chapter.page).write_text(dress_page(page, site_bar(chapter, others)), "utf-8")
+    lab_line = (lab_link(chapter), text.say("edition.edit_in_lab", lang=chapter.language))
+    page = dress_page(page, site_bar(chapter, others), lab_line)
+    (book / chapter.page).write_text(page, "utf-8")
     deck, _ = slides_exporter(offline=True).from_notebook_node(
         nb, resources={**resources, "coursekit": {"offline": True}}
     )
@@ -311,6 +398,7 @@ def build_site(
     out.mkdir(parents=True, exist_ok=True)
     chapters = book_chapters(root, chosen)
     rows: list[tuple[Chapter, str]] = []
+    started = time.perf_counter()
     if book:
         folder = out / BOOK
         folder.mkdir(exist_ok=True)
@@ -329,14 +417,18 @@ def build_site(
                 say=say,
                 pages=pages,
                 where=course_path(root, chapter.notebook),
+                root=root,
             )
             rows.append((chapter, title))
         glossary_page(root, folder)
+        say(f"book: {len(chapters)} chapters in {time.perf_counter() - started:.0f} s")
+        started = time.perf_counter()
     notebooks = [n for n in lab_notebooks(root) if not chosen or n.stem.startswith(tuple(chosen))]
     if lab:
         if (out / LAB).exists():
             shutil.rmtree(out / LAB)
         build_lab(out / LAB, root=root, notebooks=notebooks, offline=offline, say=say)
+        say(f"lab: {len(notebooks)} notebooks in {time.perf_counter() - started:.0f} s")
     paths = [n.relative_to(root).as_posix() for n in notebooks]
     exercises = [path for path in paths if path.startswith("exercises/")]
     (out / "index.html").write_text(index_page(rows, exercises, lab), "utf-8")

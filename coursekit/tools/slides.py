@@ -41,6 +41,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 from coursekit.languages import record
 from coursekit.text import LANGUAGES, language_code
 from coursekit.tools.execute import DEFAULT_TIMEOUT, run_for_export
+from coursekit.tools.speaker_notes import without_wrappers
 
 TEMPLATES = Path(__file__).with_name("templates")
 TEMPLATE_NAME = "coursekit_reveal"
@@ -297,6 +298,7 @@ def slides_exporter(*, offline: bool = False):
     config.TagRemovePreprocessor.remove_all_outputs_tags = {"hide-output"}
     exporter = SlidesExporter(config=config)
     exporter.register_preprocessor(_without_test_markers, enabled=True)
+    exporter.register_preprocessor(without_wrappers, enabled=True)
     exporter.register_preprocessor(with_language_tag, enabled=True)
     return exporter
 

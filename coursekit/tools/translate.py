@@ -47,6 +47,7 @@ import nbformat
 
 from coursekit.languages import Language, record
 from coursekit.text import language_code, say
+from coursekit.tools.code_words import SUFFIX, english_words, translate_code_words
 from coursekit.tools.derive import (
     DerivationError,
     converter,
@@ -69,6 +70,7 @@ from coursekit.tools.editions import (
 )
 from coursekit.tools.exercise import notebook_text, read_notebook
 from coursekit.tools.glossary import GLOSSARY_PAGE, glossary_page, term_problems
+from coursekit.tools.speaker_notes import is_notes, notes_text, wrap_notes
 
 TITLE = "metadata.title"  # a dot: never a cell id
 TODO = "TODO"
@@ -135,7 +137,12 @@ def read_translation(path: Path) -> dict[str, Section]:
 def write_translation(path: Path, master: Path, sections: dict[str, Section]) -> None:
     """Write ``sections`` in the order of the master's cells (the title first)."""
     order = [TITLE] + [cell.get("id") for cell in read_notebook(master).cells]
-    ranked = sorted(sections, key=lambda key: order.index(key) if key in order else len(order))
+
+    def rank(key: str) -> int:
+        cell = key.removesuffix(SUFFIX)  # a cell's comments come after the cell's place
+        return order.index(cell) if cell in order else len(order)
+
+    ranked = sorted(sections, key=rank)
     parts = [f"<!-- Chinese text of {master.parent.name}/{master.name}: coursekit translate -->"]
     for key in ranked:
         parts.append(f"<!-- cell {key} en:{sections[key].hash} -->\n{sections[key].text}")
@@ -151,7 +158,9 @@ def _english(master_nb: nbformat.NotebookNode) -> dict[str, str]:
         texts[TITLE] = title
     for cell in master_nb.cells:
         if cell.cell_type == "markdown":
-            texts[cell.get("id")] = cell.source
+            # speaker notes: their text alone (the closed block around it is presentation)
+            texts[cell.get("id")] = notes_text(cell.source) if is_notes(cell) else cell.source
+    texts.update(english_words(master_nb))  # an exercise's comments and docstrings (code_words)
     return texts
 
 
@@ -236,6 +245,7 @@ def build_notebook(
     first_text = next((c for c in nb.cells if c.cell_type == "markdown"), None)
     if first_text is not None:
         first_text.source = first_text.source.rstrip() + "\n\n" + glossary_line(master, language)
+    wrap_notes(nb, language.code)
     if TITLE in sections:
         nb.metadata["title"] = sections[TITLE].text
     meta = nb.metadata.setdefault("coursekit", {})
@@ -275,7 +285,12 @@ def released_text(built: Path, language: Language | None = None) -> str:
     from coursekit.tools.exercise import load_exercise_set, released_notebook
 
     nb = released_notebook(load_exercise_set(built))
-    nb.metadata["coursekit"]["language"] = (language or hand_written()).code
+    language = language or hand_written()
+    nb.metadata["coursekit"]["language"] = language.code
+    master = built.parent.parent / built.name
+    if translation_path(master, language).exists():  # an exercise's comments (code_words)
+        sections = {key: section.text for key, section in sections_of(master, language).items()}
+        translate_code_words(nb, sections, language.code)
     return notebook_text(nb)
 
 

@@ -20,10 +20,10 @@ import ipywidgets as widgets
 
 from coursekit.errors import CoursekitError
 from coursekit.games import MAX, GameTree
-from coursekit.search import algorithms, best_case_leaves, reorder
+from coursekit.search import algorithm_label, algorithms, best_case_leaves, reorder
 from coursekit.search.registry import DETERMINISTIC
 from coursekit.text import number_text, say
-from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview
+from coursekit.widgets.base import INLINE, SPACED, Feedback, StaticPreview, needs_kernel
 
 ORDERINGS = ("as typed", "worst", "random", "best")
 """The child orders the widget offers (``reorder``'s names)."""
@@ -157,6 +157,7 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
                 self.table,
             ]
         )
+        needs_kernel(*self.children[:5])  # the tree and its order: Python's part
         self.tree_input.observe(self._typed, names="value")
         for control in (self.branching, self.depth, self.seed):
             control.observe(self._generated, names="value")
@@ -210,15 +211,16 @@ class AlgorithmComparison(StaticPreview, widgets.VBox):
         self.minimal_leaves = _minimal_leaves(tree)
         rows, self.counts = [], {}
         for name, algorithm in algorithms(exact=True, game_kind=DETERMINISTIC).items():
+            label = algorithm_label(name)
             try:
                 result = algorithm.function(tree)
             except CoursekitError as error:
-                rows.append((name, "—", "—", "—", say("widgets.compare.cannot", error=error)))
+                rows.append((label, "—", "—", "—", say("widgets.compare.cannot", error=error)))
                 continue
             stats = result.stats
             self.counts[name] = (stats.nodes, stats.leaves)
             rows.append(
-                (name, number_text(result.value), f"{stats.nodes:,}", f"{stats.leaves:,}", "")
+                (label, number_text(result.value), f"{stats.nodes:,}", f"{stats.leaves:,}", "")
             )
         self.table.value = self._table_html(rows)
 

@@ -24,7 +24,13 @@ from coursekit.draw.andor import (
 )
 from coursekit.draw.base import Picture, looks_only
 from coursekit.text import node_text, number_text, say
-from coursekit.widgets.base import Feedback, StaticPreview, SvgView
+from coursekit.widgets.base import (
+    Feedback,
+    StaticPreview,
+    SvgView,
+    applies_on_enter,
+    needs_kernel,
+)
 from coursekit.widgets.graph_view import step_through
 
 PICTURE_SIZE = "7.5,6.5"  # inches: the largest picture of G, so a big graph stays on screen
@@ -95,7 +101,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         )
         self.rules.style.description_width = "initial"
         self.rules.add_class("ck-rules-input")
-        self.rules_feedback = Feedback()
+        self.rules_feedback = Feedback(applies_on_enter(self.rules, enter=False))
         self.h_box = widgets.GridBox(
             layout=widgets.Layout(
                 grid_template_columns="repeat(3, max-content 56px)",
@@ -171,6 +177,7 @@ class AOStarExplorer(StaticPreview, widgets.VBox):
         )
         super().__init__([widgets.HBox([inputs, search])])
         self.add_class("ck-aostar-explorer")
+        needs_kernel(inputs, self.layout_row)  # rules and h values: Python's part
 
         self.rules.observe(self._rules_changed, names="value")
         self.cycle.observe(self._redraw, names="value")

@@ -31,20 +31,24 @@ def label_width(text: str) -> int:
 
 
 class Feedback(widgets.HTML):
-    """One line beside an input: empty when all is well, the problem when not.
+    """One line beside an input: the problem when there is one; else nothing, or the
+    ``hint`` given (how the input applies: "Enter applies …"), in grey.
 
     >>> f = Feedback()
     >>> f.problem("row 2 has 3 entries, row 1 has 2")
     >>> f.message
     'row 2 has 3 entries, row 1 has 2'
-    >>> f.clear(); f.message
-    ''
+    >>> f.clear(); f.message, f.value
+    ('', '')
+    >>> Feedback(hint="Enter applies").value
+    '<span class="ck-hint" style="opacity:.7">Enter applies</span>'
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, hint: str = "", **kwargs) -> None:
         super().__init__(**kwargs)
         self.add_class("ck-feedback")
-        self.message = ""
+        self.hint = hint
+        self.clear()
 
     def problem(self, text: str) -> None:
         """Show ``text`` as the current problem."""
@@ -52,9 +56,49 @@ class Feedback(widgets.HTML):
         self.value = f'<span style="color:#b00020">⚠ {html.escape(self.message)}</span>'
 
     def clear(self) -> None:
-        """Remove any message."""
+        """Remove any message (the hint shows again)."""
         self.message = ""
-        self.value = ""
+        hint = html.escape(self.hint)
+        self.value = f'<span class="ck-hint" style="opacity:.7">{hint}</span>' if hint else ""
+
+
+NEEDS_KERNEL = "ck-needs-kernel"
+"""The class of an explorer's controls that only Python can answer (a tree box, an algorithm
+to pick, a new random tree), as opposed to those that work in the page alone (the step
+buttons and slider). Where no kernel is behind the page — slides, the web book — they are not
+shown (the decks' and the book's style); the book says in one line where they work (the lab).
+"""
+
+
+def needs_kernel(*parts: widgets.Widget) -> None:
+    """Mark ``parts`` as controls that only a kernel answers (:data:`NEEDS_KERNEL`).
+
+    >>> box = widgets.Dropdown(); needs_kernel(box); NEEDS_KERNEL in box._dom_classes
+    True
+    """
+    for part in parts:
+        part.add_class(NEEDS_KERNEL)
+
+
+APPLY_ON_ENTER = "ck-apply-on-enter"
+"""A text box with this class applies its text on Enter (Shift+Enter: a new line); every
+text box applies it on Ctrl+Enter, and when the focus leaves it. (graph_view.js listens for
+the keys in the page: ipywidgets' boxes send their text only when the focus leaves.)"""
+
+
+def applies_on_enter(box: widgets.Textarea, *, enter: bool = True) -> str:
+    """Let ``box`` apply its text on Enter (``enter``; else on Ctrl+Enter only); the hint that
+    says so, for the :class:`Feedback` beside it.
+
+    >>> box = widgets.Textarea()
+    >>> applies_on_enter(box)
+    'Enter applies · Shift+Enter: a new line'
+    >>> APPLY_ON_ENTER in box._dom_classes
+    True
+    """
+    if enter:
+        box.add_class(APPLY_ON_ENTER)
+    return say("widgets.applies_on_enter" if enter else "widgets.applies_on_ctrl_enter")
 
 
 class StepControls:

@@ -27,7 +27,14 @@ from coursekit.draw.bstar import caption, draw_bounded_tree, draw_bstar
 from coursekit.errors import CoursekitError
 from coursekit.search.bstar import BoundedTree, BStarError, BStarResult, bstar
 from coursekit.text import number_text, say
-from coursekit.widgets.base import Feedback, StaticPreview, StepControls, SvgView
+from coursekit.widgets.base import (
+    Feedback,
+    StaticPreview,
+    StepControls,
+    SvgView,
+    applies_on_enter,
+    needs_kernel,
+)
 from coursekit.widgets.graph_view import MAX_BROWSER_STEPS, step_through
 
 EXAMPLE = (
@@ -75,7 +82,7 @@ class BStarExplorer(StaticPreview, widgets.VBox):
             layout=widgets.Layout(width="560px", height="56px"),
         )
         self.text.add_class("ck-tree-input")
-        self.feedback = Feedback(layout=widgets.Layout(width="360px"))
+        self.feedback = Feedback(applies_on_enter(self.text), layout=widgets.Layout(width="360px"))
         self.random_tree = widgets.Button(
             description=say("widgets.new_random_tree"),
             icon="random",
@@ -107,6 +114,7 @@ class BStarExplorer(StaticPreview, widgets.VBox):
             ]
         )
         self.add_class("ck-bstar-explorer")
+        needs_kernel(self.children[0], self.random_tree)  # the tree and a new one: Python's part
         self.text.observe(self._on_text, names="value")
         self.step.observe(lambda _: self._show_step(), names="value")
         widgets.jslink((self.step, "value"), (self.picture, "step"))

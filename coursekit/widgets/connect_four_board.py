@@ -23,13 +23,14 @@ import ipywidgets as widgets
 
 from coursekit.evaluation.connectfour_features import connect_four_evaluation
 from coursekit.evaluation.weighted_linear import feature_label
-from coursekit.games.base import MAX, MIN, Player
+from coursekit.games.base import MAX, MIN, Player, moves_text
 from coursekit.games.connectfour import ConnectFour, ConnectFourState
 from coursekit.search.iterative_deepening import iterative_deepening
+from coursekit.search.labels import algorithm_label
 from coursekit.search.registry import algorithms
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text, say
-from coursekit.widgets.base import INLINE, Feedback, StaticPreview
+from coursekit.widgets.base import INLINE, Feedback, StaticPreview, needs_kernel
 
 PIECE = {"x": "#d32f2f", "o": "#f9a825", ".": "var(--jp-layout-color2, #e0e0e0)"}
 
@@ -171,6 +172,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         )  # fmt: skip
         super().__init__([left, right])
         self.add_class("ck-connect-four")
+        needs_kernel(left.children[0], *right.children[:6], self.new_game)  # a game: Python's
         self.new_game.on_click(lambda _: self.restart())
         self.side.observe(lambda _: self.restart(), names="value")
         for control in (self.limit, self.depth, self.seconds, self.evaluation):
@@ -241,7 +243,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
         self._refresh()
 
     def _report(self, r: SearchResult) -> str:
-        pv = " ".join(map(str, r.pv)) or "—"
+        pv = moves_text(self.game, r.pv) or "—"
         timed = say("widgets.c4.timed_out") if getattr(r, "timed_out", False) else ""
         report = say(
             "widgets.c4.report",
@@ -252,7 +254,7 @@ class ConnectFourBoard(StaticPreview, widgets.HBox):
             value=number_text(r.value),
             pv=html.escape(pv),
         )
-        return f"<div>{html.escape(r.algorithm)}<br>{report}</div>"
+        return f"<div>{html.escape(algorithm_label(r.algorithm))}<br>{report}</div>"
 
     def _show_plan(self) -> None:
         """What the engine will do next, and the chosen EVAL of the position on the board."""

@@ -33,10 +33,11 @@ from coursekit.draw.trees import draw_search
 from coursekit.games.base import MAX, MIN, GameError, Player
 from coursekit.games.tictactoe import TicTacToe, TicTacToeState
 from coursekit.search.alphabeta import alphabeta
+from coursekit.search.labels import algorithm_label
 from coursekit.search.minimax import minimax
 from coursekit.search.result import ENTER, EXIT, LEAF, SearchResult
 from coursekit.text import number_text, say
-from coursekit.widgets.base import INLINE, StaticPreview, SvgView
+from coursekit.widgets.base import INLINE, StaticPreview, SvgView, needs_kernel
 
 MAX_TREE_NODES = 40
 """Draw the whole search tree up to this many nodes, else only its first level."""
@@ -99,7 +100,10 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
         )
         self.side.add_class("ck-side").add_class(INLINE)
         self.algorithm = widgets.ToggleButtons(
-            options=[("minimax", "minimax"), ("α-β", "alpha-beta")],
+            options=[
+                (algorithm_label("minimax"), "minimax"),
+                (say("widgets.ttt.alpha_beta"), "alpha-beta"),
+            ],
             value=algorithm,
             description=say("widgets.ttt.search"),
             style={"description_width": "initial", "button_width": "auto"},
@@ -117,11 +121,15 @@ class TicTacToeBoard(StaticPreview, widgets.HBox):
             [grid, self.side, self.algorithm, self.depth, self.new_game, self.status],
             layout=widgets.Layout(flex="0 0 auto", width="300px"),
         )
+        # beside the board while the picture fits there at legible text (about 860 px wide
+        # at the most), else under it, where it has the whole width
         search = widgets.VBox(
-            [self.candidates, self.picture], layout=widgets.Layout(flex="1 1 auto", min_width="0")
+            [self.candidates, self.picture], layout=widgets.Layout(flex="1 1 860px", min_width="0")
         )
-        super().__init__([controls, search])
+        search.add_class("ck-tictactoe-search")
+        super().__init__([controls, search], layout=widgets.Layout(flex_flow="row wrap"))
         self.add_class("ck-tictactoe")
+        needs_kernel(self.side, self.algorithm, self.depth, self.new_game)  # a game: Python's
         self.new_game.on_click(lambda _: self.restart())
         self.side.observe(lambda _: self.restart(), names="value")
         self.depth.observe(lambda _: self.analyse(), names="value")

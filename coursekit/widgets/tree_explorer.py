@@ -45,6 +45,7 @@ from coursekit.games.chancetree import ChanceTree, ChanceTreeError
 from coursekit.games.gametree import GameTree, GameTreeError, uniform_shape
 from coursekit.search.alphabeta import ORDERINGS, best_case_leaves, reorder
 from coursekit.search.core import SearchError
+from coursekit.search.labels import algorithm_label
 from coursekit.search.registry import CHANCE, DETERMINISTIC, Algorithm, algorithms, get
 from coursekit.search.result import SearchResult
 from coursekit.text import number_text, say
@@ -55,7 +56,9 @@ from coursekit.widgets.base import (
     StaticPreview,
     StepControls,
     SvgView,
+    applies_on_enter,
     label_width,
+    needs_kernel,
 )
 from coursekit.widgets.graph_view import step_through_at
 
@@ -70,7 +73,7 @@ def drawable_depth(
     tree: GameTree, *, windows: bool = False, limit: int = MAX_DRAWN_NODES
 ) -> int | None:
     """The deepest level of ``tree`` to draw so that the picture fits the notebook column
-    with its text readable (11 px or more) and shows at most ``limit`` nodes (None: draw
+    with its text readable (12 px or more) and shows at most ``limit`` nodes (None: draw
     all of it); see :func:`coursekit.draw.trees.readable_depth`.
 
     >>> drawable_depth(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))  # all
@@ -263,7 +266,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             layout=widgets.Layout(width="460px", height="70px"),
         )
         self.text.add_class("ck-tree-input")
-        self.feedback = Feedback(layout=widgets.Layout(width="380px"))
+        self.feedback = Feedback(applies_on_enter(self.text), layout=widgets.Layout(width="380px"))
         self.root = widgets.ToggleButtons(
             options=[("MAX", MAX), ("MIN", MIN)],
             value=root,
@@ -273,7 +276,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         )
         self.root.add_class("ck-root").add_class(INLINE)
         self.algorithm = widgets.Dropdown(
-            options=list(explorable(self.kind)),
+            options=[(algorithm_label(name), name) for name in explorable(self.kind)],
             value=algorithm,
             description=say("widgets.tree.algorithm"),
             tooltip=say("widgets.tree.algorithm_tip"),
@@ -355,6 +358,7 @@ class TreeExplorer(StaticPreview, widgets.VBox):
             ]
         )
         self.add_class("ck-tree-explorer")
+        needs_kernel(*self.children[:3])  # the tree, its search, random trees: Python's part
         if self.kind == CHANCE:  # no reordering or ordered random trees: chance decides
             self.ordering.layout.display = self.order.layout.display = "none"
             self.algorithm.disabled = len(self.algorithm.options) == 1
@@ -446,7 +450,8 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         try:
             self.search = algorithm.function(tree, trace=True)
         except Exception as error:  # a later chapter's algorithm refusing this tree
-            self.feedback.problem(say("widgets.cannot_search", name=algorithm.name, error=error))
+            name = algorithm_label(algorithm.name)
+            self.feedback.problem(say("widgets.cannot_search", name=name, error=error))
             self._search_failed = True
             return
         if self._search_failed:  # the problem shown was the search's, and it is gone
@@ -459,9 +464,9 @@ class TreeExplorer(StaticPreview, widgets.VBox):
         r = self.search
         self.result.value = say(
             "widgets.tree.result",
-            algorithm=html.escape(r.algorithm),
+            algorithm=html.escape(algorithm_label(r.algorithm)),
             value=number_text(r.value),
-            move=html.escape(str(r.move)),
+            move=html.escape(r.move_text),
             line=html.escape(line_text(r.pv)),
             stats=html.escape(str(r.stats)),
         )
@@ -581,12 +586,13 @@ def _summary(counts: dict[str, tuple[int, int] | str], current: str) -> str:
     full, found = counts.get("minimax"), counts.get(other)
     if not isinstance(full, tuple):
         return say("widgets.counts.every")
-    text = say("widgets.counts.of", name="minimax", nodes=full[0], leaves=full[1]) + " · "
+    name, other_name = algorithm_label("minimax"), algorithm_label(other)
+    text = say("widgets.counts.of", name=name, nodes=full[0], leaves=full[1]) + " · "
     click = " · " + say("widgets.counts.click")
     if not isinstance(found, tuple):
-        return text + say("widgets.counts.cannot", name=other) + click
+        return text + say("widgets.counts.cannot", name=other_name) + click
     saved = full[1] - found[1]
-    text += say("widgets.counts.of", name=other, nodes=found[0], leaves=found[1]) + " — "
+    text += say("widgets.counts.of", name=other_name, nodes=found[0], leaves=found[1]) + " — "
     if saved > 0:
         text += say("widgets.counts.fewer", saved=saved)
     else:
@@ -609,12 +615,13 @@ def _side_by_side(
     columns: list[tuple[str, str, str, str, str]] = []  # header, nodes, leaves, title, class
     for name, found in counts.items():
         css = "ck-current" if name == current else ""
+        label = algorithm_label(name)
         if isinstance(found, str):
             columns.append(
-                (name, "—", "—", say("widgets.cannot_search", name=name, error=found), css)
+                (label, "—", "—", say("widgets.cannot_search", name=label, error=found), css)
             )
         else:
-            columns.append((name, f"{found[0]:,}", f"{found[1]:,}", "", css))
+            columns.append((label, f"{found[0]:,}", f"{found[1]:,}", "", css))
     if minimal is not None:
         b, d, nodes, leaves = minimal
         title = say("widgets.counts.minimal_title", b=b, d=d)

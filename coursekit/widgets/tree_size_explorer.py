@@ -7,7 +7,7 @@ import ipywidgets as widgets
 from coursekit.draw.uniform_tree import MAX_DRAWN_NODES, uniform_tree
 from coursekit.games import tree_size
 from coursekit.text import say
-from coursekit.widgets.base import StaticPreview, SvgView
+from coursekit.widgets.base import StaticPreview, SvgView, label_width, needs_kernel
 
 
 class TreeSizeExplorer(StaticPreview, widgets.VBox):
@@ -15,20 +15,25 @@ class TreeSizeExplorer(StaticPreview, widgets.VBox):
 
     >>> w = TreeSizeExplorer(b=2, m=2)
     >>> w.summary.value
-    '<b>b = 2, m = 2</b>: 4 leaves (b^m), 7 nodes in all'
+    '<b>b = 2, m = 2</b>: 4 leaves (<i>b</i><sup><i>m</i></sup>), 7 nodes in all'
     >>> w.depth.value = 3
     >>> w.summary.value
-    '<b>b = 2, m = 3</b>: 8 leaves (b^m), 15 nodes in all'
+    '<b>b = 2, m = 3</b>: 8 leaves (<i>b</i><sup><i>m</i></sup>), 15 nodes in all'
+    >>> w.branching.style.description_width == w.depth.style.description_width
+    True
     """
 
     def __init__(self, b: int = 2, m: int = 2) -> None:
         self.branching = widgets.IntSlider(value=b, min=1, max=6, description=say("widgets.size.b"))
         self.depth = widgets.IntSlider(value=m, min=0, max=8, description=say("widgets.size.m"))
+        # one label width for both: the two tracks start at the same x
+        width = max(label_width(s.description) for s in (self.branching, self.depth))
         for slider in (self.branching, self.depth):
-            slider.style.description_width = "initial"
+            slider.style.description_width = f"{width}px"
         self.summary = widgets.HTML()
         self.picture = SvgView()
         super().__init__([self.branching, self.depth, self.summary, self.picture])
+        needs_kernel(self.branching, self.depth)  # a new tree: Python's part
         self.branching.observe(self._update, names="value")
         self.depth.observe(self._update, names="value")
         self._update()

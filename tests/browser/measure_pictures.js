@@ -1,6 +1,8 @@
 // Measured in the page by tests/browser/test_pictures.py (an arrow function of the limits).
-// Pictures wider than their cell, a scrolled picture whose root is out of view, text below
-// limits.px, text whose contrast with the colour painted behind it is below limits.aa (WCAG).
+// Pictures wider than their cell, a scrolled picture whose root is out of view or whose root's
+// chosen move (the bold edge and its child) is, text below limits.px, text cut off by the edge
+// of its picture, a node's label (<name>_label, beside it on its rank) not beside its own node,
+// text whose contrast with the colour painted behind it is below limits.aa (WCAG).
 (limits) => {
   const parse = (c) => {
     const m = c && c.match(/[\d.]+/g);
@@ -47,7 +49,42 @@
     }
     return bg;
   };
-  const out = {pictures: 0, wide: [], hidden_root: [], scrolls: [], small: [], contrast: [], texts: 0};
+  const out = {pictures: 0, wide: [], hidden_root: [], hidden_choice: [], scrolls: [], small: [],
+               clipped: [], misplaced: [], contrast: [], texts: 0};
+  const shown = (el) => !el.closest('.ck-hidden');
+  const titleOf = (g) => g.querySelector(':scope > title').textContent;
+  // the root's chosen move, when the frame scrolls: the bold edge from it and its child in view
+  const choiceHidden = (g, frame, root) => {
+    const nodes = new Map([...g.querySelectorAll('g.node')].map((n) => [titleOf(n), n]));
+    const name = [...nodes].find(([, n]) => n.getBoundingClientRect().top === root.top);
+    if (!name) return false;
+    for (const edge of g.querySelectorAll('g.edge')) {
+      const [tail, head] = titleOf(edge).split('->');
+      const line = edge.querySelector(':scope > path');
+      if (tail !== name[0] || !shown(edge) || !line) continue;
+      if (parseFloat(line.getAttribute('stroke-width') || '1') < 2.5 || !nodes.has(head)) continue;
+      const r = nodes.get(head).getBoundingClientRect();
+      if (r.right > frame.right + 1 || r.left < frame.left - 1) return true;
+    }
+    return false;
+  };
+  // a label node beside its own node: on its rank, left of it, no other node between them
+  const misplaced = (g) => {
+    const boxes = [...g.querySelectorAll('g.node')].filter(shown).map((n) => [titleOf(n), n.getBoundingClientRect()]);
+    const found = new Map(boxes);
+    const wrong = [];
+    for (const [title, label] of boxes) {
+      if (!title.endsWith('_label') || !found.has(title.slice(0, -6))) continue;
+      const own = found.get(title.slice(0, -6));
+      const middle = (label.top + label.bottom) / 2;
+      const beside = middle >= own.top - 2 && middle <= own.bottom + 2 && label.right <= own.left + 2;
+      const between = boxes.some(([other, b]) => other !== title && other !== title.slice(0, -6)
+        && !other.endsWith('_label') && !other.endsWith('_name') && b.left >= label.right - 2
+        && b.right <= own.left + 2 && b.bottom > middle && b.top < middle);
+      if (!beside || between) wrong.push(title);
+    }
+    return wrong;
+  };
   const graphs = [...document.querySelectorAll('.ck-graph')].filter((g) => g.querySelector('svg'));
   out.pictures = graphs.length;
   graphs.forEach((g, i) => {
@@ -68,12 +105,22 @@
       if (!top || r.top < top.top) top = r;
     }
     if (top && (top.right < frame.left || top.left > frame.right)) out.hidden_root.push(`picture ${i}`);
+    if (top && frameEl.scrollWidth > frameEl.clientWidth + 1 && choiceHidden(g, frame, top)) {
+      out.hidden_choice.push(`picture ${i}`);
+    }
+    for (const title of misplaced(g)) out.misplaced.push(`picture ${i}: ${title}`);
+    const svg = g.querySelector('svg');
+    const view = svg.viewBox.baseVal;
     const paper = background(g);
     for (const t of g.querySelectorAll('svg text')) {
       if (!t.textContent.trim() || t.closest('.ck-hidden')) continue;  // not drawn at this step
       out.texts++;
       const px = parseFloat(t.getAttribute('font-size')) * Math.abs(t.getScreenCTM().a);
       if (px < limits.px - 0.05) out.small.push(`picture ${i} "${t.textContent}": ${px.toFixed(1)} px`);
+      const b = t.getBBox();
+      if (view && view.width && (b.x < view.x - 0.5 || b.x + b.width > view.x + view.width + 0.5)) {
+        out.clipped.push(`picture ${i} "${t.textContent}"`);
+      }
       const bg = behind(t, paper);
       const fg = parse(getComputedStyle(t).fill) || [0, 0, 0];
       const r = ratio(fg, bg);

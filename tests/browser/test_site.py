@@ -1,30 +1,18 @@
-"""The course as a web site (``coursekit site``), offline, in headless Chromium.
+"""The course's web book (``coursekit site``), offline, in headless Chromium.
 
 The whole site is built once per module as ``coursekit site --offline`` builds it (Pyodide
 bundled from npm; each chapter run once per session, a run the export tests share) and
-served by a local ``http.server``; every request that would leave the machine is
-aborted and recorded. The tests check that
+served by a local ``http.server``; every request that would leave the machine is aborted and
+recorded. The tests check that every page of the web book (each chapter in every language,
+the glossary, the front page), in one tab opened at 390 px (a phone) and widened to 1366 px
+(a laptop): every widget view is rendered, every picture the widget state holds is drawn (an
+SVG, or its line of text; none says ⚠), every image loaded, every step-through steps once
+with its control in the page (no kernel) and its drawing changes, the page does not scroll
+sideways, and nothing was asked of another machine, missing, or failed in the page; no
+control that only a kernel answers is shown, a line under each such explorer leads to the
+lab, and every speaker note is one closed line; and that every link of the site resolves.
+``test_site_lab.py`` tests the lab.
 
-- in the JupyterLite lab, chapters 02, 03, 04 and 06 "Run All" in the browser's own
-  Python and every cell runs with no error, except cells that fail on purpose
-  (``raises-exception``) and cells that draw a matplotlib chart (numpy and matplotlib
-  exist only on Pyodide's CDN, which an offline site lacks: README says so). Run All goes
-  on past a cell that fails on purpose, as in JupyterLab (the site patches JupyterLite's
-  kernel manager, ``lite.let_run_all_go_on``); it stops at a chart's missing numpy, and
-  the test goes on from the next cell; and a step-through there steps;
-- a graded cell of exercise 04 says ✔ for a correct answer typed into the lab; saved and
-  the page opened again, the answer is still there (the browser's storage); downloaded
-  from the lab, the notebook scores full marks under ``coursekit check``;
-- every page of the web book (each chapter in English and Chinese, the glossary, the front
-  page), in one tab opened at 390 px (a phone) and widened to 1366 px (a laptop): every
-  widget view is rendered, every picture the widget state holds is drawn (an SVG, or its
-  line of text; none says ⚠), every image loaded, every step-through steps once with its
-  control in the page (no kernel) and its drawing changes, the page does not scroll
-  sideways, and nothing was asked of another machine, missing, or failed in the page.
-
-The time from opening the lab to the first executed cell of each chapter, under Run All,
-is written to ``build/test-artifacts/site/lab-first-cell-<chapter>.txt`` (``bench/site.py``
-measures it alone).
 Screenshots: ``build/test-artifacts/site/`` (``book-<page>-390.png`` the whole page,
 ``book-<page>-1366.png`` the window after the last step).
 """
@@ -34,27 +22,23 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import json
-import re
-import subprocess
-import sys
 import threading
-import time
 import urllib.parse
 from html.parser import HTMLParser
 from pathlib import Path
 
-import nbformat
 import pytest
 
-from coursekit.tools import lite, site
-from tests.browser.test_pictures import RUN_CODE_JS  # what the kernel prints for some code
-from tests.exercises.exercise_helpers import cell as cell_by_id
+from coursekit.tools import site
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LAB_CHAPTERS = ("02", "03", "04", "06")
+LAB_PATHS = [  # the chapters the lab runs offline in the tests, and chapter 04 in Chinese
+    *(f"notebooks/{n.name}" for c in LAB_CHAPTERS for n in ROOT.glob(f"notebooks/{c}_*.ipynb")),
+    "notebooks/zh/04_alphabeta.ipynb",
+]
 KERNEL_TIMEOUT_S = 240
 RUN_TIMEOUT_S = 300
 
@@ -62,6 +46,18 @@ RUN_TIMEOUT_S = 300
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
+
+
+@contextlib.contextmanager
+def serving(folder: Path):
+    """``folder`` served on localhost; yields its address."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
 
 
 @pytest.fixture(scope="module")
@@ -72,250 +68,8 @@ def served(tmp_path_factory, chapter_runs):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(site, "run_for_export", chapter_runs.run_for_export)
         site.build_site(out, root=ROOT, offline=True)
-    handler = functools.partial(QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-
-
-# --- the lab -------------------------------------------------------------------------------
-
-CELLS_JS = """() => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const cells = panel.content.model.cells;
-  const found = [];
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells.get(i);
-    if (cell.type !== "code") continue;
-    const outputs = cell.outputs.toJSON();
-    found.push({
-      index: i,
-      tags: cell.getMetadata("tags") || [],
-      source: cell.sharedModel.getSource(),
-      count: cell.executionCount,
-      errors: outputs.filter(o => o.output_type === "error").map(o => o.ename + ": " + o.evalue),
-    });
-  }
-  return found;
-}"""
-
-
-def open_notebook(open_page, base: str, path: str):
-    page, log = open_page(base)
-    page.set_viewport_size({"width": 1366, "height": 900})
-    started = time.monotonic()
-    page.goto(f"{base}lab/lab/index.html?path={path}")
-    page.wait_for_function(
-        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-        " && window.jupyterapp.shell.currentWidget.content"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session",
-        timeout=KERNEL_TIMEOUT_S * 1000,
-    )
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-        " === 'idle'",
-        timeout=KERNEL_TIMEOUT_S * 1000,
-    )
-    return page, log, started
-
-
-KERNEL_JS = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-
-
-def settled(page) -> list[dict]:
-    """The code cells once the kernel has been idle, with nothing changing, for 3 s."""
-    deadline = time.monotonic() + RUN_TIMEOUT_S
-    last, quiet = None, 0
-    while time.monotonic() < deadline:
-        time.sleep(1)
-        cells = page.evaluate(CELLS_JS)
-        seen = [(c["count"], len(c["errors"])) for c in cells]
-        quiet = quiet + 1 if seen == last and page.evaluate(KERNEL_JS) == "idle" else 0
-        if quiet >= 3:
-            return cells
-        last = seen
-    raise AssertionError(f"the notebook did not settle in {RUN_TIMEOUT_S} s")
-
-
-def run_all(
-    page,
-    started: float | None = None,
-    timing: Path | None = None,
-    go_on=lambda cell: False,
-) -> list[dict]:
-    """Run All; return the code cells when it ends.
-
-    Run All stops at the first cell that fails unless it is tagged ``raises-exception``
-    (the request then says ``stop_on_error: false``): when ``go_on(cell)`` accepts the
-    cell it stopped at, the run goes on from the next cell ("Run All Below"), as a student
-    would.
-    With ``timing``, the seconds from ``started`` (asking for the page) to the end of the
-    first code cell are written there.
-    """
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    if timing is not None:
-        page.wait_for_function(
-            f"() => ({CELLS_JS})()[0].count > 0", timeout=RUN_TIMEOUT_S * 1000, polling=100
-        )
-        timing.write_text(f"{time.monotonic() - started:.1f} s from opening the lab page\n")
-    while True:
-        cells = settled(page)
-        pending = [c for c in cells if not c["count"]]
-        failed = [c for c in cells if c["errors"] and c["count"]]
-        if not pending or not failed or not go_on(failed[-1]):
-            return cells
-        page.evaluate(
-            "(i) => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = i;"
-            " window.jupyterapp.commands.execute('notebook:run-all-below'); }",
-            pending[0]["index"],
-        )
-
-
-WHERE_AND_BYTECODE = """\
-import importlib.util, os, coursekit, IPython
-pyc = [importlib.util.cache_from_source(m.__file__) for m in (IPython, coursekit)]
-print(os.getcwd(), *map(os.path.exists, pyc), sorted(os.listdir()))"""
-
-
-def step_once(page) -> bool:
-    """Click the first "back" button of a step-through that is shown (an explorer opens at
-    its last step); whether its picture changed."""
-    found = page.evaluate(
-        """() => {
-      const buttons = document.querySelectorAll(
-        ".ck-step-back, .ck-graph-controls button[title='previous step']");
-      const shown = [...buttons].find(b => b.getClientRects().length > 0 && !b.disabled);
-      if (shown) shown.setAttribute("data-ck-test", "back");
-      return Boolean(shown);
-    }"""
-    )
-    if not found:
-        return False
-    button = page.locator("[data-ck-test='back']")
-    picture = button.locator("xpath=ancestor::div[contains(@class,'jp-OutputArea')][1]")
-    button.scroll_into_view_if_needed()
-    before = picture.inner_html()
-    button.click()
-    try:
-        page.wait_for_function(
-            "([el, old]) => el.innerHTML !== old",
-            arg=[picture.element_handle(), before],
-            timeout=30_000,
-        )
-    except Exception:
-        return False
-    return True
-
-
-def missing(cell: dict) -> bool:
-    """Whether a cell's errors all say that numpy, scipy or matplotlib is not there."""
-    # Pyodide's kernel names the error "<class 'ModuleNotFoundError'>"
-    return all(
-        "ModuleNotFoundError" in e and any(f"'{name}" in e for name in lite.SCIENTIFIC)
-        for e in cell["errors"]
-    )
-
-
-def expected(cell: dict) -> bool:
-    """Whether a cell's error is expected: it fails on purpose (``raises-exception``, an
-    error the chapter shows) or, offline, it needs numpy, scipy or matplotlib (a chart)."""
-    return "raises-exception" in cell["tags"] or missing(cell)
-
-
-@pytest.mark.parametrize("number", LAB_CHAPTERS)
-def test_chapter_runs_all_in_the_lab_offline(served, open_page, artifacts, number):
-    path = next(f"notebooks/{n.name}" for n in (ROOT / "notebooks").glob(f"{number}_*.ipynb"))
-    page, log, started = open_notebook(open_page, served, path)
-    folder = artifacts / "site"
-    folder.mkdir(exist_ok=True)
-    # only a missing numpy may stop the run: a cell failing on purpose must not
-    cells = run_all(page, started, folder / f"lab-first-cell-{number}.txt", go_on=missing)
-    pending = [c["source"][:200] for c in cells if not c["count"]]
-    page.screenshot(path=str(folder / f"lab-{number}.png"))
-    failed = [c for c in cells if c["errors"]]
-    unexplained = [c for c in failed if not expected(c)]
-    assert not pending, f"cells that did not run: {pending}"
-    assert not unexplained, "\n\n".join(f"{c['source'][:300]}\n→ {c['errors']}" for c in failed)
-    assert log.off_machine() == [], log.off_machine()
-    assert step_once(page), f"{path}: no step-through stepped in the lab"
-    # the kernel imports itself before it moves into the students' files
-    # (lite.KERNEL_START_PATCH), and then works in the notebook's own folder; IPython and
-    # coursekit came with bytecode (lite.compile_for_pyodide: Pyodide never writes any)
-    where = page.evaluate(RUN_CODE_JS, WHERE_AND_BYTECODE)
-    assert where.startswith("/drive/notebooks True True [") and Path(path).name in where, where
-
-
-def first_part(name: str = "04_alphabeta") -> tuple[str, str, str]:
-    """The first answer cell of an exercise set: its id, its solution, and the id of the
-    graded cell after it (read from the solution notebook)."""
-    solution = nbformat.read(ROOT / "solutions" / f"{name}.ipynb", as_version=4)
-    cells = solution.cells
-    for i, cell in enumerate(cells):
-        if "solution" in cell.metadata.get("tags", []):
-            graded = next(c for c in cells[i:] if "check" in c.metadata.get("tags", []))
-            return cell.id, cell.source, graded.id
-    raise AssertionError(f"{name} has no answer cell")
-
-
-# A cell of the open notebook, by id: its source and its outputs as JSON (null if none).
-CELL_JS = """(id) => {
-  const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells.get(i);
-    if (cell.id === id)
-      return {source: cell.sharedModel.getSource(), outputs: JSON.stringify(cell.outputs.toJSON())};
-  }
-  return null;
-}"""
-
-
-def test_exercise_04_says_correct_in_the_lab(served, open_page, artifacts):
-    answer_id, solution, graded_id = first_part()
-    page, log, _ = open_notebook(open_page, served, "exercises/04_alphabeta.ipynb")
-    run_all(page)
-    blank = page.evaluate(CELL_JS, graded_id)
-    assert blank is not None and "✔" not in blank["outputs"], blank
-    page.evaluate(
-        """([id, source]) => {
-      const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
-      for (let i = 0; i < cells.length; i++)
-        if (cells.get(i).id === id) cells.get(i).sharedModel.setSource(source);
-    }""",
-        [answer_id, solution],
-    )
-    run_all(page)
-    folder = artifacts / "site"
-    folder.mkdir(exist_ok=True)
-    page.screenshot(path=str(folder / "lab-exercise-04.png"))
-    verdict = page.evaluate(CELL_JS, graded_id)["outputs"]
-    assert "✔" in verdict, verdict
-
-    # the work is kept in the browser: saved, the page opened again, the answer is there
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
-    page.reload()
-    page.wait_for_function(
-        f"() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-        f" && ({CELL_JS})({json.dumps(answer_id)}) !== null",
-        timeout=KERNEL_TIMEOUT_S * 1000,
-    )
-    assert page.evaluate(CELL_JS, answer_id)["source"] == solution
-
-    # and downloaded, `coursekit check` scores it: the part answered, full marks
-    with page.expect_download() as download:
-        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:download')")
-    downloaded = folder / "lab-exercise-04-downloaded.ipynb"
-    download.value.save_as(downloaded)
-    assert cell_by_id(nbformat.read(downloaded, as_version=4), answer_id).source == solution
-    done = subprocess.run(
-        [sys.executable, "-m", "coursekit", "check", downloaded.name],
-        capture_output=True, text=True, cwd=folder, check=False,
-    )  # fmt: skip
-    assert re.search(r"^✔ part 1 \(cell \d+\)", done.stdout, re.MULTILINE), done.stdout
-    assert "cells that raised an error" not in done.stdout, done.stdout
-    assert log.off_machine() == [], log.off_machine()
+    with serving(out) as address:
+        yield address
 
 
 # --- the web book --------------------------------------------------------------------------
@@ -469,8 +223,29 @@ def book_tab(open_module_page, served):
     return open_module_page(served)
 
 
+# What the book shows of the controls only a kernel answers (none), of the lines that lead to
+# the lab instead, and of the speaker notes (each a closed line).
+BOOK_PARTS_JS = """() => ({
+  needsKernel: document.querySelectorAll(".ck-needs-kernel").length,
+  shownNeedsKernel: [...document.querySelectorAll(".ck-needs-kernel")]
+      .filter((e) => e.getClientRects().length).length,
+  explorers: new Set([...document.querySelectorAll(".ck-needs-kernel")]
+      .map((e) => e.closest(".jp-OutputArea-output"))).size,
+  labLines: [...document.querySelectorAll(".ck-lab-line a")]
+      .filter((a) => a.href.includes("lab/index.html?path=")).length,
+  notes: document.querySelectorAll("details.ck-notes").length,
+  openNotes: document.querySelectorAll("details.ck-notes[open]").length,
+})"""
+
+
 def check_page(page, where: str) -> dict:
-    """Every widget view rendered, every picture drawn (none says ⚠), every image loaded."""
+    """Every widget view rendered, every picture drawn (none says ⚠), every image loaded;
+    no control that needs a kernel shown, a line to the lab under each explorer that has
+    them, every speaker note closed."""
+    parts = page.evaluate(BOOK_PARTS_JS)
+    assert parts["shownNeedsKernel"] == 0, f"{where}: controls that need a kernel shown: {parts}"
+    assert parts["labLines"] == parts["explorers"], f"{where}: lines to the lab: {parts}"
+    assert parts["openNotes"] == 0, f"{where}: speaker notes open: {parts}"
     found = page.evaluate(PAGE_JS)
     assert found["unrendered"] == 0, f"{where}: widget views not rendered: {found}"
     assert found["graphs"] == found["wanted"], f"{where}: pictures shown ≠ in the state: {found}"

@@ -174,7 +174,8 @@ def too_tall(page) -> list[str]:
 
 
 TEXT_PX = 28  # body text, in px on a 1280×720 screen
-CODE_PX = 20  # code, program output, tables, widgets and the text of pictures
+CODE_PX = 20  # code, program output, tables and widgets
+PICTURE_PX = 14  # the text of a picture, which is shown whole: 14 px at least (graph_view.js)
 SMALL_PARTS = "pre, code, table, .jupyter-widgets, .jp-OutputArea-output, .ck-payoff"
 """Where the smaller limit holds (everything else on a slide is body text)."""
 
@@ -190,13 +191,13 @@ def too_small(page) -> list[str]:
     """
     small, _ = on_every_slide(
         page,
-        """(slide, at, R, [textPx, codePx, smallParts], out) => {
+        """(slide, at, R, [textPx, codePx, picturePx, smallParts], out) => {
             const skip = "aside.notes, script, style, .MathJax, .mjx-chtml, .controls, "
                 + ".slide-number";
             const scale = R.getScale();
             const worst = {};
             const note = (kind, px, text) => {
-                const limit = kind === "text" ? textPx : codePx;
+                const limit = {text: textPx, code: codePx, picture: picturePx}[kind];
                 if (px < limit - 0.05 && !(worst[kind] && worst[kind].px <= px)) {
                     worst[kind] = {px, text: text.trim().slice(0, 30)};
                 }
@@ -228,82 +229,61 @@ def too_small(page) -> list[str]:
                     + `("${w.text}")`);
             }
         }""",
-        [TEXT_PX, CODE_PX, SMALL_PARTS],
+        [TEXT_PX, CODE_PX, PICTURE_PX, SMALL_PARTS],
     )
     return small
 
 
-OVERVIEW_PX = 14  # the text of a picture shown whole (an overview, after a click)
-
-CUT_PICTURES_JS = """async ([src, least]) => {
-    const R = await new Promise(done => require([src], done));
-    const frames2 = () => new Promise(go => requestAnimationFrame(() => requestAnimationFrame(go)));
-    // the nodes of a picture (drawn at this step) outside the part its frame shows
-    const outside = (frame, svg) => {
-        const box = frame.getBoundingClientRect();
-        const zoom = box.width / frame.offsetWidth || 1;  // the deck's scale of the slide
-        const right = box.left + frame.clientWidth * zoom;
-        const bottom = box.top + frame.clientHeight * zoom;
-        return [...svg.querySelectorAll("g.node")].filter(g => {
-            if (g.classList.contains("ck-hidden")) return false;
-            const b = g.getBoundingClientRect();
-            return b.left < box.left - 1 || b.top < box.top - 1 || b.right > right + 1
-                || b.bottom > bottom + 1;
-        }).length;
-    };
-    const smallest = svg => Math.min(...[...svg.querySelectorAll("text")]
-        .filter(t => t.textContent.trim())
-        .map(t => parseFloat(getComputedStyle(t).fontSize) * Math.hypot(
-            t.getScreenCTM().a, t.getScreenCTM().b)));
-    const out = [], goesOn = [];
-    for (const slide of R.getSlides()) {
-        const at = R.getIndices(slide);
-        R.slide(at.h, at.v);
-        for (let t = 0; t < 50 && [...slide.querySelectorAll(".ck-graph-frame")]
-                .some(f => !f.querySelector("svg")); t++) {
-            await new Promise(go => setTimeout(go, 100));  // drawn once its slide shows
-        }
-        await frames2();
-        const frames = [...slide.querySelectorAll(".ck-graph-frame")];
-        for (const [i, frame] of frames.entries()) {
-            const svg = frame.querySelector("svg");
-            const name = `slide ${at.h + 1}.${at.v + 1}, picture ${i + 1}`;
-            const cut = svg ? outside(frame, svg) : 0;
-            if (!cut) continue;
-            goesOn.push([at.h, at.v, i]);
-            const note = frame.parentElement.querySelector(".ck-graph-more");
-            if (!note || !note.getClientRects().length) {
-                out.push(`${name}: ${cut} of its nodes cut off, and nothing on the slide says so`);
-                continue;
-            }
-            frame.click();
-            await frames2();
-            const still = outside(frame, svg), px = smallest(svg);
-            if (still) out.push(`${name}: shown whole (a click), ${still} nodes still cut off`);
-            if (px < least - 0.05) out.push(`${name}: shown whole, text ${px.toFixed(1)} px`);
-            frame.click();
-            await frames2();
-        }
-    }
-    return [out, goesOn];
-}"""
+OVERVIEW_PX = 14  # the text of a picture shown whole over its slide (after a click)
+WHOLE = 0.95  # a picture counts as whole on its slide when this share of it can be seen
+MEASURE_SLIDES_JS = (Path(__file__).with_name("measure_slides.js")).read_text(encoding="utf-8")
 
 
-def cut_pictures(page) -> tuple[list[str], list[list[int]]]:
-    """The pictures whose part shown on their slide leaves nodes out, unless the slide says
-    that the picture goes on and a click shows it whole with text of OVERVIEW_PX or more;
-    and where the pictures that go on are (slide indices h, v and the picture's number).
+def pictures_shown(page) -> list[dict]:
+    """Every picture of the deck at every slide and fragment step, as the screen shows it
+    (``measure_slides.js``): the share of it that can be seen — on the screen, not clipped by
+    a scroll frame, not under other text or reveal.js's arrows — and its smallest text."""
+    return page.evaluate(MEASURE_SLIDES_JS, [REVEAL])
 
-    What counts is what the screen shows: a node outside the frame's visible part (its
-    scroll bars left out) is cut off, even though the frame itself fits the slide.
+
+def cut_or_small(found: list[dict]) -> list[str]:
+    """The pictures not whole on their slide or with text under PICTURE_PX, one line each.
+
+    >>> cut, small = cut_or_small([
+    ...     {"slide": "3.1", "step": 0, "index": 0, "title": "T", "share": 0.52, "smallest": 21},
+    ...     {"slide": "4.1", "step": 1, "index": 0, "title": "", "share": 1, "smallest": 11.5}])
+    >>> cut
+    'slide 3.1 (T), step 0, picture 1: 52 % of it shown'
+    >>> small
+    'slide 4.1, step 1, picture 1: text 11.5 px'
     """
-    problems, goes_on = page.evaluate(CUT_PICTURES_JS, [REVEAL, OVERVIEW_PX])
-    return problems, goes_on
+    lines = []
+    for r in found:
+        where = f"slide {r['slide']}" + (f" ({r['title']})" if r["title"] else "")
+        where += f", step {r['step']}, picture {r['index'] + 1}"
+        if r["share"] < WHOLE:
+            lines.append(f"{where}: {100 * r['share']:.0f} % of it shown")
+        elif r["smallest"] is not None and r["smallest"] < PICTURE_PX - 0.05:
+            lines.append(f"{where}: text {r['smallest']:.1f} px")
+    return lines
 
 
-# Decks with a picture that a click does not show whole at OVERVIEW_PX yet (issue #23, item 3):
-# it needs more room on its slide or a narrower drawing, not a smaller text.
-STILL_CUT = {}
+# Decks with a picture still not whole on its slide at 14-px text (issue #38, measured with
+# bench/site_slides.py): each needs more room on its slide or a shorter drawing.
+STILL_CUT_REASONS = {
+    "02_and_or_graphs": "the AO* cycle 4 graph (79 %), the game graph of slide 22.2 (79 %) and "
+    "the solution graph of slide 26.5 (92 %) are tall: their ranks closer (the AO* explorer's "
+    "compact layout) or the slide's sentence to the notes",
+    "03_minimax": "tic-tac-toe's stages 2 and 3 (67-75 %) and the tree of slide 4.2 (92 %): "
+    "three ranks of boards under a heading and two lines of text",
+    "04_alphabeta": "the six-level example (88 %): 22 tips with their α, β and cuts under a "
+    "two-line paragraph",
+}
+STILL_CUT = {
+    name: STILL_CUT_REASONS[name.split(".")[0]]
+    for name in DECKS
+    if name.split(".")[0] in STILL_CUT_REASONS
+}
 
 
 @pytest.mark.parametrize(
@@ -315,27 +295,25 @@ STILL_CUT = {}
         for name in DECKS
     ],
 )
-def test_every_picture_shows_all_its_nodes_or_says_it_goes_on(name, exported, open_page, artifacts):
+def test_every_picture_is_whole_on_its_slide(name, exported, open_page, artifacts):
+    """Walking every slide and fragment at 1280×720: each picture is seen whole (95 % of it
+    or more: a picture in a scroll frame, off the slide or under other text is not), and
+    its smallest text is PICTURE_PX or more. The worst picture of the deck is photographed."""
     deck, _ = exported[name]
     page, log = open_page("file://")
     page.goto(deck.as_uri())
     page.wait_for_selector(".reveal.ready", timeout=30_000)
-    problems, goes_on = cut_pictures(page)
-    shots = artifacts / "slides" / name
-    shots.mkdir(parents=True, exist_ok=True)
-    for h, v, i in goes_on:  # what the room sees: legible, then whole after a click
-        reveal(page, f"R.slide({h}, {v})")
-        # the slide shown, not the vertical stack around it (also "present"): its i-th picture
-        frame = page.locator("section.present:not(.stack) .ck-graph-frame").nth(i)
-        page.wait_for_timeout(300)
-        page.screenshot(path=shots / f"goes-on-{h + 1}.{v + 1}-{i + 1}.png")
-        frame.click()
-        page.wait_for_timeout(300)
-        page.screenshot(path=shots / f"goes-on-{h + 1}.{v + 1}-{i + 1}-whole.png")
-        frame.click()
-    assert problems == [], (
-        "pictures cut off on their slide: give the picture more room (the paragraph to the "
-        "speaker notes), draw fewer levels, or a narrower layout"
+    found = pictures_shown(page)
+    if found:
+        worst = min(found, key=lambda r: (r["share"], r["smallest"] or 99))
+        reveal(page, f"R.slide({worst['h']}, {worst['v']}, {worst['step'] - 1})")
+        page.wait_for_timeout(300)  # (a screenshot only: the picture fits itself when shown)
+        shots = artifacts / "slides" / name
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=shots / "worst-picture.png")
+    assert cut_or_small(found) == [], (
+        "pictures not whole on their slide, or too small to read: give the picture more room "
+        "(the paragraph to the speaker notes, a subslide of its own) or draw less of it"
     )
     assert log.errors == []
 
@@ -402,9 +380,10 @@ def test_deck_opens_offline_as_the_metadata_says(name, exported, open_page, arti
         "or tag a picture's cell hide-input"
     )
     assert too_small(page) == [], (
-        f"text smaller than {TEXT_PX} px (code, output, tables, widgets and pictures: "
-        f"{CODE_PX} px) at 1280×720: put the paragraph into the speaker notes (a Notes cell) "
-        "and keep the key sentence on the slide; a picture is sized by graph_view.js (fitSlide)"
+        f"text smaller than {TEXT_PX} px (code, output, tables, widgets: {CODE_PX} px; "
+        f"pictures: {PICTURE_PX} px) at 1280×720: put the paragraph into the speaker notes (a "
+        "Notes cell) and keep the key sentence on the slide; a picture is sized by graph_view.js "
+        "(fitSlide)"
     )
     assert log.blocked == [], "requests that would have left the machine"
     assert log.off_machine() == []
@@ -461,16 +440,34 @@ def test_widget_state_is_embedded(exported):
         assert "application/vnd.jupyter.widget-view+json" in html
 
 
-def test_a_picture_too_large_for_legible_text_scrolls_and_shows_whole_on_a_click(
-    exported, open_page, artifacts
+def too_large_picture() -> nbformat.NotebookNode:
+    """A notebook whose one picture cannot be whole on a slide at 14-px text: a tree of 64
+    leaves side by side (graph_view.js keeps 14 px and lets it scroll, the note says so)."""
+    code = (
+        "from coursekit.draw import draw_tree\nfrom coursekit.games import GameTree\n"
+        "from coursekit.widgets import GraphView\n"
+        "view = GraphView()\n"
+        "view.show(draw_tree(GameTree.random(branching=8, depth=2, seed=1)))\nview"
+    )
+    nb = new_notebook(cells=[new_markdown_cell("# A picture too large"), new_code_cell(code)])
+    for cell in nb.cells:
+        cell.metadata["slideshow"] = {"slide_type": "slide"}
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}  # fmt: skip
+    return nb
+
+
+def test_a_picture_too_large_for_its_slide_scrolls_and_shows_whole_on_a_click(
+    tmp_path, offline_assets, open_page, artifacts
 ):
-    deck, _ = exported["04_alphabeta"]
+    source = tmp_path / "too_large.ipynb"
+    nbformat.write(too_large_picture(), source)
+    (deck,) = slides.export_all([source], tmp_path / "out", offline=True, assets=offline_assets)
     page, log = open_page("file://")
     page.goto(deck.as_uri())
     page.wait_for_selector(".reveal.ready", timeout=30_000)
-    # the first slide whose picture scrolls (the deep tree: 16 tips, α and β beside the nodes)
-    _, found = on_every_slide(page, """slide => slide.querySelector(".ck-graph-scrolls")""")
-    assert found is not None, "no picture of chapter 4 scrolls on its slide"
+    reveal(page, "R.slide(1, 0)")
+    page.wait_for_selector("section.present .ck-graph-frame.ck-graph-scrolls", timeout=30_000)
     # (a handle: a locator by the class would lose the frame once a click takes the class away)
     frame = page.locator("section.present .ck-graph-frame.ck-graph-scrolls").first.element_handle()
 
@@ -486,13 +483,14 @@ def test_a_picture_too_large_for_legible_text_scrolls_and_shows_whole_on_a_click
     legible = sizes()
     assert legible["svg"][0] > legible["frame"][0] or legible["svg"][1] > legible["frame"][1]
     assert legible["title"] == "click: the whole picture"
+    assert legible["text"] >= PICTURE_PX - 0.05
+    assert cut_or_small(pictures_shown(page)), "the slide test must see this picture cut"
+    reveal(page, "R.slide(1, 0)")
     frame.click()
     page.wait_for_timeout(200)
     whole = sizes()
-    assert whole["whole"] and not whole["scrolls"] and whole["title"] == "click: legible text again"
-    assert whole["svg"][0] <= whole["frame"][0] + 1 and whole["svg"][1] <= whole["frame"][1] + 1
-    assert OVERVIEW_PX <= whole["text"] < legible["text"]
-    page.screenshot(path=artifacts / "slides" / "whole-picture.png")
+    assert whole["whole"] and whole["title"] == "click: legible text again"
+    page.screenshot(path=artifacts / "slides" / "too-large-picture-whole.png")
     frame.click()
     page.wait_for_timeout(200)
     again = sizes()

@@ -492,7 +492,7 @@ def _raising_table_value(game, state, alpha, beta, table):
         (lambda: ch06.check_killer_measurement(1, 2.5), "nodes_with 应当是一个整数"),
         (lambda: ch06.check_killer_measurement(1, 2), "不是在这个局面上不用杀手走步、深度为 6"),
         (lambda: ch06.check_aspiration("fail low", 5, 2, 7), r"用窗口 \(2, 4\) 进行的第一次搜索"),
-        (lambda: ch06.check_aspiration("fail high", 4, 2, 7), "fail-hard 的 α-β 才会返回"),
+        (lambda: ch06.check_aspiration("fail high", 4, 2, 7), "硬失败的 α-β 才会返回"),
         (lambda: ch06.check_aspiration("fail high", 5, 3, 7), "不可能再以同样的方式失败"),
         (lambda: ch06.check_pvs({"B", "C"}, 7), "B 是第一个走步"),
         (lambda: ch06.check_pvs({"D"}, 7), "D 的零窗口测试低出边界"),

@@ -110,7 +110,7 @@ def test_an_explicit_width_is_kept():
 # --- how wide a picture may be and stay readable --------------------------------------------
 
 
-@given(st.floats(8.25, 30), st.floats(200, 2_000), st.floats(0.1, 3))
+@given(st.floats(9, 30), st.floats(200, 2_000), st.floats(0.1, 3))
 def test_a_picture_of_the_readable_width_shows_its_text_at_11_px_or_more(text_pt, column, part):
     from coursekit.draw.base import MIN_TEXT_PX, PX_PER_PT, readable_width_pt
 
@@ -120,7 +120,7 @@ def test_a_picture_of_the_readable_width_shows_its_text_at_11_px_or_more(text_pt
     shown = text_pt * PX_PER_PT * scale
     if part <= 1:
         assert shown >= MIN_TEXT_PX - 1e-9
-    else:  # any wider: shrunk to the column, the text drops below 11 px
+    else:  # any wider: shrunk to the column, the text drops below 12 px
         assert shown < MIN_TEXT_PX
 
 
@@ -129,6 +129,6 @@ def test_the_readable_width_refuses_sizes_it_cannot_keep_readable(bad):
     from coursekit.draw.base import readable_width_pt
     from coursekit.errors import CoursekitError
 
-    expected = r"text_pt: expected (a positive number|at least 8\.25)"
+    expected = r"text_pt: expected (a positive number|at least 9\.0 pt \(12 px)"
     with pytest.raises(CoursekitError, match=expected):
         readable_width_pt(bad)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
+import subprocess
 
 import pytest
 import tomllib
@@ -14,6 +16,7 @@ from coursekit.draw import Picture
 from coursekit.draw.graph_view import (
     LIBRARY_FILE,
     LIBRARY_RECORD,
+    STATIC,
     captions_of,
     example_step_through,
     graph_library,
@@ -239,3 +242,23 @@ def test_many_captions_travel_compressed_and_few_as_they_are():
     sent = many.as_dict()
     assert sent["captions"] == [] and captions_of(sent) == words
     assert len(json.dumps(sent)) < len(json.dumps(words)) / 5
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_script_parses(tmp_path):
+    """A syntax error in graph_view.js draws no picture anywhere; only a browser test would
+    see it otherwise (a ``*/`` in a comment once closed it early)."""
+    script = tmp_path / "graph_view.mjs"
+    script.write_text((STATIC / "graph_view.js").read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run(["node", "--check", str(script)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_page_writes_its_words_in_the_views_language(chinese):
+    """What the page writes around a picture travels with the view, in its language."""
+    words = GraphView().words
+    assert words["more_click"] == "更多 ▸ 点击：显示整幅图"
+    assert words["readout"] == "第 {k} / {n} 步"  # the page fills in the step
+    source = (STATIC / "graph_view.js").read_text(encoding="utf-8")
+    for english in ('"more ▸', '"click: the whole picture"', '"computing…"', '"first step"'):
+        assert english not in source, english  # the page says none of its own

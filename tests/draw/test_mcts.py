@@ -123,7 +123,7 @@ def test_the_captions_speak_chinese():
         chinese = [mcts_caption(r, k) for k in range(13)]
     finally:
         set_language(None)
-    assert chinese[0].startswith("MCTS (UCT)：3 次迭代")
+    assert chinese[0].startswith("蒙特卡洛树搜索（UCT）：3 次迭代")
     assert [c.split("— ")[1].split("：")[0] for c in chinese[1:5]] == [
         "1 选择",
         "2 扩展",

@@ -24,12 +24,14 @@ from coursekit.draw.trees import (
     NODE_SLOT_PT,
     WINDOW_SLOT_PT,
     changed_steps,
+    draw_chance_tree,
     draw_search,
     draw_search_steps,
     draw_tree,
     readable_depth,
     search_caption,
 )
+from coursekit.errors import CoursekitError
 from coursekit.games import MAX, MIN, GameTree, Grundy, TicTacToe
 from coursekit.search import (
     CUTOFF,
@@ -404,7 +406,7 @@ def test_a_tree_drawn_to_its_readable_depth_fits_the_column(search, branching):
 
 @pytest.mark.skipif(not has_dot(), reason="needs Graphviz's dot to measure layouts")
 def test_exercise_trees_fit_the_column_whole_with_their_names():
-    room = readable_width_pt(COMPACT_TEXT_PT)  # the names under and inside nodes: 10 pt
+    room = readable_width_pt(COMPACT_TEXT_PT)  # the names under and inside nodes: 10.5 pt
     for tree in (TREE, ORDER_TREE, DECK_TREE):
         assert dot_width_pt(draw_tree(tree)) <= room
     # the deck tree's names ("B1a1a1") are too long for one row: every other one lower
@@ -523,7 +525,7 @@ def test_chance_nodes_are_grey_circles_with_probabilities_on_their_edges():
     import re
     from fractions import Fraction
 
-    from coursekit.draw.trees import CHANCE_FILL, draw_chance_tree
+    from coursekit.draw.trees import CHANCE_FILL
     from coursekit.games.chancetree import ChanceTree
 
     for seed in range(20):
@@ -572,3 +574,30 @@ def test_the_ruler_speaks_the_notebooks_language(chinese):
     ruler = {k: a["label"] for k, a in nodes.items() if k.startswith("depth")}
     assert ruler["depth1"] == "深度 1"
     assert "截断" in ruler["depth2"] and "cut-off" not in ruler["depth2"]
+
+
+@pytest.mark.parametrize(
+    ("draw", "value", "words"),
+    [
+        (draw_tree, "[[1, 2], [3, 4]]", "tree: expected a GameTree, got str"),
+        (
+            draw_chance_tree,
+            GameTree.from_nested([1, 2]),
+            "tree: expected a ChanceTree, got GameTree",
+        ),
+        (draw_search, "minimax", "result: expected a SearchResult, got str"),
+        (
+            lambda r: draw_search_steps(r, [0]),
+            None,
+            "result: expected a SearchResult, got NoneType",
+        ),
+    ],
+)
+def test_a_drawing_of_the_wrong_thing_is_refused_by_name(draw, value, words):
+    with pytest.raises(CoursekitError, match=re.escape(words)):
+        draw(value)
+
+
+def test_the_refusal_speaks_chinese(chinese):
+    with pytest.raises(CoursekitError, match="tree：应当是 GameTree，而给出的是 str"):
+        draw_tree("[[1, 2]]")

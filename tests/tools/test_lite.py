@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import lite
+from coursekit.tools import lite, lite_patches
 
 ROOT = Path(__file__).resolve().parents[2]
 # The chapters the offline lab runs (tests/browser/test_site.py): their modules must load
@@ -147,19 +147,47 @@ def _bundle(tmp_path, texts):
 
 
 def test_run_all_goes_on_past_a_cell_sent_with_stop_on_error_false(tmp_path):
-    build = _bundle(tmp_path, [old for old, _ in lite.RUN_ALL_PATCH])
-    patched = lite.let_run_all_go_on(build)
+    build = _bundle(tmp_path, [old for old, _ in lite_patches.RUN_ALL_PATCH])
+    patched = lite_patches.let_run_all_go_on(build)
     code = patched.read_text(encoding="utf-8")
     assert patched.name == "4191.def.js"
-    assert all(new in code for _, new in lite.RUN_ALL_PATCH)
+    assert all(new in code for _, new in lite_patches.RUN_ALL_PATCH)
     assert "!1===s.content.stop_on_error" in code and "_ckGoOn.has(e.parent_header.msg_id)" in code
 
 
 @pytest.mark.parametrize("kept", [0, 1])
 def test_a_bundle_the_patch_does_not_fit_stops_the_build(tmp_path, kept):
-    build = _bundle(tmp_path, [lite.RUN_ALL_PATCH[kept][0]])
+    build = _bundle(tmp_path, [lite_patches.RUN_ALL_PATCH[kept][0]])
     with pytest.raises(lite.SiteError, match="RUN_ALL_PATCH"):
-        lite.let_run_all_go_on(build)
+        lite_patches.let_run_all_go_on(build)
+
+
+def test_a_notebook_gets_the_session_of_its_own_path(tmp_path):
+    build = _bundle(tmp_path, [old for old, _ in lite_patches.SESSION_BY_PATH_PATCH])
+    patched = lite_patches.one_session_per_path(build)
+    code = patched.read_text(encoding="utf-8")
+    assert "this._sessions.find(e=>e.path===a)" in code
+    assert "e.name===i" not in code
+
+
+def test_a_bundle_the_session_patch_does_not_fit_stops_the_build(tmp_path):
+    changed = lite_patches.SESSION_BY_PATH_PATCH[0][0].replace("name===i", "id===i")
+    build = _bundle(tmp_path, [changed])
+    with pytest.raises(lite.SiteError, match="SESSION_BY_PATH_PATCH"):
+        lite_patches.one_session_per_path(build)
+
+
+def test_the_pinned_jupyterlite_bundle_takes_every_patch(tmp_path):
+    """The bundle of the jupyterlite-core that LITE_PINS installs holds each text the lab's
+    patches replace, once: a new pin that changes one fails here, loudly, before a build."""
+    import tarfile
+
+    (app,) = (lite.lite_tools() / "jupyterlite_core").glob("jupyterlite-app-*.tgz")
+    with tarfile.open(app) as archive:
+        scripts = [m for m in archive.getmembers() if m.name.startswith("package/build/")]
+        archive.extractall(tmp_path, members=scripts, filter="data")
+    build = tmp_path / "package" / "build"
+    assert lite_patches.let_run_all_go_on(build) == lite_patches.one_session_per_path(build)
 
 
 # The two places of the Pyodide kernel's worker that KERNEL_START_PATCH changes, as the
@@ -183,7 +211,7 @@ def _kernel_extension(tmp_path, scripts):
 
 def test_the_kernel_imports_itself_before_it_moves_into_the_students_files(tmp_path):
     scripts = {"comlink.worker.1.js": WORKER.format(v="s"), "393.2.js": WORKER.format(v="i")}
-    patched = lite.import_kernel_before_drive(_kernel_extension(tmp_path, scripts))
+    patched = lite_patches.import_kernel_before_drive(_kernel_extension(tmp_path, scripts))
     assert sorted(p.name for p in patched) == sorted(scripts)
     for script in patched:
         code = script.read_text(encoding="utf-8")
@@ -199,12 +227,12 @@ def test_a_kernel_worker_the_patch_does_not_fit_stops_the_build(tmp_path, change
     code = WORKER.replace(changed, changed.replace("chdir", "cd")).format(v="s")
     extensions = _kernel_extension(tmp_path, {"comlink.worker.1.js": code})
     with pytest.raises(lite.SiteError, match="KERNEL_START_PATCH"):
-        lite.import_kernel_before_drive(extensions)
+        lite_patches.import_kernel_before_drive(extensions)
 
 
 def test_a_site_without_the_kernel_worker_stops_the_build(tmp_path):
     with pytest.raises(lite.SiteError, match="no Pyodide kernel worker"):
-        lite.import_kernel_before_drive(_kernel_extension(tmp_path, {}))
+        lite_patches.import_kernel_before_drive(_kernel_extension(tmp_path, {}))
 
 
 # --- the lab's wheels compiled by Pyodide's own Python ---------------------------------------

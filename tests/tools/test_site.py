@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from coursekit.tools import site
@@ -48,3 +49,35 @@ def test_the_index_lists_chapters_slides_lab_and_exercises():
     assert 'href="book/04_alphabeta.slides.html"' in page
     assert 'href="lab/lab/index.html?path=exercises/04_alphabeta.ipynb"' in page
     assert "lab/" not in site.index_page([(en, "t")], [], lab=False)
+
+
+def test_a_chapter_is_run_again_only_when_it_or_the_course_changed(tmp_path, monkeypatch):
+    """A rebuild takes the run kept from the build before (``site.chapter_run``): the notebook
+    is run once, and again when it changes or when the package's code does."""
+    import nbformat
+
+    monkeypatch.setenv("COURSEKIT_CACHE", str(tmp_path / "cache"))
+    root = tmp_path / "course"
+    (root / "coursekit").mkdir(parents=True)
+    (root / "coursekit" / "a.py").write_text("x = 1\n")
+    notebook = root / "notebooks" / "00_x.ipynb"
+    notebook.parent.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")]), notebook)
+    runs = []
+
+    def run_for_export(path, **options):
+        runs.append(path)
+        return nbformat.read(path, as_version=4)
+
+    monkeypatch.setattr(site, "run_for_export", run_for_export)
+    site.course_digest.cache_clear()
+    run = functools.partial(site.chapter_run, notebook, root, timeout=10, say=lambda _: None)
+    first, again = run(), run()
+    assert len(runs) == 1 and first == again
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("2")]), notebook)
+    run()
+    assert len(runs) == 2
+    (root / "coursekit" / "a.py").write_text("x = 2\n")
+    site.course_digest.cache_clear()
+    run()
+    assert len(runs) == 3

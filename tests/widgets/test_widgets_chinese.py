@@ -34,7 +34,7 @@ def test_step_controls_and_tree_explorer_labels(chinese):
     assert (w.first.description, w.back.description) == ("« 第一步", "‹ 上一步")
     assert (w.forward.description, w.last.description) == ("下一步 ›", "最后一步 »")
     assert w.text.description == "博弈树" and w.algorithm.description == "算法"
-    assert w.result.value.startswith("<b>minimax</b>：倒推值 <b>3</b>，走步 <b>B</b>")
+    assert w.result.value.startswith("<b>极小极大过程</b>：倒推值 <b>3</b>，走步 <b>B</b>")
     assert "13 个节点，9 个叶节点，深度 2" in w.result.value
     assert "少 2 个叶节点" in w.counts_box.get_title(0)
     assert "<th>算法</th>" in w.counts.value and "最小树（b=3, d=2）" in w.counts.value
@@ -42,7 +42,7 @@ def test_step_controls_and_tree_explorer_labels(chinese):
 
 def test_the_orders_keep_their_values_and_show_chinese_labels(chinese):
     w = TreeExplorer()
-    assert [label for label, _ in w.ordering.options] == ["按输入", "最差", "随机", "最佳"]
+    assert [label for label, _ in w.ordering.options] == ["输入顺序", "最差", "随机", "最佳"]
     w.ordering.value = "best"  # the value a notebook sets stays English
     assert w.ordering.label == "最佳"
 
@@ -50,15 +50,15 @@ def test_the_orders_keep_their_values_and_show_chinese_labels(chinese):
 def test_the_explorers_captions_are_chinese_in_the_page(chinese):
     w = TreeExplorer(algorithm="alpha-beta")
     captions = captions_of(w.picture.steps)
-    assert captions[0] == "alpha-beta：第 0 步（共 16 步），尚未搜索"
-    assert captions[3] == "alpha-beta：第 3 步（共 16 步），静态估值 B1 = 3"
+    assert captions[0] == "α-β剪枝：第 0 步（共 16 步），尚未搜索"
+    assert captions[3] == "α-β剪枝：第 3 步（共 16 步），静态估值 B1 = 3"
     assert captions[-1].endswith("根节点的倒推值为 3 — 倒推值 3，走步 B")
     assert any("α剪枝" in c for c in captions)
 
 
 def test_a_static_preview_says_in_chinese_what_it_is(chinese):
     html = static_html(TreeSizeExplorer())
-    assert "运行这个单元格即可使用" in html and "个叶节点（b^m）" in html
+    assert "运行这个单元格即可使用" in html and "个叶节点（<i>b</i><sup><i>m</i></sup>）" in html
 
 
 def test_cuts_stats_and_open_list_in_chinese(chinese):
@@ -66,7 +66,7 @@ def test_cuts_stats_and_open_list_in_chinese(chinese):
     r = alphabeta(tree, trace=True)
     assert [str(c) for c in r.trace.cutoffs()] == ["在 C 处α剪枝：β = 2 ≤ A 的 α = 3；剪去 C2、C3"]
     assert str(r.stats) == "11 个节点，7 个叶节点，剪枝 1 次，深度 2"
-    assert str(r).startswith("alpha-beta: 倒推值 3，走步 B，主变量 B B1")
+    assert str(r).startswith("α-β剪枝：倒推值 3，走步 B，主变量 B B1")
     sss = TreeExplorer(tree, algorithm="SSS*")
     assert any("OPEN 表：" in c for c in captions_of(sss.picture.steps))
     assert sss_star(tree).value == 3

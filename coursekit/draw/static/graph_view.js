@@ -4,14 +4,14 @@
 // module lays it out with Graphviz compiled to WebAssembly, then:
 //   - restyles the drawn SVG for a step of a step-through (no new layout);
 //   - joins the arrows of each AND/OR connector with an arc;
-//   - scales the picture to its container, never below 11 px text (then it
+//   - scales the picture to its container, never below 12 px text (then it
 //     scrolls, with the root in view);
 //   - picks text colours readable on JupyterLab's light and dark themes.
 // The Graphviz module lives in ONE view-less "library" model per kernel; every
 // picture holds a reference to it, and the page imports it once.
 
 const PREFIX = "IPY_MODEL_";
-const MIN_TEXT_PX = 11;
+const MIN_TEXT_PX = 12;
 const ARC_RADIUS = 12; // points, as in coursekit.draw.andor
 const SVG_NS = "http://www.w3.org/2000/svg";
 const loaded = (globalThis.__coursekitGraphviz ??= new Map());
@@ -349,9 +349,9 @@ function smallestText(svg) {
   return Number.isFinite(smallest) ? (smallest * box.width) / shown : null;
 }
 
-/** Scroll ``frame`` sideways, if need be, to bring the root (else the topmost node) into the
- * middle; a root already in view stays where it is. */
-function showRoot(svg, frame, rootTitle, groups) {
+/** The box (on the screen) of the root and, once a search has chosen its move, of that move:
+ * the bold edge from the root (the principal line is drawn 2.5 pt wide) and its child. */
+function rootAndChoice(svg, rootTitle, groups) {
   let root = rootTitle ? groups.get(rootTitle) : null;
   if (!root) {
     let top = Infinity;
@@ -360,16 +360,39 @@ function showRoot(svg, frame, rootTitle, groups) {
       if (box.top < top) { top = box.top; root = g; }
     }
   }
-  if (!root) return;
-  const box = root.getBoundingClientRect();
-  const frameBox = frame.getBoundingClientRect();
-  if (box.left >= frameBox.left && box.right <= frameBox.right) return;
-  // (client rectangles are on the screen; a slide deck may scale them)
-  const zoom = frameBox.width / frame.offsetWidth || 1;
-  frame.scrollLeft += (box.left + box.width / 2 - (frameBox.left + frameBox.width / 2)) / zoom;
+  if (!root) return null;
+  const name = root.querySelector(":scope > title").textContent;
+  const boxes = [root.getBoundingClientRect()];
+  for (const [title, g] of groups) {
+    if (!title.startsWith(`${name}->`) || g.classList.contains("ck-hidden")) continue;
+    const line = g.querySelector(":scope > path");
+    if (!line || parseFloat(line.getAttribute("stroke-width") || "1") < 2.5) continue;
+    boxes.push(g.getBoundingClientRect());
+    const child = groups.get(title.slice(name.length + 2));
+    if (child) boxes.push(child.getBoundingClientRect());
+  }
+  return {
+    root: boxes[0],
+    left: Math.min(...boxes.map((b) => b.left)),
+    right: Math.max(...boxes.map((b) => b.right)),
+  };
 }
 
-/** Scale ``svg`` to its frame: never wider than the frame unless text would drop below 11 px. */
+/** Scroll ``frame`` sideways, if need be, to bring the root and the move chosen from it into
+ * view (centred together when both fit, else the root in the middle); what is in view stays. */
+function showRoot(svg, frame, rootTitle, groups) {
+  const found = rootAndChoice(svg, rootTitle, groups);
+  if (!found) return;
+  const frameBox = frame.getBoundingClientRect();
+  if (found.left >= frameBox.left && found.right <= frameBox.right) return;
+  const both = found.right - found.left <= frameBox.width;
+  const middle = both ? (found.left + found.right) / 2 : found.root.left + found.root.width / 2;
+  // (client rectangles are on the screen; a slide deck may scale them)
+  const zoom = frameBox.width / frame.offsetWidth || 1;
+  frame.scrollLeft += (middle - (frameBox.left + frameBox.width / 2)) / zoom;
+}
+
+/** Scale ``svg`` to its frame: never wider than the frame unless text would drop below 12 px. */
 function fit(svg, frame, rootTitle, groups) {
   const natural = parseFloat(svg.getAttribute("width")) * PX_PER_PT;
   if (!natural) return;
@@ -384,7 +407,7 @@ function fit(svg, frame, rootTitle, groups) {
   const smallest = smallestText(svg) * PX_PER_PT; // in px at the natural size
   const room = frame.clientWidth;
   let scale = Math.min(1, room / natural);
-  // no text smaller than 11 px: a wider picture scrolls instead
+  // no text smaller than 12 px: a wider picture scrolls instead
   if (smallest && smallest * scale < MIN_TEXT_PX) {
     scale = MIN_TEXT_PX / smallest;
   }
@@ -393,19 +416,34 @@ function fit(svg, frame, rootTitle, groups) {
   if (natural * scale > room + 1) showRoot(svg, frame, rootTitle, groups); // keep the root in view
 }
 
-// On a reveal.js slide (1280×720 CSS px, scaled as a whole to the screen) a picture is read
-// from the back of a lecture hall: its smallest text is at least SLIDE_TEXT_PX. It takes the
-// width of its column and the height the slide has left (shared with the slide's other
-// pictures), enlarged up to text of SLIDE_MAX_TEXT_PX; a picture whose text would be smaller
-// at that size keeps the text size and scrolls, the root in view, and a note over its corner
-// says that it goes on. A click on a scrolling picture shows it whole over the slide (its
-// text smaller, but never below SLIDE_OVERVIEW_PX: an overview), another click legible again.
-const SLIDE_TEXT_PX = 21; // 20 px as shown on a 1280×720 screen (reveal.js keeps a 4 % margin)
-const SLIDE_OVERVIEW_PX = 14.6; // 14 px as shown: an overview is still read from the room
+// On a reveal.js slide (1280×720 CSS px, scaled as a whole to the screen) a picture is shown
+// whole: as large as the width of its column and the height the slide has left (shared with
+// the slide's other pictures) allow, clear of reveal.js's arrows in the slide's corner, and
+// never with text larger than the slide's body (SLIDE_MAX_TEXT_PX). Its text is then what the
+// room allows: 20 px and more for most, down to SLIDE_FIT_PX (14 px as shown, read from the
+// room as an overview) for a large one. Only a picture that would need smaller text keeps that
+// size and scrolls, the root in view, with a note over its corner and a click showing it over
+// the whole slide (its text never below SLIDE_OVERVIEW_PX); the slide test fails on such a
+// picture: give it more room on its slide, or draw less of it.
+const SLIDE_FIT_PX = 14.6; // 14 px as shown on a 1280×720 screen (reveal.js keeps a 4 % margin)
+const SLIDE_OVERVIEW_PX = 14.6; // shown whole over the slide after a click: the same floor
 const SLIDE_MAX_TEXT_PX = 30; // the slide's body text: no picture text larger than it
 const SLIDE_MIN_HEIGHT_PX = 160;
+// kept free under a slide's last line: a slide's content within 95 % of its height, or the
+// deck makes it scroll (setScrollingSlide in coursekit_reveal/index.html.j2)
+const SLIDE_SPARE_PX = 40;
 
 const SLIDE_CROP_PT = 3; // of the 4-pt margin Graphviz leaves around a picture
+
+/** What the page writes around a picture (the note that it goes on, the buttons' tooltips), in the
+ * notebook's language: the view's ``words`` (printed_draw.json of the language's locale), sent by
+ * the kernel and stored with the widget, so a static page or a slide deck has them too.
+ * ``{name}`` in a word is filled in from ``fields``. */
+function word(node, key, fields = {}) {
+  const view = node.closest(".ck-graph");
+  const text = (view && view.ckWords && view.ckWords[key]) || "";
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(fields[name] ?? ""));
+}
 
 /** Crop most of Graphviz's empty margin (once per drawing): on a slide every pixel counts. */
 function cropMargin(svg) {
@@ -415,6 +453,43 @@ function cropMargin(svg) {
   if (!box || box.width <= 4 * SLIDE_CROP_PT || box.height <= 4 * SLIDE_CROP_PT) return;
   const c = SLIDE_CROP_PT;
   svg.setAttribute("viewBox", `${box.x + c} ${box.y + c} ${box.width - 2 * c} ${box.height - 2 * c}`);
+}
+
+/** The height (slide px) of what ``slide`` shows: from the top of its first block to the bottom
+ * of its last (a slide's section may be as tall as the screen whatever it holds, so its own
+ * height says nothing; a picture's part scrolled out of its frame does not count). */
+function usedHeight(slide) {
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const child of slide.children) {
+    if (child.tagName === "SECTION" || child.tagName === "ASIDE") continue;
+    for (const box of child.getClientRects()) {
+      top = Math.min(top, box.top);
+      bottom = Math.max(bottom, box.bottom);
+    }
+  }
+  const zoom = slide.getBoundingClientRect().height / slide.offsetHeight || 1;
+  return bottom > top ? (bottom - top) / zoom : 0;
+}
+
+/** Give ``svg`` its size on a slide: ``perUnit`` px per unit of its viewBox ``box``. */
+function sized(svg, box, perUnit) {
+  svg.style.maxWidth = "none";
+  svg.style.maxHeight = "none"; // (the deck's own limit for pictures: this one is sized here)
+  svg.style.width = `${box.width * perUnit}px`;
+  svg.style.height = `${box.height * perUnit}px`;
+}
+
+/** The height (slide px) that ``svg``, as placed now, may have so that it ends above
+ * reveal.js's arrows in the corner of the slide, when it reaches across them; else null. */
+function heightClearOfArrows(svg, frame, deck) {
+  const arrows = deck.querySelector(":scope > .controls");
+  if (!arrows || !arrows.getClientRects().length) return null;
+  const a = arrows.getBoundingClientRect();
+  const s = svg.getBoundingClientRect();
+  if (s.right <= a.left || s.bottom <= a.top || !a.width) return null;
+  const zoom = frame.getBoundingClientRect().width / frame.offsetWidth || 1;
+  return Math.max(SLIDE_MIN_HEIGHT_PX, (a.top - s.top) / zoom - 4);
 }
 
 function fitSlide(svg, frame, rootTitle, groups) {
@@ -431,34 +506,38 @@ function fitSlide(svg, frame, rootTitle, groups) {
   // else the height the slide has left, shared with the other pictures on the slide
   const slideHeight = parseFloat(getComputedStyle(deck.querySelector(".slides")).height) || 720;
   const pictures = slide.querySelectorAll(".ck-graph-frame svg").length || 1;
-  const before = slide.scrollHeight;
-  const left = (slideHeight - before) / pictures;
+  const before = usedHeight(slide);
+  const left = (slideHeight - SLIDE_SPARE_PX - before) / pictures;
   const tall = whole ? frame.clientHeight : Math.max(SLIDE_MIN_HEIGHT_PX, frame.offsetHeight + left);
   // px per viewBox unit: as large as the room allows, within the text limits
-  let perUnit = Math.min(room / box.width, tall / box.height);
-  if (units) {
-    perUnit = Math.min(perUnit, SLIDE_MAX_TEXT_PX / units);
-    perUnit = Math.max(perUnit, (whole ? SLIDE_OVERVIEW_PX : SLIDE_TEXT_PX) / units);
+  const limited = (high) => {
+    const perUnit = Math.min(room / box.width, high / box.height);
+    if (!units) return perUnit;
+    const least = (whole ? SLIDE_OVERVIEW_PX : SLIDE_FIT_PX) / units;
+    return Math.max(Math.min(perUnit, SLIDE_MAX_TEXT_PX / units), least);
+  };
+  let perUnit = limited(tall);
+  sized(svg, box, perUnit);
+  const clear = whole ? null : heightClearOfArrows(svg, frame, deck);
+  if (clear !== null && clear < box.height * perUnit) {
+    perUnit = limited(clear);
+    sized(svg, box, perUnit);
   }
   const width = box.width * perUnit;
   const height = box.height * perUnit;
-  svg.style.maxWidth = "none";
-  svg.style.maxHeight = "none"; // (the deck's own limit for pictures: this one is sized here)
-  svg.style.width = `${width}px`;
-  svg.style.height = `${height}px`;
   const wide = width > room + 1;
   const high = height > tall + 1;
   frame.style.maxHeight = high && !whole ? `${tall}px` : "";
   frame.style.overflowY = high ? "auto" : "";
   frame.classList.toggle("ck-graph-scrolls", wide || high);
-  frame.title = whole ? "click: legible text again" : wide || high ? "click: the whole picture" : "";
+  frame.title = whole ? word(frame, "tip_legible") : wide || high ? word(frame, "tip_whole") : "";
   // said on the slide, not only in a tooltip: the picture goes on beyond its frame
   const stage = frame.parentElement;
   stage.classList.toggle("ck-graph-continues", wide || high);
   const note = stage.querySelector(".ck-graph-more");
-  if (note) note.textContent = whole ? "more ▸ scroll" : "more ▸ click: the whole picture";
+  if (note) note.textContent = word(frame, whole ? "more_scroll" : "more_click");
   if (wide) showRoot(svg, frame, rootTitle, groups);
-  if (Math.abs(slide.scrollHeight - before) > 1) {
+  if (Math.abs(usedHeight(slide) - before) > 1) {
     // reveal.js centres a slide by its height when it is shown: centre it again
     window.dispatchEvent(new Event("resize"));
   }
@@ -567,6 +646,28 @@ function listenToStepButtons() {
   });
 }
 
+// ---------------------------------------------------------------- text boxes that apply on a key
+// ipywidgets' text areas send their text to the kernel when the focus leaves them. An explorer's
+// box of class ck-apply-on-enter (coursekit.widgets.base.applies_on_enter) applies it on Enter
+// as well (Shift+Enter: a new line), and every text area of a widget on Ctrl+Enter: the page
+// tells the box's view that its text changed, as leaving it does (the focus stays).
+const APPLY_ON_ENTER = "ck-apply-on-enter";
+
+function listenToApplyKeys() {
+  if (globalThis.__coursekitApplyKeys) return;
+  globalThis.__coursekitApplyKeys = true;
+  document.addEventListener("keydown", (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLTextAreaElement) || event.key !== "Enter" || event.isComposing) return;
+    const onEnter = box.closest(`.${APPLY_ON_ENTER}`) && !event.shiftKey && !event.altKey;
+    const withCtrl = (event.ctrlKey || event.metaKey) && box.closest(".widget-textarea");
+    if (!onEnter && !withCtrl) return;
+    event.preventDefault();
+    event.stopPropagation(); // (not JupyterLab's "run the cell")
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+  }, true);
+}
+
 function button(text, title) {
   const b = document.createElement("button");
   b.className = "ck-graph-button jupyter-button";
@@ -578,21 +679,22 @@ function button(text, title) {
 function render({ model, el }) {
   // jupyter-widgets: the class every ipywidgets view carries (page styles and tests look for it)
   el.classList.add("ck-graph", "jupyter-widgets");
+  el.ckWords = model.get("words") || {};
   // its language's fonts and glyphs (font_rules() in graph_view.py; zh-Hant: traditional)
   if (model.get("lang")) el.lang = model.get("lang");
   const busy = document.createElement("div");
   busy.className = "ck-graph-busy";
-  busy.textContent = "computing…";
+  busy.textContent = word(el, "computing");
   const controls = document.createElement("div");
   controls.className = "ck-graph-controls";
-  const first = button("«", "first step");
-  const back = button("‹", "previous step");
+  const first = button("«", word(el, "first"));
+  const back = button("‹", word(el, "back"));
   const slider = document.createElement("input");
   slider.type = "range";
   slider.className = "ck-graph-step";
-  slider.setAttribute("aria-label", "step");
-  const next = button("›", "next step");
-  const last = button("»", "last step");
+  slider.setAttribute("aria-label", word(el, "step"));
+  const next = button("›", word(el, "next"));
+  const last = button("»", word(el, "last"));
   const readout = document.createElement("span");
   readout.className = "ck-graph-readout";
   controls.append(first, back, slider, next, last, readout);
@@ -645,7 +747,7 @@ function render({ model, el }) {
       captions = inflated;
     } catch (error) {
       captions = [];
-      caption.textContent = `⚠ the step captions could not be read: ${error}`;
+      caption.textContent = word(el, "no_captions", { error });
       return;
     }
     showStep();
@@ -672,7 +774,7 @@ function render({ model, el }) {
     slider.min = 0;
     slider.max = n;
     slider.value = k;
-    readout.textContent = `step ${k} / ${n}`;
+    readout.textContent = word(el, "readout", { k, n });
     caption.textContent = captions[k] || model.get("caption") || "";
     caption.style.display = caption.textContent ? "" : "none";
     if (!svg) return;
@@ -727,7 +829,7 @@ function render({ model, el }) {
     try {
       gv = await graphviz(model);
     } catch (error) {
-      frame.textContent = `⚠ the picture library did not load: ${error}`;
+      frame.textContent = word(el, "no_library", { error });
       return;
     }
     if (mine !== drawing) return;
@@ -779,6 +881,7 @@ function render({ model, el }) {
   };
   el.addEventListener("ck-step-button", onStepButton);
   listenToStepButtons();
+  listenToApplyKeys();
 
   const redraw = () => draw();
   model.on("change:dot", redraw);
