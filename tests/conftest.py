@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import chinese_text`
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # `import chinese_text`, `plain_user`
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,8 @@ from coursekit.languages import records
 
 # PyPI name → conda-forge name, where they differ
 CONDA_NAMES = {"graphviz": "python-graphviz", "chess": "python-chess"}
+PIP_ONLY = {"pyseccomp"}
+"""Not on conda-forge: environment.yml's pip section names them, with the same specifier."""
 
 
 def _pyproject(repo_root):
@@ -22,9 +24,13 @@ def _pyproject(repo_root):
 
 
 def _conda_specs(repo_root) -> dict[str, str]:
-    """Name → version specifier of every conda package in environment.yml."""
+    """Name → version specifier of every conda package in environment.yml (and of the
+    :data:`PIP_ONLY` packages in its pip section)."""
     env = yaml.safe_load((repo_root / "environment.yml").read_text())
     requirements = [Requirement(e) for e in env["dependencies"] if isinstance(e, str)]
+    pip_section = next(e["pip"] for e in env["dependencies"] if isinstance(e, dict))
+    pip_only = [Requirement(e) for e in pip_section if not e.startswith("-")]
+    requirements += [req for req in pip_only if req.name in PIP_ONLY]
     return {req.name: str(req.specifier) for req in requirements}
 
 

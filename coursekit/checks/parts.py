@@ -294,7 +294,10 @@ def answer_value(part: Function, entry: Any) -> Any:
     if "raised" in entry:
         name, message = [*list(entry["raised"]), "", ""][:2]
         raise raised(name, message)
-    value = unplain(entry.get("returned"))
+    try:
+        value = unplain(entry.get("returned"))
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+        value = Unsupported("damaged data")  # tags the grader's plain() never writes
     if part.decode is not None and not isinstance(value, Unsupported):
         try:
             value = part.decode(value)
@@ -387,6 +390,8 @@ def _decide(check: Callable[[], None]) -> Verdict:
             return Verdict(False, str(error))
         except RecursionError:
             return Verdict(False, _say("grade.too_nested"))
+        except SystemError:  # the interpreter's own fault, never the answer's: the grader's error
+            raise
         except Exception as error:  # what the data made the check trip over: a wrong answer
             return Verdict(False, _say("grade.unusable", error=type(error).__name__))
 

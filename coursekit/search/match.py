@@ -285,17 +285,22 @@ def play_game(
         nodes[engine.name] += result.stats.nodes
         state = game.result(state, result.move)
         moves.append(result.move)
-    if forfeit is not None:
-        outcome = -1 if forfeit == max_engine.name else 1
-    elif game.is_terminal(state):
-        utility = game.utility(state, MAX)
-        outcome = (utility > 0) - (utility < 0)
-    else:
-        outcome = 0
+    outcome = game_outcome(game, state, forfeit, max_engine.name)
     return PlayedGame(
         max_engine.name, min_engine.name, tuple(opening), outcome, tuple(moves),
         depths, nodes, seconds, forfeit, note,
     )  # fmt: skip
+
+
+def game_outcome(game: Game, state: Any, forfeit: str | None, max_name: str) -> int:
+    """+1 MAX won, -1 MIN won, 0 a draw: by forfeit, else by the finished game, else a draw
+    (a game stopped before its end)."""
+    if forfeit is not None:
+        return -1 if forfeit == max_name else 1
+    if game.is_terminal(state):
+        utility = game.utility(state, MAX)
+        return (utility > 0) - (utility < 0)
+    return 0
 
 
 def openings(game: Game, count: int, plies: int, seed: int) -> list[tuple]:
@@ -361,8 +366,13 @@ def round_robin(
     max_moves: int | None = None,
     progress: bool = False,
     on_game: Callable[[PlayedGame], Any] | None = None,
+    play: Callable[..., PlayedGame] | None = None,
 ) -> MatchResult:
-    """Every pair of engines plays a :func:`match` of ``games`` games from the same openings."""
+    """Every pair of engines plays a :func:`match` of ``games`` games from the same openings.
+
+    ``play`` plays one game (default :func:`play_game`; a tournament passes its referee's).
+    """
+    play = play or play_game
     engines = list(engines)
     names = [e.name for e in engines]
     if len(set(names)) != len(names) or len(engines) < 2:
@@ -384,7 +394,7 @@ def round_robin(
     played: list[PlayedGame] = []
     for index, (white, black) in enumerate(schedule):
         opening = lines[(index % games) // 2]
-        result = play_game(game, white, black, opening, max_moves=max_moves)
+        result = play(game, white, black, opening, max_moves=max_moves)
         played.append(result)
         if on_game is not None:
             on_game(result)

@@ -78,11 +78,13 @@ def pytest_command(
     score: bool = False,
     report: Path | None = None,
     rootdir: Path | None = None,
+    confine: bool = False,
 ) -> list[str]:
     """The ``pytest --nbval-lax`` command line that checks ``notebook``.
 
     The project's own pytest settings are left out (``-c`` an empty file), so
     the run is the same wherever it is started; run it with :func:`pytest_env`.
+    ``confine``: the kernel confines itself before it runs a cell (in a sandbox).
     """
     command = [
         python(),
@@ -109,6 +111,8 @@ def pytest_command(
         command += ["--coursekit-score", "-rN", "--no-header", "-o", "console_output_style=classic"]
     if report is not None:
         command += ["--coursekit-report", str(report), "-q", "--tb=no"]
+    if confine:
+        command.append("--coursekit-confine")
     return command
 
 
@@ -162,7 +166,11 @@ def run_cells(
     seen = (INPUT if sandbox.sealed else notebook.parent) / notebook.name
     run = [python(), "-m", "coursekit.tools.inside", "run", str(seen), REPORT, *collect]
     check = pytest_command(
-        Path(notebook.name), timeout=timeout, report=Path(REPORT), rootdir=Path(".")
+        Path(notebook.name),
+        timeout=timeout,
+        report=Path(REPORT),
+        rootdir=Path("."),
+        confine=sandbox.sealed,
     )
     sandbox.prepare(notebook.parent)
     process = SandboxedProcess(sandbox, [*run, "--", *check], notebook.parent)

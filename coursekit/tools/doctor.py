@@ -143,8 +143,8 @@ def check_sandbox() -> Finding:
         fix = "apt-get install -y bubblewrap (only instructors who grade need it)"
         return Finding(name, False, problem, fix, optional=True)
     groups = control_groups_problem()
-    whole = "memory of each tree bounded" if groups is None else f"per process only: {groups}"
-    return Finding(name, True, f"bubblewrap runs ({whole})")
+    whole = "memory of each tree bounded" if groups is None else f"memory per process: {groups}"
+    return Finding(name, True, f"bubblewrap and the system-call filter run ({whole})")
 
 
 def check_widgets_extension() -> Finding:

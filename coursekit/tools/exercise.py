@@ -290,8 +290,8 @@ def read_notebook(path: Path | str) -> nbformat.NotebookNode:
     return notebook_from_text(text)
 
 
-def notebook_from_text(text: str) -> nbformat.NotebookNode:
-    """The notebook whose file holds ``text``; ``ValueError`` with a plain reason if it is none."""
+def raw_notebook(text: str) -> dict:
+    """A notebook file's JSON: an object with a list of cells, else ``ValueError`` saying why."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
@@ -300,6 +300,12 @@ def notebook_from_text(text: str) -> nbformat.NotebookNode:
         raise ValueError("not a notebook: JSON nested too deeply") from None
     if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
         raise ValueError("not a notebook: the JSON has no list of cells")
+    return raw
+
+
+def notebook_from_text(text: str) -> nbformat.NotebookNode:
+    """The notebook whose file holds ``text``; ``ValueError`` with a plain reason if it is none."""
+    raw = raw_notebook(text)
     import nbformat
 
     try:

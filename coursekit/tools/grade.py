@@ -30,34 +30,33 @@ stores are the student's to change. For each submission the grader
    module declares scores its points when its graded cell ran without an
    exception.
 
-Submissions are graded in parallel, one sandbox, pytest process and kernel
-each. Answer code that reaches outside (files, processes, the shell, the
-grading machinery, IPython hooks) is flagged for review.
+Submissions are graded in parallel, each in a process of its own, with one
+sandbox, pytest process and kernel each. Answer code that reaches outside
+(files, processes, the shell, the grading machinery, IPython hooks) is
+flagged for review.
+
+The pieces live beside this module: :mod:`~coursekit.tools.merge` (steps 1–4),
+:mod:`~coursekit.tools.part_grades` (step 6), :mod:`~coursekit.tools.review`
+(the review flags), :mod:`~coursekit.tools.grade_record` (settings and
+grades) and :mod:`~coursekit.tools.grade_report` (the CSV and the feedback).
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
-import copy
-import csv
-import dataclasses
-import json
+import multiprocessing
 import os
-import queue
-import re
-import secrets
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from coursekit.checks import parts as declared_parts
-from coursekit.text import language_code, say, speaking, table
+from coursekit.text import language_code, speaking
 from coursekit.tools.check import (
     DEFAULT_TIMEOUT,
     UNANSWERED,
@@ -69,17 +68,45 @@ from coursekit.tools.check import (
 from coursekit.tools.exercise import (
     ExerciseFormatError,
     ExerciseSet,
-    is_answer,
-    is_graded,
     load_exercise_sets,
-    notebook_from_text,
     notebook_text,
-    python_source,
-    source_digest,
 )
-from coursekit.tools.package_view import view_for
-from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
-from coursekit.tools.student_function import NotReady, StudentFunction, cells_up_to
+from coursekit.tools.grade_record import Grade, Settings, draw_seed
+from coursekit.tools.grade_report import (
+    csv_rows,
+    feedback_text,
+    part_column,
+    write_csv,
+    write_feedback,
+)
+from coursekit.tools.limits import peak_memory
+from coursekit.tools.merge import (
+    Merged,
+    cell_labels,
+    find_exercise,
+    match_cells,
+    merge,
+    neutralise,
+    stand_in,
+)
+from coursekit.tools.package_view import built_views, use_views, view_for
+from coursekit.tools.part_grades import (
+    WITHHELD,
+    PartGrade,
+    by_hand_grade,
+    cell_grade,
+    function_grade,
+    value_grade,
+)
+from coursekit.tools.review import protected_names, review_flags
+from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.untrusted import read_notebook_limited
+
+__all__ = [  # what other modules and the tests import from here (defined in its helpers)
+    "Grade", "PartGrade", "Settings", "csv_rows", "feedback_text", "find_exercise",
+    "grade_all", "grade_submission", "match_cells", "merge", "part_column", "review_flags",
+    "submission_paths", "write_csv", "write_feedback",
+]  # fmt: skip
 
 if TYPE_CHECKING:
     import nbformat
@@ -88,334 +115,11 @@ if TYPE_CHECKING:
 MAX_RUNS = 3
 """Runs of one submission at most: the first, and one more per kernel death."""
 
-REPORT_COLUMNS = [
-    "tampered",
-    "timed_out",
-    "kernel_died",
-    "review",
-    "notes",
-    "problem",
-    "sandbox",
-    "seed",
-]
-
 SUBMISSION_BYTES = 20 * 1024**2
 """The largest submission file the grader reads."""
 
 
-def draw_seed() -> int:
-    """A fresh seed for the hidden cases, drawn when grading starts (never in the package)."""
-    return secrets.randbelow(2**31)
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How submissions are graded (the command line's options).
-
-    ``seed`` picks the hidden cases of "write a function" parts: drawn anew for
-    every grading run unless given (``--seed``, to repeat a run), and written in
-    the grade report.
-    """
-
-    timeout: float = DEFAULT_TIMEOUT
-    seed: int = field(default_factory=draw_seed)
-    sandbox: Sandbox | None = None  # None: not sealed off (--unsafe-no-sandbox)
-    allow_library: bool = False
-    in_kernel: bool = False  # True: every part judged by its graded cell (the old way, benchmarks)
-
-
-@dataclass
-class PartGrade:
-    """The outcome of one part of one submission."""
-
-    points: float = 0.0
-    status: str = "failed"  # passed, failed, tampered, timed out, not run
-    detail: str = ""  # the check's hint or the error
-
-
-@dataclass
-class Grade:
-    """Everything the grader found out about one submission."""
-
-    file: str
-    exercise: ExerciseSet | None = None
-    parts: list[PartGrade] = field(default_factory=list)
-    tampered: list[str] = field(default_factory=list)
-    timed_out: list[str] = field(default_factory=list)
-    kernel_died: list[str] = field(default_factory=list)
-    review: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    problem: str = ""
-    sandbox: str = ""
-    seed: str = ""
-    language: str = "en"
-    """The submission's language (its metadata): its hints and feedback are written in it."""
-
-    @property
-    def total(self) -> float:
-        return sum(part.points for part in self.parts)
-
-
-# ---------------------------------------------------------------- matching
-
-
-def find_exercise(
-    path: Path, nb: nbformat.NotebookNode, sets: dict[str, ExerciseSet]
-) -> ExerciseSet:
-    """The exercise set of a submission: from its metadata, else from its file name."""
-    named = nb.get("metadata", {}).get("coursekit", {})
-    name = named.get("exercise") if isinstance(named, dict) else None
-    if name in sets:
-        return sets[name]
-    file_name = path.name.lower()
-    in_name = [s for s in sets if re.search(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", file_name)]
-    if in_name:
-        return sets[max(in_name, key=len)]
-    known = ", ".join(sets) or "none"
-    raise ValueError(
-        f"cannot tell which exercise set this is: no coursekit.exercise in its metadata and "
-        f"no set name in the file name (known sets: {known})"
-    )
-
-
-def match_cells(
-    wanted_ids: Sequence[str],
-    cells: Sequence[nbformat.NotebookNode],
-    tagged: Callable[[nbformat.NotebookNode], bool],
-) -> tuple[list[nbformat.NotebookNode | None], int]:
-    """The submission's cell for each wanted id, and how many were matched by order.
-
-    A cell is matched by its id; the wanted ids left over take, in order, the
-    ``tagged`` cells that matched no id (a notebook copied cell by cell into a
-    new file keeps its tags but gets new ids).
-    """
-    by_id = {cell.get("id"): cell for cell in cells if cell.get("id")}
-    found: list[nbformat.NotebookNode | None] = [by_id.get(cell_id) for cell_id in wanted_ids]
-    taken = {id(cell) for cell in found if cell is not None}
-    spare = iter([cell for cell in cells if tagged(cell) and id(cell) not in taken])
-    by_order = 0
-    for i, cell in enumerate(found):
-        if cell is None:
-            found[i] = next(spare, None)
-            by_order += found[i] is not None
-    return found, by_order
-
-
-# ------------------------------------------------------------ review flags
-
-_MACHINERY = (
-    "coursekit.checks",
-    "coursekit.tools",
-    "nbval",
-    "pytest",
-    "IPython",
-    "ipykernel",
-    "builtins",
-    "importlib",
-    "runpy",
-    "ctypes",
-    "inspect",
-    "gc",
-)
-_FILE_MODULES = ("pathlib", "shutil", "io", "tempfile", "glob", "fileinput", "zipfile", "tarfile")
-_PROCESS_MODULES = ("subprocess", "multiprocessing", "pty", "signal", "resource", "threading")
-_NETWORK_MODULES = ("socket", "urllib", "http", "requests", "ftplib", "smtplib")
-_FILE_CALLS = {"open", "read_text", "write_text", "read_bytes", "write_bytes", "unlink", "rmtree"}
-_FILE_CALLS |= {"remove", "rename", "replace", "mkdir", "makedirs", "copy", "copyfile", "chmod"}
-_FILE_CALLS |= {"listdir", "scandir", "walk", "glob", "rglob", "touch", "symlink_to", "truncate"}
-_PROCESS_CALLS = {"system", "popen", "fork", "forkpty", "kill", "killpg", "spawnl", "spawnv"}
-_PROCESS_CALLS |= {"execv", "execve", "execl", "execlp", "execvp", "execvpe", "posix_spawn"}
-_HOOKS = {"set_custom_exc", "input_transformers_cleanup", "input_transformers_post"}
-_HOOKS |= {"input_transformers", "register", "register_magic_function", "ast_transformers"}
-_HOOKS |= {"showtraceback", "run_cell", "push", "user_ns", "events", "set_hook"}
-_RISKY_ATTRIBUTES = {"modules", "_exit", "settrace", "setprofile", "__code__", "__globals__"}
-_RISKY_ATTRIBUTES |= {"__builtins__", "__dict__", "__class__", "__subclasses__", "f_globals"}
-_RISKY_ATTRIBUTES |= {"f_back", "_getframe", "addaudithook", "__import__", "setrecursionlimit"}
-_RISKY_NAMES = {"exec", "eval", "compile", "__import__", "setattr", "delattr", "globals"}
-_RISKY_NAMES |= {"vars", "locals", "__builtins__", "get_ipython", "breakpoint"}
-_COMPARISONS = {"__eq__", "__ne__", "__hash__", "__bool__", "__lt__", "__le__", "__gt__"}
-_COMPARISONS |= {"__ge__", "__float__", "__int__", "__index__", "__iter__", "__len__"}
-_COMPARISONS |= {"__getattr__", "__getattribute__", "__instancecheck__", "__subclasscheck__"}
-
-
-def _imported_modules(node: ast.AST) -> list[str]:
-    if isinstance(node, ast.Import):
-        return [alias.name for alias in node.names]
-    if isinstance(node, ast.ImportFrom) and node.module:
-        return [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-    return []
-
-
-def _flags_of(node: ast.AST, protected: frozenset[str]) -> set[str]:
-    """What one node of an answer's syntax tree does that a human should look at."""
-    flags: set[str] = set()
-    for module in _imported_modules(node):
-        top = module.split(".")[0]
-        flags.update(f"imports {m} (grading machinery)" for m in _MACHINERY if module.startswith(m))
-        if top in _FILE_MODULES or module in ("os.path",):
-            flags.add(f"imports {top} (files)")
-        if top in _PROCESS_MODULES:
-            flags.add(f"imports {top} (processes)")
-        if top in _NETWORK_MODULES:
-            flags.add(f"imports {top} (network)")
-    if isinstance(node, ast.Attribute):
-        if node.attr in _RISKY_ATTRIBUTES:
-            flags.add(f"uses .{node.attr}")
-        if node.attr in _HOOKS:
-            flags.add(f"IPython hook .{node.attr}")
-        if node.attr in _FILE_CALLS:
-            flags.add(f"files (.{node.attr})")
-        if node.attr in _PROCESS_CALLS or node.attr.startswith(("exec", "spawn")):
-            flags.add(f"processes (.{node.attr})")
-        if node.attr in ("run_path", "run_module", "import_module", "exec_module"):
-            flags.add(f"runs other code (.{node.attr})")
-    if isinstance(node, ast.Name):
-        if node.id in _RISKY_NAMES:
-            flags.add(f"uses {node.id}")
-        if node.id == "open":
-            flags.add("files (open)")
-        if isinstance(node.ctx, (ast.Store, ast.Del)) and node.id in protected:
-            flags.add(f"rebinds {node.id} (a name the graded cells use)")
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        if node.name in _COMPARISONS:
-            flags.add(f"defines {node.name} (a rigged comparison?)")
-        if node.name in protected:
-            flags.add(f"rebinds {node.name} (a name the graded cells use)")
-    if isinstance(node, ast.ClassDef):
-        if node.name in protected:
-            flags.add(f"rebinds {node.name} (a name the graded cells use)")
-        bases = {b.id for b in node.bases if isinstance(b, ast.Name)}
-        if bases & {"int", "float", "str", "list", "tuple", "dict", "set", "bool", "Fraction"}:
-            flags.add(f"subclasses {', '.join(sorted(bases))}")
-    return flags
-
-
-def review_flags(source: str, protected: Iterable[str] = ()) -> list[str]:
-    """What in an answer cell could reach outside it (for a human to look at).
-
-    Found in the cell's syntax tree (``%%bash``, ``!cmd`` and magics are first
-    turned into the Python IPython runs): files, processes, the shell, the
-    network, imports of the grading machinery, IPython hooks, rigged
-    comparisons, and rebinding ``protected`` names (the checks' modules and
-    the problem data the graded cells use).
-
-    >>> review_flags("from coursekit.checks import ch00\\nch00.check_x = print")
-    ['imports coursekit.checks (grading machinery)']
-    >>> review_flags("!ls /")
-    ['processes (.system)', 'runs shell commands or magics', 'uses get_ipython']
-    >>> review_flags("x = sorted([3, 1])")
-    []
-    """
-    python = python_source(source)
-    try:
-        tree = ast.parse(python)
-    except SyntaxError:
-        return []  # the answer's error shows in the notes
-    protected = frozenset(protected)
-    flags: set[str] = set()
-    if python != source and "get_ipython()" in python:
-        flags.add("runs shell commands or magics")
-    for node in ast.walk(tree):
-        flags |= _flags_of(node, protected)
-    return sorted(flags)
-
-
-def protected_names(exercise: ExerciseSet) -> set[str]:
-    """Names bound by the instructor's cells (not the answers): the checks, the problem data."""
-    answers = {answer.index for answer in exercise.answers}
-    names: set[str] = set()
-    for index, cell in enumerate(exercise.notebook.cells):
-        if cell.cell_type != "code" or index in answers:
-            continue
-        try:
-            tree = ast.parse(python_source(cell.source))
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                names.add(node.id)
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                names.update((a.asname or a.name).split(".")[0] for a in node.names)
-    return names
-
-
-# ------------------------------------------------------------------ merging
-
-
-@dataclass
-class Merged:
-    """The notebook to run for a submission and what was found while building it."""
-
-    notebook: nbformat.NotebookNode
-    answers: list[str | None]  # the student's source of each answer cell, None if missing
-    tampered: dict[int, str]  # part number → "edited" / "deleted"
-    by_order: int
-
-
-def merge(exercise: ExerciseSet, submission: nbformat.NotebookNode) -> Merged:
-    """Put the submission's answers into the instructor's notebook; find tampered parts."""
-    cells = [cell for cell in submission.cells if isinstance(cell, dict)]
-    answer_cells, answers_by_order = match_cells(
-        [a.cell_id for a in exercise.answers], cells, is_answer
-    )
-    graded_cells, graded_by_order = match_cells(
-        [p.cell_id for p in exercise.parts], cells, is_graded
-    )
-    nb = copy.deepcopy(exercise.notebook)
-    answers: list[str | None] = []
-    for answer, cell in zip(exercise.answers, answer_cells, strict=True):
-        source = (
-            cell.get("source") if cell is not None and cell.get("cell_type") == "code" else None
-        )
-        answers.append(source if isinstance(source, str) else None)
-        target = nb.cells[answer.index]
-        target.source = answers[-1] if answers[-1] is not None else answer.stub
-        target.outputs = []
-        target.execution_count = None
-    tampered = {}
-    for part, cell in zip(exercise.parts, graded_cells, strict=True):
-        if cell is None or cell.get("cell_type") != "code":
-            tampered[part.number] = "deleted"
-        elif source_digest(str(cell.get("source", ""))) != part.digest:
-            tampered[part.number] = "edited"
-    return Merged(nb, answers, tampered, answers_by_order + graded_by_order)
-
-
-def _neutralise(nb: nbformat.NotebookNode, exercise: ExerciseSet, index: int) -> None:
-    """Keep cell ``index`` from running again: an answer back to its stub, others skipped."""
-    stubs = {a.index: a.stub for a in exercise.answers}
-    cell = nb.cells[index]
-    if index in stubs:
-        cell.source = stubs[index]
-    elif "nbval-skip" not in cell.metadata.setdefault("tags", []):
-        cell.metadata.tags.append("nbval-skip")
-
-
 # ------------------------------------------------------------------ grading
-
-
-def _labels(exercise: ExerciseSet) -> dict[int, str]:
-    """Cell index → "part k" / "answer k" / "cell n", as reports name them."""
-    labels = {p.index: p.label for p in exercise.parts}
-    labels.update({a.index: a.label for a in exercise.answers})
-    return labels
-
-
-def _stand_in(nb: nbformat.NotebookNode, declared: dict) -> dict[int, str]:
-    """Put, in place of each value part's graded cell, the cell that exports its data.
-
-    Returns part number → the file (in the run's folder) the data will be in.
-    """
-    files = {}
-    graded = [cell for cell in nb.cells if is_graded(cell)]
-    for number, cell in enumerate(graded, 1):
-        part = declared.get(number)
-        if isinstance(part, declared_parts.Value) and not part.by_hand:
-            files[number] = f"part-{number}.json"
-            cell.source = declared_parts.export_source(part, files[number])
-        elif part is not None:  # decided elsewhere: nothing of the answers runs here
-            cell.source = "pass"
-    return files
 
 
 def _run(
@@ -472,7 +176,7 @@ def _run(
                 return final, culprits, data
             culprits[culprit.index] = culprit
             for index in [culprit.index] + [r.index for r in final.values() if r.timed_out]:
-                _neutralise(nb, exercise, index)
+                neutralise(nb, exercise, index)
     raise AssertionError("unreachable")
 
 
@@ -480,86 +184,14 @@ def _at(result: CellResult) -> int:
     return result.index
 
 
-def _part_grade(result: CellResult | None, points: float) -> PartGrade:
-    if result is None or result.outcome in ("skipped", "error"):
-        return PartGrade(0.0, "not run", "")
-    if result.timed_out:
-        return PartGrade(0.0, "timed out", "")
-    if result.outcome == "passed":
-        return PartGrade(points, "passed", "")
-    if not result.kernel_alive:
-        return PartGrade(0.0, "not run", say("grade.kernel_died"))
-    return PartGrade(0.0, "failed", f"{result.ename}: {result.evalue}")
-
-
-def _from_verdict(verdict: declared_parts.Verdict, points: float) -> PartGrade:
-    if verdict.passed:
-        return PartGrade(points, "passed", "")
-    return PartGrade(0.0, verdict.how or "failed", verdict.hint)
-
-
-def _value_grade(
-    part: declared_parts.Value, data: object, base: PartGrade, points: float
-) -> PartGrade:
-    """A value part's grade: decided here, from its data, when its stand-in cell ran."""
-    if base.status in ("timed out", "not run"):
-        return base
-    if data is None:
-        return PartGrade(0.0, "failed", say("grade.no_data"))
-    return _from_verdict(declared_parts.judge(part, data), points)
-
-
-WITHHELD = "is not available while this part is graded"
-"""What a withheld library function says when a student's function calls it (package_view)."""
-
-
-def _by_hand_grade(part: declared_parts.Value, merged: Merged, points: float) -> PartGrade:
-    """A by-hand part's grade: its values read from the literals of the answer cells."""
-    try:
-        found = declared_parts.by_hand_answers(part, merged.answers)
-    except declared_parts.NotLiteral as error:
-        return PartGrade(0.0, "failed", declared_parts.by_hand_hint(error))
-    missing = [name for name in part.names if name not in found]
-    if missing:
-        return PartGrade(0.0, "failed", say("grade.no_variable", name=missing[0]))
-    verdict = declared_parts.judge_values(part, [found[name] for name in part.names])
-    return _from_verdict(verdict, points)
-
-
-def _function_grade(
-    part: declared_parts.Function, merged: Merged, exercise: ExerciseSet, settings: Settings,
-    points: float,
-) -> PartGrade:  # fmt: skip
-    """A function part's grade: the check runs here, the student's function in a sandbox."""
-    answers = {answer.index for answer in exercise.answers}
-    sources = [
-        (cell.source, index in answers)
-        for index, cell in enumerate(merged.notebook.cells)
-        if cell.cell_type == "code" and not is_graded(cell)
-    ]
-    cells = cells_up_to(sources, part.name)
-    if cells is None:
-        return PartGrade(0.0, "failed", say("grade.no_function", name=part.name))
-    withheld = () if settings.allow_library else part.forbidden
-    sandbox = (settings.sandbox or Sandbox(sealed=False)).with_view(view_for(withheld))
-    with tempfile.TemporaryDirectory(prefix="coursekit-function-") as folder:
-        inputs = Path(folder) / "inputs"
-        inputs.mkdir()
-        (inputs / "cells.json").write_text(json.dumps(cells), encoding="utf-8")
-        sandbox.prepare(inputs)
-        try:
-            with StudentFunction(sandbox, inputs, part, seconds=settings.timeout) as function:
-                verdict = declared_parts.judge_function(part, function, settings.seed)
-        except NotReady as error:
-            return PartGrade(0.0, error.how, str(error))
-    return _from_verdict(verdict, points)
-
-
 def read_submission(path: Path) -> nbformat.NotebookNode:
     """A submission's notebook, read only when it is a plain file of a sensible size.
 
     Symbolic links (to the solutions, say), FIFOs, devices and files over
-    :data:`SUBMISSION_BYTES` are refused with the reason, before anything is read.
+    :data:`SUBMISSION_BYTES` are refused with the reason, before anything is read;
+    the rest is parsed in a child process under memory and time limits
+    (:func:`coursekit.tools.untrusted.read_notebook_limited`), so that a hostile
+    notebook costs the grader its bytes, not what its parsing builds.
     """
     try:
         info = os.lstat(path)
@@ -582,10 +214,7 @@ def read_submission(path: Path) -> nbformat.NotebookNode:
         data = file.read(SUBMISSION_BYTES + 1)
     if len(data) > SUBMISSION_BYTES:
         raise ValueError("refused: the submission grew while it was read")
-    try:
-        return notebook_from_text(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("not a notebook: the file is not text") from None
+    return read_notebook_limited(data)
 
 
 def grade_submission(
@@ -612,10 +241,12 @@ def grade_submission(
         grade.exercise = exercise = find_exercise(path, submission, sets)
     except (OSError, ValueError) as error:
         grade.problem = str(error)
+        grade.peak_bytes = peak_memory()
         return grade
     grade.language = submission_language(submission)
     with speaking(grade.language):  # the checks' hints in the submission's language
         _grade_parts(grade, exercise, submission, settings)
+    grade.peak_bytes = peak_memory()
     return grade
 
 
@@ -641,7 +272,7 @@ def _grade_parts(
 ) -> None:
     """Grade every part of ``submission`` into ``grade`` (see :func:`grade_submission`)."""
     merged = merge(exercise, submission)
-    labels = _labels(exercise)
+    labels = cell_labels(exercise)
     protected = protected_names(exercise)
     for answer, source in zip(exercise.answers, merged.answers, strict=True):
         if source is None:
@@ -653,7 +284,7 @@ def _grade_parts(
         grade.notes.append(f"{merged.by_order} cells matched by order (their ids had changed)")
     found = None if settings.in_kernel else declared_parts.declarations(exercise.name)
     declared: dict[int, declared_parts.Part] = found[1] if found else {}
-    files = _stand_in(merged.notebook, declared)
+    files = stand_in(merged.notebook, declared)
     in_notebook = [p for p in exercise.parts if p.number in files or p.number not in declared]
     results: dict[int, CellResult] = {}
     culprits: dict[int, CellResult] = {}
@@ -668,16 +299,16 @@ def _grade_parts(
         if part.number in merged.tampered:
             part_grade = PartGrade(0.0, "tampered", f"graded cell {merged.tampered[part.number]}")
         elif isinstance(declaration, declared_parts.Function):
-            part_grade = _function_grade(declaration, merged, exercise, settings, part.points)
+            part_grade = function_grade(declaration, merged, exercise, settings, part.points)
             if WITHHELD in part_grade.detail:
                 grade.review.append(f"{part.label} calls the library's own version of its answer")
         elif isinstance(declaration, declared_parts.Value) and declaration.by_hand:
-            part_grade = _by_hand_grade(declaration, merged, part.points)
+            part_grade = by_hand_grade(declaration, merged, part.points)
         else:
             result = culprits.get(part.index) or results.get(part.index)
-            part_grade = _part_grade(result, part.points)
+            part_grade = cell_grade(result, part.points)
             if declaration is not None:
-                part_grade = _value_grade(
+                part_grade = value_grade(
                     declaration, data.get(part.number), part_grade, part.points
                 )
         if part_grade.status == "timed out" and part.number in declared:
@@ -698,6 +329,76 @@ def _grade_parts(
             grade.notes.append(f"{label} raised {result.ename}: {result.evalue}")
 
 
+def prepare_views(sets: dict[str, ExerciseSet], settings: Settings) -> None:
+    """Build, once and in this process, every package view grading ``sets`` needs."""
+    for exercise in sets.values():
+        found = None if settings.in_kernel else declared_parts.declarations(exercise.name)
+        declared = found[1] if found else {}
+        view_for(checks=not declared)
+        for part in declared.values():
+            if isinstance(part, declared_parts.Function):
+                if settings.allow_library:
+                    view_for()
+                else:
+                    view_for(part.forbidden, allowed=True)
+
+
+JOB: Callable[..., Grade] = grade_submission
+"""What a job runs for one submission (a test puts a failing grader here)."""
+
+GRADER_ERROR = "grader error (not the submission's; grade it again)"
+"""The problem of a submission the grader itself failed on twice (no points are given)."""
+
+
+def _worker(views: dict) -> None:
+    """A job's process starts here: it uses the views the main process built."""
+    use_views(views)
+
+
+def _run_jobs(
+    indices: list[int], paths: list[Path | str], sets: dict[str, ExerciseSet],
+    settings: Settings, jobs: int, done: Callable[[int, Grade], None],
+) -> dict[int, str]:  # fmt: skip
+    """Grade ``paths[i]`` for each ``i`` of ``indices``, one process per job at a time.
+
+    Calls ``done(i, grade)`` as each finishes; returns index → error for those whose
+    job failed (an exception in the grader, or its process died, or none could start).
+    """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["coursekit.tools.grade"])
+    failed: dict[int, str] = {}
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_worker, initargs=(built_views(),)
+    ) as pool:
+        futures = {}
+        for i in indices:
+            try:
+                futures[pool.submit(JOB, paths[i], sets, settings=settings)] = i
+            except BrokenProcessPool as error:  # no job process could start at all
+                failed[i] = repr(error)
+        for future in as_completed(futures):
+            i = futures[future]
+            try:
+                done(i, future.result())
+            except Exception as error:  # a grader bug or a dead job: retried, never a 0
+                failed[i] = repr(error)
+    return failed
+
+
+def _grade_here(
+    indices: list[int], paths: list[Path | str], sets: dict[str, ExerciseSet],
+    settings: Settings, done: Callable[[int, Grade], None],
+) -> dict[int, str]:  # fmt: skip
+    """The last try: each submission graded in this process, one after the other."""
+    failed = {}
+    for i in indices:
+        try:
+            done(i, JOB(paths[i], sets, settings=settings))
+        except Exception as error:
+            failed[i] = repr(error)
+    return failed
+
+
 def grade_all(
     paths: Iterable[Path | str],
     sets: dict[str, ExerciseSet],
@@ -707,129 +408,37 @@ def grade_all(
     progress: bool = True,
     settings: Settings | None = None,
 ) -> list[Grade]:
-    """Grade many submissions in parallel (``jobs`` at a time); results in the given order.
+    """Grade many submissions, ``jobs`` at a time; results in the given order.
 
-    Each parallel job has its own sandbox user, so that one submission's
-    processes never count against another's limit.
+    Each submission is graded in a process of its own (a job), so that no
+    parsing or checking is shared between threads (CPython 3.11 can fail
+    building syntax trees in several threads at once, gh-106905) and a job
+    that crashes takes no other submission with it. A submission whose job
+    fails is graded again in a fresh process, and then once more in this
+    process alone; if that fails too, its row says :data:`GRADER_ERROR` and
+    gives no points — never a 0 that the student did not earn.
     """
     from tqdm import tqdm
 
     settings = settings or Settings(timeout=timeout)
     paths = list(paths)
     jobs = jobs or os.cpu_count() or 1
-    slots: queue.Queue[int] = queue.Queue()
-    for slot in range(jobs):
-        slots.put(slot)
-
-    def one(path: Path | str) -> Grade:
-        slot = slots.get()
-        try:
-            mine = settings
-            if settings.sandbox is not None:
-                sandbox = dataclasses.replace(settings.sandbox, uid=FIRST_UID + slot)
-                mine = dataclasses.replace(settings, sandbox=sandbox)
-            return grade_submission(path, sets, settings=mine)
-        finally:
-            slots.put(slot)
-
+    prepare_views(sets, settings)
     grades: list[Grade | None] = [None] * len(paths)
-    with (
-        ThreadPoolExecutor(max_workers=jobs) as pool,
-        tqdm(total=len(paths), desc="grading", unit="nb", disable=not progress) as bar,
-    ):
-        futures = {pool.submit(one, path): i for i, path in enumerate(paths)}
-        for future in as_completed(futures):
-            i = futures[future]
-            try:
-                grades[i] = future.result()
-            except Exception as error:  # a grader bug must not lose the rest of the class
-                grades[i] = Grade(file=str(paths[i]), problem=f"grader error: {error!r}")
+    with tqdm(total=len(paths), desc="grading", unit="nb", disable=not progress) as bar:
+
+        def done(i: int, grade: Grade) -> None:
+            grades[i] = grade
             bar.update()
+
+        failed = _run_jobs(list(range(len(paths))), paths, sets, settings, jobs, done)
+        if failed:
+            failed = _run_jobs(sorted(failed), paths, sets, settings, jobs, done)
+        if failed:  # one at a time here: no job process, no threads, nothing shared
+            failed = _grade_here(sorted(failed), paths, sets, settings, done)
+        for i, error in failed.items():
+            done(i, Grade(file=str(paths[i]), problem=f"{GRADER_ERROR}: {error}", internal=True))
     return [grade for grade in grades if grade is not None]
-
-
-# -------------------------------------------------------------------- CSV
-
-
-def _number(value: float) -> str:
-    return f"{value:g}"
-
-
-def part_column(exercise: ExerciseSet, number: int) -> str:
-    """The CSV column of one part, e.g. ``02_and_or_graphs part 3``."""
-    return f"{exercise.name} part {number}"
-
-
-def csv_rows(grades: Sequence[Grade]) -> tuple[list[str], list[dict[str, str]]]:
-    """The header and rows of the grades table: one row per submission."""
-    exercises = {g.exercise.name: g.exercise for g in grades if g.exercise is not None}
-    part_columns = [
-        part_column(exercise, part.number)
-        for _, exercise in sorted(exercises.items())
-        for part in exercise.parts
-    ]
-    header = ["file", "exercise", *part_columns, "total", "max", *REPORT_COLUMNS]
-    rows = []
-    for grade in grades:
-        row = {"file": grade.file, "exercise": "", "total": _number(grade.total), "max": ""}
-        if grade.exercise is not None:
-            row["exercise"] = grade.exercise.name
-            row["max"] = _number(grade.exercise.max_points)
-            for part, result in zip(grade.exercise.parts, grade.parts, strict=True):
-                row[part_column(grade.exercise, part.number)] = _number(result.points)
-        for column in REPORT_COLUMNS:
-            value = getattr(grade, column)
-            row[column] = "; ".join(value) if isinstance(value, list) else value
-        rows.append(row)
-    return header, rows
-
-
-def write_csv(grades: Sequence[Grade], path: Path | str) -> None:
-    header, rows = csv_rows(grades)
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=header, restval="")
-        writer.writeheader()
-        writer.writerows(rows)
-
-
-# --------------------------------------------------------------- feedback
-
-
-def feedback_text(grade: Grade) -> str:
-    """What to hand back to the student: each part's points, and the hint of each failed part."""
-    lang = grade.language
-    lines = [say("grade.feedback_on", lang=lang, file=Path(grade.file).name), ""]
-    if grade.exercise is None:
-        lines.append(say("grade.not_graded", lang=lang, problem=grade.problem))
-        return "\n".join(lines) + "\n"
-    exercise = grade.exercise
-    total, most = _number(grade.total), _number(exercise.max_points)
-    lines.append(say("grade.total", lang=lang, name=exercise.name, got=total, most=most))
-    if grade.problem:
-        lines += ["", say("grade.problem", lang=lang, problem=grade.problem)]
-    lines.append("")
-    for part, result in zip(exercise.parts, grade.parts, strict=True):
-        mark = "✔" if result.status == "passed" else "✘"
-        got, points = _number(result.points), _number(part.points)
-        line = say("grade.part", lang=lang, mark=mark, number=part.number, got=got, points=points)
-        if result.status != "passed":
-            key = f"grade.status.{result.status.replace(' ', '_')}"
-            status = say(key, lang=lang) if key in table("en") else result.status
-            detail = say("grade.detail", lang=lang, detail=result.detail) if result.detail else ""
-            line += f" — {status}{detail}"
-        lines.append(line)
-    return "\n".join(lines) + "\n"
-
-
-def write_feedback(grades: Sequence[Grade], folder: Path) -> list[Path]:
-    """One ``<submission>.feedback.md`` per submission in ``folder``; returns the files."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for number, grade in enumerate(grades, 1):
-        name = f"{number:03d}-{Path(grade.file).stem}.feedback.md"
-        written.append(folder / name)
-        written[-1].write_text(feedback_text(grade), encoding="utf-8")
-    return written
 
 
 # -------------------------------------------------------------------- CLI
@@ -940,4 +549,6 @@ def run(args: argparse.Namespace) -> int:
     found = ", ".join(f"{n} {column.replace('_', ' ')}" for column, n in counts.items() if n)
     print(f"graded {len(grades)} submissions into {args.csv}" + (f" ({found})" if found else ""))
     print(f"hidden cases: seed {seed} (coursekit grade --seed {seed} repeats this run)")
+    peak = max([peak_memory(), *(g.peak_bytes for g in grades)])
+    print(f"grader memory: at most {peak / 1024**2:.0f} MB in any of its processes")
     return 0

@@ -15,15 +15,24 @@ read as data, size-capped, by a process the student's code does not run in.
     (the position: its fields, e.g. the two bitboards) with ``{"move": MOVE}``,
     searched with its ``evaluate``.
 
+``python -m coursekit.tools.inside kernel -f CONNECTION_FILE``
+    a notebook's kernel (``ipykernel``), confined before it runs a cell.
+
 ``python -m coursekit.tools.inside answer CELLS NAME ADAPT ENCODE SECONDS``
     runs the code cells listed in the JSON file ``CELLS`` (a student's set-up
     and answer cells, in order; a cell that raises or runs longer than
-    ``SECONDS`` is skipped), then answers
+    ``SECONDS`` is interrupted and skipped), then answers
     calls of the function ``NAME``: each line in is ``{"args": PICKLE}`` (the
     grader's arguments, base64), each line out ``{"returned": DATA}`` or
     ``{"raised": [TYPE, MESSAGE]}``. ``ADAPT`` and ``ENCODE`` name functions of
     ``coursekit.checks.public`` (``module:name``, or empty) that view the
     student's function and turn its results into plain data.
+
+Before the first line of student code runs, each of these processes confines
+itself (:func:`coursekit.tools.seccomp.confine`): it can start no process and
+no program, and signal no process but itself, so the runner beside it cannot
+be stopped or killed, and the conversation's own pipes are kept apart from
+what student code can reach (standard input and output are ``/dev/null``).
 """
 
 from __future__ import annotations
@@ -34,10 +43,14 @@ import json
 import os
 import pickle
 import shutil
+import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, TextIO
+
+from coursekit.tools.seccomp import confine
 
 FILE_BYTES = 1_000_000
 """The most of one file written by a run that is handed back."""
@@ -91,12 +104,55 @@ def _cell_code(source: str) -> str:
     return TransformerManager().transform_cell(source)
 
 
-class _CellTimeout(BaseException):
-    """A set-up or answer cell ran longer than a cell may."""
+class CellTimeout(BaseException):
+    """A set-up or answer cell ran longer than a cell may (a ``BaseException``, as
+    ``KeyboardInterrupt`` is: a student's ``except Exception`` does not swallow it)."""
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
-    raise _CellTimeout()
+    raise CellTimeout()
+
+
+def run_cell(source: str, number: int, namespace: dict[str, Any], seconds: float) -> bool:
+    """Run one cell's code in ``namespace``, interrupted after ``seconds``; whether it finished.
+
+    The seconds are processor time (``ITIMER_PROF``), so a busy machine does not cut
+    an honest cell short; the timer fires again every tenth of a second until the
+    cell is over, so a cell that catches one interruption meets the next. (A cell
+    that only sleeps is ended by the grader's wall-clock limit on the whole set-up.)
+    """
+    signal.signal(signal.SIGPROF, _on_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_PROF, seconds, 0.1)
+        exec(compile(_cell_code(source), f"<cell {number + 1}>", "exec"), namespace)
+        return True
+    except BaseException:  # the student's error, exit() or the timer: the next cell runs
+        return False
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def conversation() -> tuple[BinaryIO, TextIO]:
+    """The conversation's pipes, kept apart before student code runs.
+
+    Returns private copies of standard input and output; the process's own
+    standard streams (file descriptors 0, 1 and 2, and ``sys.stdin``,
+    ``sys.stdout``, ``sys.stderr``) become ``/dev/null``, so nothing a student's
+    code reads, closes or prints reaches the conversation.
+    """
+    requests = os.fdopen(os.dup(0), "rb")
+    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    quiet = os.open(os.devnull, os.O_RDWR)
+    for descriptor in (0, 1, 2):
+        os.dup2(quiet, descriptor)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (for the whole run)
+    sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    return requests, replies
+
+
+def _say(replies: TextIO, message: dict[str, Any]) -> None:
+    replies.write(json.dumps(message) + "\n")
+    replies.flush()
 
 
 def answer(cells_file: str, name: str, adapt: str, encode: str, seconds: str) -> int:
@@ -105,43 +161,43 @@ def answer(cells_file: str, name: str, adapt: str, encode: str, seconds: str) ->
     Each cell may run ``seconds`` (then it is interrupted and skipped, as a
     kernel would interrupt it).
     """
-
     from coursekit.checks.parts import plain
 
-    conversation = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    quiet = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(quiet, 1)
-    os.dup2(quiet, 2)
-    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the whole run)
-    namespace: dict[str, Any] = {"__name__": "__main__"}
+    requests, replies = conversation()
     cells = json.loads(Path(cells_file).read_text(encoding="utf-8"))
+    seen = _public(adapt) if adapt else None
+    to_data = _public(encode) if encode else None
+    confine()
+    namespace: dict[str, Any] = {"__name__": "__main__"}
     for number, source in enumerate(cells):
-        try:
-            exec(compile(_cell_code(source), f"<cell {number + 1}>", "exec"), namespace)
-        except BaseException:
-            continue
+        run_cell(source, number, namespace, float(seconds))
     function = namespace.get(name)
     if function is None:
-        conversation.write(json.dumps({"missing": name}) + "\n")
-        conversation.flush()
+        _say(replies, {"missing": name})
         return 0
     if not callable(function):
-        conversation.write(json.dumps({"not callable": plain(function)}) + "\n")
-        conversation.flush()
+        _say(replies, {"not callable": plain(function)})
         return 0
-    seen = _public(adapt)(function) if adapt else function
-    to_data = _public(encode) if encode else None
-    conversation.write(json.dumps({"ready": name}) + "\n")
-    conversation.flush()
-    for line in sys.stdin.buffer:
+    _say(replies, {"ready": name})
+    called: Callable[..., Any] = seen(function) if seen else function
+    for line in requests:
         args = pickle.loads(base64.b64decode(json.loads(line)["args"]))
         try:
-            value = seen(*args)
+            value = called(*args)
             reply = {"returned": plain(to_data(value) if to_data else value)}
         except BaseException as error:
             reply = {"raised": [type(error).__name__, str(error)[:300]]}
-        conversation.write(json.dumps(reply) + "\n")
-        conversation.flush()
+        _say(replies, reply)
+    return 0
+
+
+def kernel(arguments: list[str]) -> int:
+    """A notebook's kernel, confined before it runs a cell (see :func:`confine`)."""
+    from ipykernel import kernelapp
+
+    confine()
+    sys.argv = ["ipykernel_launcher", *arguments]
+    kernelapp.launch_new_instance()
     return 0
 
 
@@ -151,22 +207,19 @@ def entry(path: str, game_name: str, search: str, seconds: str) -> int:
     from coursekit.search.registry import get
     from coursekit.tools.tournament import GAMES, admission_problem, last_line, load_evaluate
 
-    conversation = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    quiet = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(quiet, 1)
-    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the whole run)
+    requests, replies = conversation()
     game = GAMES[game_name]()
+    confine()
     try:
         evaluate = load_evaluate(Path(path))
         problem = admission_problem(evaluate, game)
     except BaseException as error:
         problem = last_line(error)
-    conversation.write(json.dumps({"ready": problem}) + "\n")
-    conversation.flush()
+    _say(replies, {"ready": problem})
     if problem:
         return 0
     function = get(search).function
-    for line in sys.stdin.buffer:
+    for line in requests:
         try:
             state = type(game.initial)(*json.loads(line)["state"])
             r = iterative_deepening(
@@ -175,8 +228,7 @@ def entry(path: str, game_name: str, search: str, seconds: str) -> int:
             reply = {"move": r.move}
         except BaseException as error:
             reply = {"error": last_line(error)}
-        conversation.write(json.dumps(reply) + "\n")
-        conversation.flush()
+        _say(replies, reply)
     return 0
 
 
@@ -188,7 +240,9 @@ def main(argv: list[str]) -> int:
         return answer(*argv[1:])
     if argv[:1] == ["entry"]:
         return entry(*argv[1:])
-    print("usage: python -m coursekit.tools.inside run|answer|entry ...", file=sys.stderr)
+    if argv[:1] == ["kernel"]:
+        return kernel(argv[1:])
+    print("usage: python -m coursekit.tools.inside run|kernel|answer|entry ...", file=sys.stderr)
     return 2
 
 

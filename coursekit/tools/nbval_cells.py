@@ -20,14 +20,16 @@ usual. On top of that this plugin
   points, and the answer cells that raised something other than the
   ``NotImplementedError`` of an unanswered stub;
 * with ``--coursekit-report=FILE`` (used by ``coursekit grade``) writes every
-  code cell's result as JSON.
+  code cell's result as JSON;
+* with ``--coursekit-confine`` (a sandboxed grading run) starts the kernel through
+  ``python -m coursekit.tools.inside kernel``, which confines itself before it
+  runs a cell (:func:`coursekit.tools.seccomp.confine`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import time
 from dataclasses import asdict
 from pathlib import Path
 from queue import Empty
@@ -38,6 +40,7 @@ import pytest
 from coursekit.text import language, language_code, say
 from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, CellResult
 from coursekit.tools.exercise import is_answer, is_graded, source_digest
+from coursekit.tools.limits import CellClock
 
 POLL_SECONDS = 0.5
 """How often a cell that is still running checks that its kernel is alive."""
@@ -84,24 +87,32 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="FILE",
         help="write each code cell's result as JSON to FILE",
     )
+    group.addoption(
+        "--coursekit-confine",
+        action="store_true",
+        help="start the kernel confined (no process, no program, no signal to another)",
+    )
 
 
 def _watched_kernel(base: type) -> type:
     class WatchedKernel(base):
-        """nbval's kernel, but a wait for a cell's reply ends as soon as the kernel dies."""
+        """nbval's kernel, but a wait for a cell's reply ends as soon as the kernel dies, and a
+        cell's time is the kernel's processor time (:class:`~coursekit.tools.limits.CellClock`):
+        a busy machine does not make an honest cell run out of time."""
+
+        def _pids(self) -> list[int]:
+            process = getattr(getattr(self.km, "provisioner", None), "process", None)
+            return [process.pid] if process is not None else []
 
         def await_reply(self, msg_id: str, timeout: float | None = None) -> None:
-            deadline = None if timeout is None else time.monotonic() + timeout
+            clock = CellClock(timeout, self._pids) if timeout is not None else None
             while True:
-                wait = POLL_SECONDS
-                if deadline is not None:
-                    wait = max(0.0, min(wait, deadline - time.monotonic()))
                 try:
-                    msg = self.get_message(stream="shell", timeout=wait)
+                    msg = self.get_message(stream="shell", timeout=POLL_SECONDS)
                 except Empty:
                     if not self.is_alive():
                         raise KernelDied("the kernel died while running this cell") from None
-                    if deadline is not None and time.monotonic() >= deadline:
+                    if clock is not None and clock.over():
                         raise
                     continue
                 if msg["parent_header"].get("msg_id") == msg_id:
@@ -118,7 +129,24 @@ def pytest_configure(config: pytest.Config) -> None:
     if not getattr(nbval.plugin.RunningKernel, "_coursekit_watched", False):
         nbval.plugin.RunningKernel = _watched_kernel(nbval.plugin.RunningKernel)
         nbval.plugin.RunningKernel._coursekit_watched = True
+    if config.getoption("coursekit_confine"):
+        _start_kernels_confined()
     config.stash[_RESULTS] = {}
+
+
+def _start_kernels_confined() -> None:
+    """Make nbval's kernel (the current environment's) start through ``inside kernel``."""
+    import ipykernel.kernelspec
+
+    plain = ipykernel.kernelspec.get_kernel_dict
+
+    def confined(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        spec = plain(*args, **kwargs)
+        python = spec["argv"][0]
+        spec["argv"] = [python, "-m", "coursekit.tools.inside", "kernel", "-f", "{connection_file}"]
+        return spec
+
+    ipykernel.kernelspec.get_kernel_dict = confined
 
 
 def _is_cell(item: pytest.Item) -> bool:

@@ -40,6 +40,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from coursekit.errors import CoursekitError
+from coursekit.tools import allow_list
 
 CHECK_MODULE = re.compile(r"ch\d\d\.py")
 """The file names of the check modules, which hold the answers."""
@@ -108,8 +109,14 @@ print(json.dumps(sorted(seen)))
 class _Stub(ast.NodeTransformer):
     """Replaces the body of every function not run on import by ``raise Withheld(...)``."""
 
-    def __init__(self, module: str, file: str, keep: frozenset[tuple[str, int]]) -> None:
-        self.module, self.file, self.keep = module, file, keep
+    def __init__(
+        self,
+        module: str,
+        file: str,
+        keep: frozenset[tuple[str, int]],
+        names: set[str] | None = None,
+    ) -> None:
+        self.module, self.file, self.keep, self.kept_names = module, file, keep, names or set()
         self.names: list[str] = []
 
     def _first_line(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
@@ -117,7 +124,8 @@ class _Stub(ast.NodeTransformer):
 
     def _replace(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         self.names.append(node.name)
-        if (self.file, self._first_line(node)) in self.keep:
+        kept = ".".join(self.names) in self.kept_names
+        if kept or (self.file, self._first_line(node)) in self.keep:
             self.generic_visit(node)
             self.names.pop()
             return node
@@ -145,11 +153,50 @@ class _Stub(ast.NodeTransformer):
         return node
 
 
-def withheld_source(path: Path, module: str, keep: frozenset[tuple[str, int]]) -> str:
-    """The source of the module at ``path`` with every function not run on import withheld."""
+def withheld_source(
+    path: Path, module: str, keep: frozenset[tuple[str, int]], names: set[str] | None = None
+) -> str:
+    """The source of the module at ``path`` with every function withheld but those run on
+    import and those named in ``names`` (qualified: ``GameTree.actions``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    tree = _Stub(module, str(path), keep).visit(tree)
+    tree = _Stub(module, str(path), keep, names).visit(tree)
     return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+
+
+def public_imports(package: Path) -> frozenset[str]:
+    """The modules of ``coursekit`` that ``coursekit.checks.public`` imports, transitively."""
+    found: set[str] = set()
+    queue = [package / "checks" / "public"]
+    while queue:
+        path = queue.pop()
+        files = sorted(path.glob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                names = [node.module] if isinstance(node, ast.ImportFrom) and node.module else []
+                names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                for name in names:
+                    if name.startswith("coursekit.") and name not in found:
+                        found.add(name)
+                        parts = name.split(".")[1:]
+                        module = package.joinpath(*parts)
+                        queue.append(module if module.is_dir() else module.with_suffix(".py"))
+    return frozenset(found | {".".join(m.split(".")[:i]) for m in found
+                              for i in range(2, m.count(".") + 1)})  # fmt: skip
+
+
+def _allowed_source(
+    path: Path, module: str, withheld: tuple[str, ...], keep: frozenset, imported: frozenset
+) -> str | None:
+    """A module's source in a function part's view (``None``: copy it as it is)."""
+    if not allow_list.on_allow_list(module, imported):
+        return allow_list.STUB.format(module=module)
+    if _is_withheld(module, withheld):
+        return withheld_source(path, module, keep)
+    if module.startswith(allow_list.MODEL + "."):
+        text = path.read_text(encoding="utf-8")
+        lines = {line for file, line in keep if file == str(path)}
+        return withheld_source(path, module, keep, allow_list.kept_functions(text, lines))
+    return None
 
 
 def build_view(
@@ -158,6 +205,7 @@ def build_view(
     package: Path | None = None,
     *,
     checks: bool = False,
+    allowed: bool = False,
 ) -> Path:
     """Write a view of the package into ``folder/coursekit``; returns ``folder``.
 
@@ -174,6 +222,9 @@ def build_view(
         Keep the check modules as they are (for an exercise set whose parts no
         check module declares: its graded cells run in the student's kernel,
         the old way, and can only be as safe as that).
+    allowed
+        A graded function's view: only the modules of :mod:`coursekit.tools.allow_list`
+        for real (the game model with its protocol alone), every other module a stub.
 
     Returns
     -------
@@ -184,7 +235,8 @@ def build_view(
 
     package = (package or Path(coursekit.__file__).parent).resolve()
     withheld = tuple(withheld)
-    keep = functions_run_on_import(str(package)) if withheld else frozenset()
+    keep = functions_run_on_import(str(package)) if withheld or allowed else frozenset()
+    imported = public_imports(package) if allowed else frozenset()
     target = folder / "coursekit"
     for path in sorted(package.rglob("*")):
         if "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo") or path.is_dir():
@@ -196,33 +248,49 @@ def build_view(
             continue
         module = _module_name(package, path)
         if path.parent.name == "checks" and CHECK_MODULE.fullmatch(path.name) and not checks:
-            out.write_text(CHECK_STUB.format(module=module), encoding="utf-8")
-        elif _is_withheld(module, withheld):
-            out.write_text(withheld_source(path, module, keep), encoding="utf-8")
+            source: str | None = CHECK_STUB.format(module=module)
+        elif allowed:
+            source = _allowed_source(path, module, withheld, keep, imported)
         else:
+            source = withheld_source(path, module, keep) if _is_withheld(module, withheld) else None
+        if source is None:
             shutil.copyfile(path, out)
+        else:
+            out.write_text(source, encoding="utf-8")
     # compiled from the view itself (never the originals): a sandbox cannot write them
     compileall.compile_dir(str(target), quiet=2, workers=1)
     return folder
 
 
-_VIEWS: dict[tuple[tuple[str, ...], bool], Path] = {}
+_VIEWS: dict[tuple[tuple[str, ...], bool, bool], Path] = {}
 _VIEWS_LOCK = threading.Lock()
 
 
-def view_for(withheld: Iterable[str] = (), *, checks: bool = False) -> Path:
+def view_for(withheld: Iterable[str] = (), *, checks: bool = False, allowed: bool = False) -> Path:
     """The view withholding ``withheld`` (built once per process, removed when it exits).
 
-    Readable by every user (a sandbox runs as a user of its own). ``checks``:
-    see :func:`build_view`.
+    Readable by every user (a sandbox runs as a user of its own). ``checks``,
+    ``allowed``: see :func:`build_view`.
     """
-    key = (tuple(sorted(set(withheld))), checks)
+    key = (tuple(sorted(set(withheld))), checks, allowed)
     with _VIEWS_LOCK:
         if key not in _VIEWS:
             folder = Path(tempfile.mkdtemp(prefix="coursekit-view-"))
             atexit.register(shutil.rmtree, folder, True)
-            build_view(folder, key[0], checks=checks)
+            build_view(folder, key[0], checks=checks, allowed=allowed)
             for path in [folder, *folder.rglob("*")]:
                 path.chmod(0o755 if path.is_dir() else 0o644)
             _VIEWS[key] = folder
         return _VIEWS[key]
+
+
+def built_views() -> dict[tuple[tuple[str, ...], bool, bool], Path]:
+    """The views this process built (to hand to worker processes: :func:`use_views`)."""
+    with _VIEWS_LOCK:
+        return dict(_VIEWS)
+
+
+def use_views(views: dict[tuple[tuple[str, ...], bool, bool], Path]) -> None:
+    """Use views another process built and owns (a grading job's worker process)."""
+    with _VIEWS_LOCK:
+        _VIEWS.update(views)

@@ -4,10 +4,12 @@ Student code is hostile until proven otherwise. Everything a student wrote runs
 inside `bubblewrap <https://github.com/containers/bubblewrap>`_ (``bwrap``,
 Debian package ``bubblewrap``), on a file system built for it::
 
-    bwrap --clearenv --setenv PATH ... --ro-bind /usr /usr ... --ro-bind VIEW /coursekit-view
-          --ro-bind INPUT /coursekit-input --size N --tmpfs /coursekit-work --size M --tmpfs /tmp
-          --unshare-net --unshare-pid --die-with-parent
-          -- setpriv --reuid=UID ... -- prlimit --as=... --cpu=... --nproc=... -- python ...
+    bwrap --clearenv --dev /dev --remount-ro /dev --setenv PATH ... --ro-bind /usr /usr ...
+          --ro-bind VIEW /coursekit-view --ro-bind INPUT /coursekit-input
+          --size N --tmpfs /coursekit-work --size M --tmpfs /tmp
+          --unshare-net --unshare-pid --unshare-ipc --unshare-uts --die-with-parent
+          --new-session --seccomp FD [--unshare-user --disable-userns]
+          -- [setpriv --reuid=UID ...] prlimit --as=... --cpu=... --nproc=... -- python ...
 
 so that inside
 
@@ -15,21 +17,25 @@ so that inside
   variables set here): nothing of the instructor's environment gets in;
 * only the system's folders and the Python environment exist, read-only, and
   instead of the ``coursekit`` package a *view* of it
-  (:mod:`coursekit.tools.package_view`): without the answers, and without the
-  algorithms a part asks the student to write. The course checkout, the
+  (:mod:`coursekit.tools.package_view`): without the answers, and for a graded
+  function only the modules its part allows. The course checkout, the
   solutions, the other submissions and the home folder are not there;
 * the inputs (a notebook, an entry's file) are in ``/coursekit-input``, read-only; the
   only writable places are ``/coursekit-work`` and ``/tmp``, two ``tmpfs`` of a fixed
-  size, so disk and memory used through files are both bounded;
+  size (``/dev`` is read-only), so disk and memory used through files are bounded;
+* every system call goes through a filter that denies by default
+  (:mod:`coursekit.tools.seccomp`): no keyrings, no new namespaces, no mounts,
+  no ptrace; the process that runs student code starts no other process;
 * there is no network, and the process tree sees only its own processes: it
   cannot signal the grader, the referee or another sandbox;
-* as root, the code runs as a user of its own (one per parallel job), without
-  capabilities, with limits on address space, CPU seconds and processes, and
-  the whole tree goes into a control group (:class:`ControlGroup`) whose
-  memory limit counts the ``tmpfs`` too; not as root, a user namespace
-  replaces the user of its own and the per-process limits hold;
+* as root, the code runs as a user of its own that no other sandbox has or had
+  in this run (:mod:`coursekit.tools.identity`), without capabilities; without
+  root, in a user namespace of its own. In both modes the limits of
+  :mod:`coursekit.tools.limits` hold (processes, memory, CPU, file sizes), as
+  root with a control group on top;
 * output is read through a capped buffer (the excess is discarded and
-  flagged), and when the time is up the whole process tree is killed.
+  flagged); a process of the tree that is stopped (``SIGSTOP``) ends the run at
+  once, and when the time is up the whole process tree is killed.
 
 What leaves the sandbox is data only: the grader and the referee decide in
 their own processes.
@@ -40,7 +46,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import json
 import os
 import shutil
 import signal
@@ -54,8 +59,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FIRST_UID = 61000
-"""Sandboxed code runs as users FIRST_UID, FIRST_UID + 1, ... (one per parallel job, as root)."""
+from coursekit.tools import identity, seccomp
+from coursekit.tools.limits import (
+    ControlGroup,
+    Limits,
+    control_groups_problem,
+    cpu_seconds,
+    descendants,
+    stop_tree,
+)
+from coursekit.tools.untrusted import json_message
 
 VIEW_MOUNT = Path("/coursekit-view")
 """Where the package view appears inside the sandbox (it is put on ``PYTHONPATH``)."""
@@ -79,48 +92,37 @@ SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"
 """The system's programs and libraries, shown read-only in the sandbox."""
 
 
-@dataclass(frozen=True)
-class Limits:
-    """What one sandbox may use. The defaults fit one exercise notebook with a kernel."""
-
-    memory_bytes: int = 2 * 1024**3
-    """All processes together, tmpfs included (a control group; as root only)."""
-    address_space: int = 3 * 1024**3
-    """Address space one process may reserve (``RLIMIT_AS``)."""
-    processes: int = 128
-    """Processes and threads at once (``RLIMIT_NPROC``, as root; else the pid namespace)."""
-    cpu_seconds: int = 900
-    """CPU seconds one process may use (``RLIMIT_CPU``)."""
-    work_bytes: int = 96 * 1024**2
-    """Size of the writable ``/coursekit-work``."""
-    tmp_bytes: int = 32 * 1024**2
-    """Size of the writable ``/tmp``."""
-    file_bytes: int = 64 * 1024**2
-    """Largest file one process may write (``RLIMIT_FSIZE``)."""
-    output_bytes: int = 25 * 1024**2
-    """Output read from the sandbox; beyond it output is discarded and flagged."""
-
-
 class SandboxError(RuntimeError):
     """No sandbox can be built on this machine (bubblewrap missing or not allowed)."""
 
 
 @functools.cache
 def sandbox_problem() -> str | None:
-    """Why student code cannot be sandboxed here, or ``None`` when it can."""
+    """Why student code cannot be sealed off here, or ``None`` when it can.
+
+    Every part of the seal is tried once: bubblewrap with its namespaces and
+    the system-call filter, and (as root) the users of their own.
+    """
     if sys.platform != "linux":
         return "sandboxing needs Linux (bubblewrap)"
-    for tool in ("bwrap", "prlimit") + (("setpriv",) if os.geteuid() == 0 else ()):
+    for tool in ("bwrap", "prlimit", "taskset") + (("setpriv",) if os.geteuid() == 0 else ()):
         if shutil.which(tool) is None:
             package = "bubblewrap" if tool == "bwrap" else "util-linux"
             return f"`{tool}` is missing: apt-get install -y {package}"
-    trial = ["bwrap", "--ro-bind", "/", "/", "--unshare-net", "--unshare-pid"]
-    trial += ["--size", "1048576", "--tmpfs", "/tmp", "--clearenv", "true"]
-    if os.geteuid() != 0:
-        trial.insert(1, "--unshare-user")
-    done = subprocess.run(trial, capture_output=True, text=True)
+    problem = seccomp.filter_problem()
+    if problem is not None:
+        return problem
+    if os.geteuid() == 0:
+        try:
+            identity.allocate().release()
+        except (identity.IdentityError, OSError) as error:
+            return f"no user of its own for a sandbox: {error}"
+    trial = Sandbox(limits=Limits(processes=16))
+    process = SandboxedProcess(trial, ["true"], None)
+    done = process.wait(60)
     if done.returncode != 0:
-        return f"bubblewrap cannot run here: {done.stderr.strip() or done.returncode}"
+        why = done.stderr.decode("utf-8", "replace").strip() or done.returncode
+        return f"bubblewrap cannot run here: {why}"
     return None
 
 
@@ -164,105 +166,6 @@ def _folders_to(path: Path, made: set[Path]) -> list[str]:
     return options
 
 
-# ------------------------------------------------------------------ control groups
-
-
-class ControlGroup:
-    """A memory and process limit for a whole process tree, tmpfs pages included (Linux, root).
-
-    Uses cgroup v2 where ``/sys/fs/cgroup`` is unified, else the v1 ``memory``
-    and ``pids`` hierarchies. :meth:`wrap` makes a command join the group
-    before it starts, so no child can be born outside it; :meth:`close` kills
-    whatever is left in it and removes it.
-    """
-
-    _counter = 0
-    _lock = threading.Lock()
-
-    def __init__(self, limits: Limits) -> None:
-        with ControlGroup._lock:
-            ControlGroup._counter += 1
-            name = f"coursekit-{os.getpid()}-{ControlGroup._counter}"
-        self.folders: list[Path] = []
-        root = Path("/sys/fs/cgroup")
-        if (root / "cgroup.controllers").exists():
-            self._make(
-                root / name, {"memory.max": limits.memory_bytes, "pids.max": limits.processes}
-            )
-            self._write(root / name / "memory.swap.max", 0)
-        else:
-            self._make(root / "memory" / name, {"memory.limit_in_bytes": limits.memory_bytes})
-            self._make(root / "pids" / name, {"pids.max": limits.processes})
-
-    def _make(self, folder: Path, settings: dict[str, int]) -> None:
-        folder.mkdir()
-        self.folders.append(folder)
-        for name, value in settings.items():
-            (folder / name).write_text(str(value))
-
-    @staticmethod
-    def _write(path: Path, value: int) -> None:
-        with contextlib.suppress(OSError):
-            path.write_text(str(value))
-
-    def wrap(self, command: Sequence[str]) -> list[str]:
-        """``command`` preceded by a shell that moves itself into the group, then execs it."""
-        procs = [str(folder / "cgroup.procs") for folder in self.folders]
-        joins = " && ".join(f'echo $$ > "${i + 1}"' for i in range(len(procs)))
-        return [
-            "/bin/sh",
-            "-c",
-            f'{joins} && shift {len(procs)} && exec "$@"',
-            "sh",
-            *procs,
-            *command,
-        ]
-
-    def out_of_memory(self) -> bool:
-        """Whether the group hit its memory limit."""
-        for folder in self.folders:
-            for name, key in (("memory.events", "oom_kill"), ("memory.failcnt", None)):
-                path = folder / name
-                if not path.exists():
-                    continue
-                text = path.read_text()
-                if key is None:
-                    return int(text.strip() or 0) > 0
-                counts = dict(line.split() for line in text.splitlines() if line.strip())
-                return int(counts.get(key, 0)) > 0
-        return False
-
-    def close(self) -> None:
-        """Kill every process left in the group, then remove it."""
-        for folder in self.folders:
-            kill = folder / "cgroup.kill"
-            if kill.exists():
-                self._write(kill, 1)
-        for _ in range(50):
-            alive = [int(p) for f in self.folders for p in (f / "cgroup.procs").read_text().split()]
-            if not alive:
-                break
-            for pid in alive:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
-            time.sleep(0.02)
-        for folder in self.folders:
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-
-
-@functools.cache
-def control_groups_problem() -> str | None:
-    """Why no control group can bound a sandbox's memory here, or ``None``."""
-    if os.geteuid() != 0:
-        return "not root: each process is limited, not the tree as a whole"
-    try:
-        ControlGroup(Limits()).close()
-    except OSError as error:
-        return f"no control group can be made here ({error.strerror or error})"
-    return None
-
-
 # ----------------------------------------------------------------------- the sandbox
 
 
@@ -273,17 +176,19 @@ class Sandbox:
     ``view`` is the package view to show instead of ``coursekit`` (a folder
     holding a ``coursekit`` folder; see :mod:`coursekit.tools.package_view`);
     ``hidden`` are further folders to show empty should a readable folder hold
-    them; ``uid`` is the user the code becomes when the caller is root.
+    them; ``cpu`` the one processor the sandbox's processes may run on (``None``:
+    any). The user it runs as is drawn afresh for each process tree started
+    (:mod:`coursekit.tools.identity`).
     """
 
     view: Path | None = None
     hidden: Sequence[Path] = ()
-    uid: int = FIRST_UID
     limits: Limits = field(default_factory=Limits)
     environment: dict[str, str] = field(default_factory=dict)
     sealed: bool = True
     """``False``: run as a plain process (``--unsafe-no-sandbox``): the same files and
     environment, nothing enforced."""
+    cpu: int | None = None
 
     def with_view(self, view: Path | None) -> Sandbox:
         return dataclasses.replace(self, view=view)
@@ -303,69 +208,76 @@ class Sandbox:
             "TMPDIR": "/tmp",
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONNOUSERSITE": "1",
+            "PYTHONSAFEPATH": "1",  # the working folder, writable, is not on the import path
             "JUPYTER_RUNTIME_DIR": str(WORK / ".jupyter-runtime"),
             "JUPYTER_PLATFORM_DIRS": "1",
             "IPYTHONDIR": str(WORK / ".ipython"),
             "MPLCONFIGDIR": str(WORK / ".matplotlib"),
             "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+            "OPENBLAS_NUM_THREADS": "1",
             **self.environment,
         }
         if self.view is not None:
             inside["PYTHONPATH"] = str(VIEW_MOUNT if self.sealed else self.view)
         return inside
 
-    def command(self, command: Sequence[str], inputs: Path | None = None) -> list[str]:
-        """``command`` wrapped so that it runs sealed off (in WORK, with ``inputs`` at INPUT)."""
-        if not self.sealed:
-            return list(command)
-        root = os.geteuid() == 0
-        wrapped = ["bwrap", "--clearenv", "--dev", "/dev", "--proc", "/proc"]
+    def _file_system(self, inputs: Path | None) -> list[str]:
+        """bwrap options of the file system: read-only folders, the view, the inputs, tmpfs."""
+        options = ["--dev", "/dev", "--remount-ro", "/dev", "--proc", "/proc"]
         # the writable tmpfs first: a folder shown read-only below (an environment in a
         # checkout under /tmp, say) is then bound on top of it, not hidden by it
-        wrapped += ["--perms", "1777", "--size", str(self.limits.tmp_bytes), "--tmpfs", "/tmp"]
-        wrapped += ["--perms", "0777", "--size", str(self.limits.work_bytes), "--tmpfs", str(WORK)]
+        options += ["--perms", "1777", "--size", str(self.limits.tmp_bytes), "--tmpfs", "/tmp"]
+        options += ["--perms", "0777", "--size", str(self.limits.work_bytes)]
+        options += ["--tmpfs", str(WORK)]
         made: set[Path] = {Path("/tmp"), WORK}
         readable = readable_folders()
         for path in readable:
-            wrapped += _folders_to(path, made)
-            wrapped += ["--ro-bind", str(path), str(path)]
-        package = real_package()
-        for folder in [package, *map(Path, self.hidden)]:
+            options += _folders_to(path, made)
+            options += ["--ro-bind", str(path), str(path)]
+        for folder in [real_package(), *map(Path, self.hidden)]:
             folder = folder.resolve()
             if any(_inside(folder, r) and folder != r for r in readable):
-                wrapped += ["--tmpfs", str(folder)]
+                options += ["--tmpfs", str(folder)]
         if self.view is not None:
-            wrapped += _folders_to(VIEW_MOUNT, made)
-            wrapped += ["--ro-bind", str(self.view), str(VIEW_MOUNT)]
+            options += _folders_to(VIEW_MOUNT, made)
+            options += ["--ro-bind", str(self.view), str(VIEW_MOUNT)]
         if inputs is not None:
-            wrapped += ["--ro-bind", str(inputs.resolve()), str(INPUT)]
-        wrapped += ["--chdir", str(WORK)]
+            options += ["--ro-bind", str(inputs.resolve()), str(INPUT)]
+        # the root bubblewrap builds is a tmpfs of no fixed size, its user's own without root
+        return [*options, "--remount-ro", "/", "--chdir", str(WORK)]
+
+    def command(
+        self,
+        command: Sequence[str],
+        inputs: Path | None = None,
+        *,
+        uid: int | None = None,
+        seccomp_fd: int | None = None,
+    ) -> list[str]:
+        """``command`` wrapped so that it runs sealed off (in WORK, with ``inputs`` at INPUT).
+
+        ``uid``: the user to become (as root); ``seccomp_fd``: an open file holding the
+        system-call filter (:func:`coursekit.tools.seccomp.program_file`).
+        """
+        if not self.sealed:
+            return list(command)
+        wrapped = ["bwrap", "--clearenv", *self._file_system(inputs)]
         wrapped += ["--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts"]
         wrapped += ["--die-with-parent", "--new-session"]
-        if not root:
-            wrapped += ["--unshare-user"]
+        if seccomp_fd is not None:
+            wrapped += ["--seccomp", str(seccomp_fd)]
+        if uid is None:  # not root: a user namespace of its own, and no further one inside
+            wrapped += ["--unshare-user", "--disable-userns"]
         for name, value in self.environment_inside().items():
             wrapped += ["--setenv", name, value]
         wrapped.append("--")
-        if root:
-            wrapped += [
-                "setpriv",
-                f"--reuid={self.uid}",
-                f"--regid={self.uid}",
-                "--clear-groups",
-                "--inh-caps=-all",
-                "--bounding-set=-all",
-                "--",
-            ]
-        limits = [
-            f"--as={self.limits.address_space}",
-            f"--fsize={self.limits.file_bytes}",
-            f"--cpu={self.limits.cpu_seconds}",
-            "--core=0",
-        ]
-        if root:  # a user of its own: the count is the sandbox's alone
-            limits.append(f"--nproc={self.limits.processes}")
-        return [*wrapped, "prlimit", *limits, "--", *command]
+        if uid is not None:
+            wrapped += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                        "--inh-caps=-all", "--bounding-set=-all", "--"]  # fmt: skip
+        wrapped += ["prlimit", *self.limits.prlimit_options(), "--", *command]
+        if self.cpu is not None:
+            wrapped = ["taskset", "--cpu-list", str(self.cpu), *wrapped]
+        return wrapped
 
     def start(self, command: Sequence[str], inputs: Path | None = None) -> SandboxedProcess:
         """Start ``command`` sealed off, its standard streams as pipes."""
@@ -391,6 +303,8 @@ class Finished:
     output_cut: bool = False
     """More output came than :attr:`Limits.output_bytes`; the rest was discarded."""
     out_of_memory: bool = False
+    stopped: bool = False
+    """A process of the tree was stopped (``SIGSTOP``): the run was ended at once."""
 
 
 class _CappedReader(threading.Thread):
@@ -411,20 +325,30 @@ class _CappedReader(threading.Thread):
                 self.kept += chunk[:room]
 
 
+WATCH_SECONDS = 0.25
+"""How often a running sandbox is looked at for a stopped process."""
+
+
 class SandboxedProcess:
-    """A sandboxed process tree: one pipe in, capped pipes out, killed as a whole.
+    """A sandboxed process tree: one pipe in, capped pipes out, frozen or killed as a whole.
 
     ``stdout`` can also be read line by line (:meth:`readline`, for a JSON-lines
-    conversation); then it is not kept.
+    conversation); then it is not kept. ``uid`` is the user it runs as (as root).
     """
 
     def __init__(self, sandbox: Sandbox, command: Sequence[str], inputs: Path | None) -> None:
         self.sandbox = sandbox
-        self.group = None
+        self.group: ControlGroup | None = None
+        self.identity: identity.Identity | None = None
         self.folder: tempfile.TemporaryDirectory | None = None
-        full = sandbox.command(command, inputs)
+        program = None
         if sandbox.sealed:
             environment, cwd = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, None
+            if os.geteuid() == 0:
+                self.identity = identity.allocate()
+            program = seccomp.program_file()
+            uid = self.identity.uid if self.identity else None
+            full = sandbox.command(command, inputs, uid=uid, seccomp_fd=program)
             if control_groups_problem() is None:
                 self.group = ControlGroup(sandbox.limits)
                 full = self.group.wrap(full)
@@ -433,19 +357,27 @@ class SandboxedProcess:
             cwd = self.folder.name
             environment = {**sandbox.environment_inside(), "HOME": cwd}
             environment.pop("JUPYTER_RUNTIME_DIR")
-        self.process = subprocess.Popen(
-            full,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=environment,
-            cwd=cwd,
-            start_new_session=True,
-        )
+            full = list(command)
+        try:
+            self.process = subprocess.Popen(
+                full, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                env=environment, cwd=cwd, start_new_session=True,
+                pass_fds=() if program is None else (program,),
+            )  # fmt: skip
+        except BaseException:
+            self._release()
+            raise
+        finally:
+            if program is not None:
+                os.close(program)
         self.stderr = _CappedReader(self.process.stderr, 64 * 1024)
         self.stderr.start()
         self.stdout: _CappedReader | None = None
-        self.sent = 0
+        self._pending = bytearray()
+
+    @property
+    def uid(self) -> int | None:
+        return self.identity.uid if self.identity else None
 
     # --- a conversation ---------------------------------------------------------
 
@@ -459,62 +391,94 @@ class SandboxedProcess:
         """One line of output, or ``None`` when none came before ``deadline`` (``time.monotonic``).
 
         A line longer than ``cap`` bytes is not read: ``b""`` is returned and the
-        process is killed (it would only be discarded).
+        process is killed (it would only be discarded). What came of a line not yet
+        finished is kept for the next call.
         """
         import selectors
 
         stream = self.process.stdout
         assert stream is not None
-        line = bytearray()
         with selectors.DefaultSelector() as selector:
             selector.register(stream, selectors.EVENT_READ)
-            while True:
-                if b"\n" in line:
-                    break
+            while b"\n" not in self._pending:
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
                     return None
                 chunk = stream.read1(65536)
                 if not chunk:
-                    return bytes(line) if line else b""
-                line += chunk
-                if len(line) > cap:
+                    line, self._pending = bytes(self._pending), bytearray()
+                    return line
+                self._pending += chunk
+                if len(self._pending) > cap:
                     self.kill()
                     return b""
-        first, _, rest = bytes(line).partition(b"\n")
+        first, _, rest = bytes(self._pending).partition(b"\n")
+        self._pending = bytearray()
         if rest:  # a conversation is strictly one line per request: more is out of turn
             self.kill()
             return b""
         return first
 
-    def message(self, deadline: float, cap: int) -> dict[str, Any] | None:
+    def cpu_seconds(self) -> float:
+        """Processor seconds the tree's processes have used so far."""
+        return cpu_seconds(self.processes())
+
+    def message(self, deadline: float, cap: int, depth: int = 100) -> dict[str, Any] | None:
         """One JSON object from the process (:meth:`readline`): ``None`` when none came in
-        time (or the process ended), ``{"malformed": True}`` for a line that is not one."""
+        time (or the process ended), ``{"malformed": True}`` for a line that is not one or
+        nests deeper than ``depth`` (:func:`coursekit.tools.untrusted.json_message`)."""
         line = self.readline(deadline, cap)
         if not line:
             return None
-        try:
-            reply = json.loads(line)
-        except (ValueError, RecursionError):
-            return {"malformed": True}
-        return reply if isinstance(reply, dict) else {"malformed": True}
+        return json_message(line, depth)
 
     def stdin_close(self) -> None:
         if self.process.stdin is not None:
             with contextlib.suppress(OSError):
                 self.process.stdin.close()
 
+    # --- the tree ---------------------------------------------------------------
+
+    def processes(self) -> dict[int, str]:
+        """The tree's processes (ids as this machine sees them) and their state letters."""
+        return descendants(self.process.pid)
+
+    def stopped(self) -> bool:
+        """Whether a process of the tree is stopped (``SIGSTOP``, or traced)."""
+        return any(state in "tT" for state in self.processes().values())
+
+    def freeze(self, frozen: bool = True) -> None:
+        """Stop every process of the tree (``True``: it uses no processor) or let it run again.
+
+        The control group's freezer where there is one, else each process stopped.
+        """
+        if self.group is not None and self.group.freezer is not None:
+            self.group.freeze(frozen)
+        else:
+            stop_tree(self.process.pid, frozen)
+
     # --- to the end -------------------------------------------------------------
 
     def wait(self, timeout: float) -> Finished:
-        """Read the output (capped) until the process ends or ``timeout`` passes; kill the tree."""
+        """Read the output (capped) until the process ends or ``timeout`` passes; kill the tree.
+
+        A process of the tree found stopped ends the run at once (``Finished.stopped``):
+        a stopped runner would otherwise hold its slot until ``timeout``.
+        """
         self.stdout = _CappedReader(self.process.stdout, self.sandbox.limits.output_bytes)
         self.stdout.start()
-        timed_out = False
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
+        timed_out = stopped = False
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(min(WATCH_SECONDS, left))
+            if self.process.poll() is None and self.sandbox.sealed and self.stopped():
+                stopped = True
+                break
         oom = self.group.out_of_memory() if self.group is not None else False
         self.kill()
         self.stdout.join(5)
@@ -526,6 +490,7 @@ class SandboxedProcess:
             timed_out,
             self.stdout.cut,
             oom,
+            stopped,
         )
 
     def alive(self) -> bool:
@@ -533,14 +498,24 @@ class SandboxedProcess:
 
     def kill(self) -> None:
         """Kill the whole tree: the process group, the pid namespace with it, the control group."""
+        tree = list(self.processes()) if self.group is None and self.alive() else []
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
+        for pid in tree:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(5)
+        self.stdin_close()
+        self._release()
+
+    def _release(self) -> None:
         if self.group is not None:
             self.group.close()
             self.group = None
-        self.stdin_close()
+        if self.identity is not None:
+            self.identity.release()
+            self.identity = None
         if self.folder is not None:
             self.folder.cleanup()
             self.folder = None

@@ -28,9 +28,7 @@ from __future__ import annotations
 
 import argparse
 import csv
-import html
 import io
-import json
 import math
 import os
 import runpy
@@ -47,16 +45,13 @@ from typing import Any
 
 from coursekit.games import ConnectFour, TicTacToe
 from coursekit.games.playout import random_positions
-from coursekit.search import EngineFailure, Stats
 from coursekit.search.match import MatchResult, PlayedGame, round_robin
 from coursekit.search.registry import get
+from coursekit.tools.referee import REPLY_BYTES, Entry, EntryEngine, play_game
+from coursekit.tools.safe_output import csv_row, html_text
 from coursekit.tools.sandbox import (
-    FIRST_UID,
-    INPUT,
     Limits,
     Sandbox,
-    SandboxedProcess,
-    python,
     sandbox_problem,
 )
 
@@ -69,15 +64,6 @@ GAMES: dict[str, Callable[[], Any]] = {
 
 SAMPLE_POSITIONS = 20
 """Positions on which an entry's ``evaluate`` must give finite numbers to be admitted."""
-
-GRACE = 0.5
-"""Seconds beyond the time per move before an engine counts as out of time."""
-
-LOAD_SECONDS = 60
-"""Seconds an entry's process may take to start and load the entry."""
-
-REPLY_BYTES = 64 * 1024
-"""The longest reply an entry may send."""
 
 ENTRY_BYTES = 4 * 1024**2
 """The largest entry file admitted."""
@@ -96,20 +82,6 @@ ENTRY_LIMITS = Limits(
 
 class TournamentError(RuntimeError):
     """The tournament cannot start (no entries, an unknown game, an unreadable file)."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A student's program as the tournament sees it."""
-
-    name: str
-    """The name in the standings (the file name without its suffix)."""
-
-    path: Path
-    """The ``.py`` file or notebook."""
-
-    problem: str = ""
-    """Why the entry was disqualified before playing ("" when it plays)."""
 
 
 # --- inside an entry's own process -------------------------------------------------------
@@ -152,101 +124,6 @@ def last_line(error: BaseException) -> str:
 
 
 # --- in the tournament's process ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Reply:
-    """An entry's move, shaped like the search results a match reads (nothing claimed)."""
-
-    move: Any
-    depth_limit: int = 0
-    stats: Stats = field(default_factory=Stats)
-
-
-def _as_move(value: Any) -> Any:
-    """A move from JSON: lists become tuples (the games' moves are ints or tuples)."""
-    return tuple(_as_move(v) for v in value) if isinstance(value, list) else value
-
-
-class EntryEngine:
-    """An entry playing through its own sandboxed process, with a deadline per move.
-
-    The process starts when the entry is first asked for a move in a game and is
-    killed, with everything it started, when the game ends (:meth:`stop`).
-    """
-
-    def __init__(
-        self, entry: Entry, game_name: str, search: str, seconds: float, sandbox: Sandbox
-    ) -> None:
-        self.name = entry.name
-        self.entry = entry
-        self.game_name, self.search, self.seconds = game_name, search, seconds
-        self.sandbox = sandbox
-        self.process: SandboxedProcess | None = None
-        self.thinking = 0.0
-        """Seconds between a request and its reply, summed: the referee's clock, not the entry's."""
-        self.moves = 0
-
-    def _command(self) -> list[str]:
-        seen = (INPUT if self.sandbox.sealed else self.entry.path.parent) / self.entry.path.name
-        return [python(), "-m", "coursekit.tools.inside", "entry", str(seen),
-                self.game_name, self.search, repr(self.seconds)]  # fmt: skip
-
-    def _reply(self, deadline: float) -> dict[str, Any] | None:
-        assert self.process is not None
-        return self.process.message(deadline, REPLY_BYTES)
-
-    def start(self) -> str:
-        """Start the entry's process; return why it is disqualified ("" when it may play)."""
-        self.stop()
-        self.process = SandboxedProcess(self.sandbox, self._command(), self.entry.path.parent)
-        ready = self._reply(time.monotonic() + LOAD_SECONDS)
-        if ready is None:
-            alive = self.process.alive()
-            self.stop()
-            return (
-                f"did not load within {LOAD_SECONDS} s"
-                if alive
-                else "its process ended while loading"
-            )
-        problem = ready.get("ready")
-        if not isinstance(problem, str):
-            self.stop()
-            return "answered the referee with something else than it was asked"
-        return problem[:300]
-
-    def think(self, game: Any, state: Any) -> Reply:
-        if self.process is None or not self.process.alive():
-            problem = self.start()
-            if problem:
-                raise EngineFailure(self.name, f"could not start: {problem}")
-        assert self.process is not None
-        asked = time.monotonic()
-        try:
-            self.process.send(json.dumps({"state": list(state)}).encode())
-        except OSError:
-            self.stop()
-            raise EngineFailure(self.name, "crashed (its process ended)") from None
-        reply = self._reply(asked + self.seconds + GRACE)
-        self.thinking += time.monotonic() - asked
-        self.moves += 1
-        if reply is None:
-            alive = self.process.alive()
-            self.stop()
-            if alive:
-                raise EngineFailure(self.name, f"exceeded its time ({self.seconds:g} s a move)")
-            raise EngineFailure(self.name, "crashed (its process ended)")
-        if "error" in reply:
-            raise EngineFailure(self.name, f"crashed: {str(reply['error'])[:200]}")
-        if "move" not in reply or "malformed" in reply:
-            raise EngineFailure(self.name, "sent a malformed reply")
-        return Reply(_as_move(reply["move"]))
-
-    def stop(self) -> None:
-        """End the entry's process tree (a new one starts when it is asked for a move again)."""
-        if self.process is not None:
-            self.process.kill()
-        self.process = None
 
 
 @dataclass(frozen=True)
@@ -298,10 +175,7 @@ def run_tournament(
     with tempfile.TemporaryDirectory(prefix="coursekit-entries-") as folder:
         engines, disqualified = [], []
         for number, entry in enumerate(entries):
-            sandbox = Sandbox(
-                view=view, uid=FIRST_UID + 200 + number, limits=ENTRY_LIMITS,
-                sealed=problem is None,
-            )  # fmt: skip
+            sandbox = Sandbox(view=view, limits=ENTRY_LIMITS, sealed=problem is None)
             try:
                 copy = _private_copy(entry.path, Path(folder) / f"entry-{number}")
             except TournamentError as error:
@@ -333,7 +207,7 @@ def run_tournament(
         try:
             result = round_robin(
                 GAMES[game](), engines, games=games, opening_plies=opening_plies, seed=seed,
-                progress=progress, on_game=after_game,
+                progress=progress, on_game=after_game, play=play_game,
             )  # fmt: skip
         finally:
             for engine in engines:
@@ -406,12 +280,12 @@ def write_csv(standings: Standings, path: Path) -> None:
          "seconds_per_move", "problems"]
     )  # fmt: skip
     for rank, row in enumerate(standings.result.table(), start=1):
-        out.writerow(
+        out.writerow(csv_row(
             [rank, row.engine, row.games, row.wins, row.draws, row.losses, row.points,
              f"{timing.get(row.engine, 0.0):.3f}", "; ".join(forfeits.get(row.engine, []))]
-        )  # fmt: skip
+        ))  # fmt: skip
     for entry in standings.disqualified:
-        out.writerow(["", entry.name, 0, 0, 0, 0, 0, "", f"disqualified: {entry.problem}"])
+        out.writerow(csv_row(["", entry.name, 0, 0, 0, 0, 0, "", f"disqualified: {entry.problem}"]))
     _write_atomically(path, text.getvalue())
 
 
@@ -422,7 +296,7 @@ def write_html(standings: Standings, path: Path, title: str) -> None:
     cross = result.crosstable()
     forfeits = _forfeits(result)
     timing = standings.seconds_per_move
-    esc = html.escape
+    esc = html_text
     rows = "".join(
         f"<tr><td>{rank}</td><td>{esc(r.engine)}</td><td>{r.games}</td><td>{r.wins}</td>"
         f"<td>{r.draws}</td><td>{r.losses}</td><td><b>{r.points:g}</b></td>"

@@ -48,3 +48,32 @@ def submission(exercise: ExerciseSet, answered=(), edit=None) -> nbformat.Notebo
 def write(nb: nbformat.NotebookNode, path: Path) -> Path:
     nbformat.write(nb, path)
     return path
+
+
+def grader_failing_once(path, sets, *, settings):
+    """A grader that fails the first time it meets each submission (as CPython 3.11's
+    gh-106905 made it fail at random), then grades it: a job of ``grade_all`` in tests."""
+    from coursekit.tools.grade import grade_submission
+
+    marker = Path(str(path) + ".failed-once")
+    if not marker.exists():
+        marker.write_text("")
+        raise SystemError("AST constructor recursion depth mismatch (before=39, after=37)")
+    return grade_submission(path, sets, settings=settings)
+
+
+def grader_always_failing(path, sets, *, settings):
+    """A grader that always fails (its own bug): the row must say so and give no mark."""
+    raise SystemError("the grader's own bug")
+
+
+def grader_failing_in_jobs(path, sets, *, settings):
+    """A grader that fails in every job process (as when none can start), but not in the
+    grading process itself: ``grade_all``'s last try grades there."""
+    import multiprocessing
+
+    from coursekit.tools.grade import grade_submission
+
+    if multiprocessing.parent_process() is not None:
+        raise SystemError("no job process works here")
+    return grade_submission(path, sets, settings=settings)

@@ -14,14 +14,14 @@ from __future__ import annotations
 import csv
 import os
 import resource
-import subprocess
 
 import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, submission, write
+from plain_user import sandboxes_below
 
 from coursekit.tools.exercise import load_exercise_set
 from coursekit.tools.grade import Settings, feedback_text, grade_all, write_csv
-from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
+from coursekit.tools.sandbox import Sandbox, sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,
@@ -375,9 +375,7 @@ def test_nothing_was_written_beside_the_submissions(batch):
 
 
 def test_no_process_of_a_submission_outlives_the_batch(batch):
-    for uid in range(FIRST_UID, FIRST_UID + 4):
-        found = subprocess.run(["pgrep", "-u", str(uid)], capture_output=True, text=True)
-        assert found.stdout.strip() == "", f"processes of user {uid} remain: {found.stdout}"
+    assert sandboxes_below(os.getpid()) == []  # every sandbox was started below this process
 
 
 def test_the_grader_stays_small(batch):

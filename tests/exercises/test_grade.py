@@ -257,8 +257,9 @@ def test_the_grade_command_writes_the_csv_and_says_what_it_found(sets, tmp_path)
         text=True,
     )
     assert done.returncode == 0, done.stderr
-    graded, seed = done.stdout.strip().splitlines()
+    graded, seed, memory = done.stdout.strip().splitlines()
     assert graded == f"graded 3 submissions into {out} (1 tampered, 1 problem)"
+    assert re.fullmatch(r"grader memory: at most \d+ MB in any of its processes", memory)
     assert re.fullmatch(
         r"hidden cases: seed (\d+) \(coursekit grade --seed \1 repeats this run\)", seed
     )

@@ -13,16 +13,17 @@ the standings are not touched after the end and hold no secret.
 from __future__ import annotations
 
 import csv
+import json
 import os
-import subprocess
+import shutil
 import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from plain_user import MODES, folder_for, give, python_as, require
 
-from coursekit.tools.cli import main
-from coursekit.tools.sandbox import FIRST_UID, sandbox_problem
+from coursekit.tools.sandbox import sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,
@@ -60,6 +61,16 @@ def hostile(body: str) -> str:
         """
     ).format(body=textwrap.indent(textwrap.dedent(body), "    "))
 
+
+FORGE = """
+    for fd in range(3, 12):
+        try:
+            os.write(fd, {line!r} + b"\\n")
+        except OSError:
+            pass
+    time.sleep(30)
+"""
+"""A reply forged where the entry's answers go, then nothing (round three's wrong types)."""
 
 ATTACKS = {
     "overwrite_others": """
@@ -134,41 +145,81 @@ ATTACKS = {
         socket.create_connection(("127.0.0.1", 22), timeout=1)
         open("/tmp/coursekit-pwned-by-an-entry", "w").write("reached the network")
     """,
+    # round three: replies that passed the old checks and crashed the referee
+    "move_float": FORGE.format(line=b'{"move": 4.0}'),
+    "move_true": FORGE.format(line=b'{"move": true}'),
+    "move_deep": """
+        line = b'{"move": ' + b"[" * 400 + b"4" + b"]" * 400 + b"}\\n"
+        for fd in range(3, 12):
+            try:
+                os.write(fd, line)
+            except OSError:
+                pass
+        time.sleep(30)
+    """,
+    "busy_children": """
+        for _ in range(8):
+            if os.fork() == 0:
+                os.setsid()
+                while True:
+                    pass
+    """,
 }
 
 
-@pytest.fixture(scope="module")
-def tournament(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("entries")
-    out = tmp_path_factory.mktemp("results")
-    files = {"honest_a": HONEST, "honest_b": HONEST, "plain": PLAIN}
+PLAY = f"""
+import json, os, sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent.parent)!r})
+from plain_user import sandboxes_below
+from coursekit.tools.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({{"code": code, "left": sandboxes_below(os.getpid())}}))
+"""
+
+
+@pytest.fixture(scope="module", params=MODES)
+def tournament(request):
+    """The tournament played by ``coursekit tournament`` as root, and as a plain user."""
+    mode = request.param
+    require(mode)
+    base = folder_for(mode)
+    folder, out = base / "entries", base / "results"
+    folder.mkdir()
+    out.mkdir()
+    files = {"honest_a": HONEST, "honest_b": HONEST, "plain": PLAIN, "=1+1": PLAIN}
     files |= {name: hostile(body) for name, body in ATTACKS.items()}
     for name, code in files.items():
         (folder / f"{name}.py").write_text(code)
     os.symlink("/etc/passwd", folder / "symlink.py")
+    give(base, mode)
     before = {p.name: p.read_bytes() for p in folder.iterdir() if not p.is_symlink()}
     MARKER.unlink(missing_ok=True)
     os.environ[SECRET] = SECRET_VALUE
     try:
         arguments = ["tournament", *sorted(map(str, folder.iterdir())), "--game", "tictactoe"]
         arguments += ["--time", "0.05", "--games", "2", "--search", "minimax"]
-        code = main([*arguments, "--out", str(out)])
+        arguments += ["--out", str(out)]
+        done = python_as(mode, ["-c", PLAY, *arguments], timeout=3000, cwd=base)
     finally:
         del os.environ[SECRET]
     finished = {p.name: p.read_bytes() for p in out.iterdir()}
     time.sleep(4)  # longer than the orphan would wait
-    return {
-        "code": code,
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    yield {
+        "code": result["code"],
+        "left": result["left"],
+        "stderr": done.stderr,
         "folder": folder,
         "before": before,
         "out": out,
         "finished": finished,
         "rows": list(csv.DictReader((out / "standings.csv").open(encoding="utf-8"))),
     }
+    shutil.rmtree(base, ignore_errors=True)
 
 
 def test_the_tournament_finishes_with_a_table(tournament):
-    assert tournament["code"] == 0
+    assert tournament["code"] == 0, tournament["stderr"][-3000:]
     names = {row["entry"] for row in tournament["rows"]}
     assert {"honest_a", "honest_b", "plain"} <= names and "symlink" in names
 
@@ -176,7 +227,7 @@ def test_the_tournament_finishes_with_a_table(tournament):
 def test_the_honest_entries_never_forfeit(tournament):
     rows = {row["entry"]: row for row in tournament["rows"]}
     players = sum(1 for row in tournament["rows"] if row["rank"])
-    for name in ("honest_a", "honest_b", "plain"):
+    for name in ("honest_a", "honest_b", "plain", "'=1+1"):
         assert rows[name]["problems"] == "", rows[name]
         assert int(rows[name]["games"]) == 2 * (players - 1), rows[name]
 
@@ -223,6 +274,16 @@ def test_no_secret_in_the_standings(tournament):
 
 
 def test_no_entry_process_remains(tournament):
-    for uid in range(FIRST_UID + 200, FIRST_UID + 220):
-        found = subprocess.run(["pgrep", "-u", str(uid)], capture_output=True, text=True)
-        assert found.stdout.strip() == "", f"processes of entry user {uid}: {found.stdout}"
+    # every entry's sandbox was started below the referee; an orphan stays in its tree
+    assert tournament["left"] == []
+
+
+def test_replies_of_the_wrong_type_lose_only_their_games(tournament):
+    rows = {row["entry"]: row for row in tournament["rows"]}
+    for name in ("move_float", "move_true", "move_deep"):
+        assert int(rows[name]["losses"]) > 0 and rows[name]["problems"], rows[name]
+
+
+def test_an_entry_name_is_never_a_formula(tournament):
+    names = [row["entry"] for row in tournament["rows"]]
+    assert "'=1+1" in names and "=1+1" not in names
