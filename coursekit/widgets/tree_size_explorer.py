@@ -15,10 +15,10 @@ class TreeSizeExplorer(StaticPreview, widgets.VBox):
 
     >>> w = TreeSizeExplorer(b=2, m=2)
     >>> w.summary.value
-    '<b>b = 2, m = 2</b>: 4 leaves (<i>b</i><sup><i>m</i></sup>), 7 nodes in all'
+    '<b>b = 2, m = 2</b>: 4 leaves (<i>b</i><sup style="font-size: 1em"><i>m</i></sup>), 7 nodes in all'
     >>> w.depth.value = 3
     >>> w.summary.value
-    '<b>b = 2, m = 3</b>: 8 leaves (<i>b</i><sup><i>m</i></sup>), 15 nodes in all'
+    '<b>b = 2, m = 3</b>: 8 leaves (<i>b</i><sup style="font-size: 1em"><i>m</i></sup>), 15 nodes in all'
     >>> w.branching.style.description_width == w.depth.style.description_width
     True
     """

@@ -117,8 +117,11 @@
       out.texts++;
       const px = parseFloat(t.getAttribute('font-size')) * Math.abs(t.getScreenCTM().a);
       if (px < limits.px - 0.05) out.small.push(`picture ${i} "${t.textContent}": ${px.toFixed(1)} px`);
-      const b = t.getBBox();
-      if (view && view.width && (b.x < view.x - 0.5 || b.x + b.width > view.x + view.width + 0.5)) {
+      // compared on the screen: a picture Graphviz scaled down to its size= holds its text in a
+      // scaled group, so the text's own box and the viewBox are in different units
+      const b = t.getBoundingClientRect();
+      const edge = svg.getBoundingClientRect();
+      if (view && view.width && (b.left < edge.left - 0.5 || b.right > edge.right + 0.5)) {
         out.clipped.push(`picture ${i} "${t.textContent}"`);
       }
       const bg = behind(t, paper);

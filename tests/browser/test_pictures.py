@@ -358,3 +358,21 @@ def test_jupyterlab_draws_steps_and_redraws(lab, open_page, artifacts):
     page.screenshot(path=artifacts / "pictures-lab-dark.png", full_page=True)
     assert_legible(measure(page), "JupyterLab dark")
     assert not log.blocked, f"requests off the machine: {log.blocked}"
+
+
+CLIPPING_PAGE = """<div class="ck-graph"><div class="ck-graph-frame">{svg}</div></div>"""
+SCALED = """<svg width="100pt" height="50pt" viewBox="0 0 100 50"><g class="graph"
+  transform="scale(0.5 0.5) translate(0 100)"><title>g</title>
+  <text x="150" y="-50" font-size="14">inside</text></g></svg>"""
+CUT = """<svg width="100pt" height="50pt" viewBox="0 0 100 50"><g class="graph"><title>g</title>
+  <text x="80" y="30" font-size="14">cut off</text></g></svg>"""
+
+
+@pytest.mark.parametrize("svg, cut", [(SCALED, False), (CUT, True)], ids=["scaled-group", "cut"])
+def test_the_measure_finds_text_cut_off_by_its_picture(svg, cut, open_page):
+    """A text past its picture's edge is found; a text Graphviz scaled down inside it is not
+    (its own coordinates lie past the viewBox, its place on the screen does not)."""
+    page, _ = open_page()
+    page.set_content(CLIPPING_PAGE.format(svg=svg))
+    found = page.evaluate(MEASURE_JS, {"px": 1, "aa": 1})
+    assert bool(found["clipped"]) is cut, found["clipped"]
