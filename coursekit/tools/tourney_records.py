@@ -14,11 +14,16 @@ This module imports nothing heavy: a tournament entry's own process imports
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import stat
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
+from numbers import Real
 from pathlib import Path
+from typing import Any
+
+from coursekit.search.registry import get
 
 ENTRY_BYTES = 4 * 1024**2
 """The largest entry file admitted."""
@@ -60,8 +65,8 @@ class Settings:
     search: str = "alpha-beta"
     """The registered search every entry uses."""
 
-    pairing: str = "round-robin"
-    """``round-robin`` or ``swiss``."""
+    pairing: str | None = "round-robin"
+    """``round-robin`` or ``swiss`` (None: chosen by the field's size, :func:`checked_settings`)."""
 
     rounds: int | None = None
     """Swiss rounds (a round robin has ``n - 1``, ``n`` rounded up to even)."""
@@ -215,3 +220,86 @@ def entry_names(paths: Sequence[Path]) -> list[str]:
             name += "'"
         names.append(name)
     return names
+
+
+ROUND_ROBIN_MOST = 16
+"""The most entries a tournament pairs as a round robin when ``--pairing`` is not given."""
+
+
+def checked_settings(paths: Sequence[Path], known_games: Collection[str], **given: Any) -> Settings:
+    """The tournament's settings, each checked; ``pairing`` and ``rounds`` filled in when None.
+
+    ``paths`` are the entries (at least two ``.py`` files or notebooks), ``known_games`` the
+    names ``--game`` may take; ``given`` are :class:`Settings`' fields.
+
+    Raises
+    ------
+    TournamentError
+        Naming the first bad setting, its value and what it takes.
+
+    Examples
+    --------
+    >>> entries = [Path("coursekit/__init__.py"), Path("coursekit/text.py")]
+    >>> checked_settings(entries, ["tictactoe"], game="tictactoe", rounds=None).pairing
+    'round-robin'
+    >>> checked_settings(entries, ["tictactoe"], game="tictactoe", depth=0)
+    Traceback (most recent call last):
+    ...
+    coursekit.tools.tourney_records.TournamentError: --depth 0: give a whole number, at least 1
+    """
+    _check_paths(paths)
+    settings = Settings(**given)
+    for option, value, least in (("--games", settings.games, 1), ("--seed", settings.seed, 0),
+                                 ("--opening-plies", settings.opening_plies, 0)):  # fmt: skip
+        _whole(option, value, least)
+    if settings.depth is not None:
+        _whole("--depth", settings.depth, 1)
+    seconds = settings.seconds
+    if isinstance(seconds, bool) or not isinstance(seconds, Real) or not 0 < seconds < math.inf:
+        raise TournamentError(f"--time {seconds!r}: give the seconds a move may take, above 0")
+    if settings.game not in known_games:
+        choices = ", ".join(known_games)
+        raise TournamentError(f"unknown game {settings.game!r}: choose one of {choices}")
+    try:
+        algorithm = get(settings.search)
+    except KeyError as error:
+        raise TournamentError(error.args[0]) from None
+    if settings.depth is not None and not algorithm.depth:
+        raise TournamentError(f"--search {settings.search} takes no depth: leave out --depth")
+    return replace(settings, **_pairing(len(paths), settings.pairing, settings.rounds))
+
+
+def _pairing(entries: int, pairing: str | None, rounds: int | None) -> dict[str, Any]:
+    """The pairing and its rounds, the defaults filled in, checked against the field's size."""
+    pairing = pairing or ("round-robin" if entries <= ROUND_ROBIN_MOST else "swiss")
+    if pairing not in PAIRINGS:
+        raise TournamentError(f"--pairing {pairing!r}: choose one of {', '.join(PAIRINGS)}")
+    if pairing == "round-robin":
+        if rounds is not None:
+            raise TournamentError("--rounds is for --pairing swiss (a round robin plays them all)")
+        return {"pairing": pairing, "rounds": None}
+    most = entries - 1 + entries % 2
+    rounds = min(math.ceil(math.log2(entries)) + 2, most) if rounds is None else rounds
+    _whole("--rounds", rounds, 1)
+    if rounds > most:
+        raise TournamentError(
+            f"--rounds {rounds}: {entries} entries can meet in at most {most} Swiss rounds "
+            "without a rematch; play fewer rounds, or a round robin"
+        )
+    return {"pairing": pairing, "rounds": rounds}
+
+
+def _whole(option: str, value: Any, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise TournamentError(f"{option} {value!r}: give a whole number, at least {least}")
+
+
+def _check_paths(paths: Sequence[Path]) -> None:
+    """At least two entries, each an existing ``.py`` file or notebook."""
+    if len(paths) < 2:
+        raise TournamentError("give at least two entries (.py files or notebooks)")
+    for path in paths:
+        if not path.is_file():
+            raise TournamentError(f"{path}: no such file")
+        if path.suffix not in (".py", ".ipynb"):
+            raise TournamentError(f"{path}: an entry is a .py file or a notebook")
