@@ -116,11 +116,16 @@ class Done:
     finished: float
 
 
-def on_worker(function: Callable[[Any], Any], task: Any) -> Done:
-    """Run ``function(task)`` on this worker and say where and when (a Dask task)."""
+def on_worker(function: Callable[..., Any], task: Any, *shared: Any) -> Done:
+    """Run ``function(task, *shared)`` on this worker and say where and when (a Dask task)."""
     started = time.time()
-    result = function(task)
+    result = function(task, *shared)
     return Done(result, get_worker().address, started, time.time())
+
+
+def share(client: Client, data: Any) -> Any:
+    """``data`` sent to every worker once, for :func:`run_tasks`' ``shared`` (a Dask future)."""
+    return client.scatter(data, broadcast=True, hash=False)
 
 
 def run_tasks(
@@ -129,11 +134,14 @@ def run_tasks(
     tasks: Sequence[Any],
     keys: Sequence[str],
     on_done: Callable[[Any, Done], None],
+    shared: Sequence[Any] = (),
 ) -> None:
     """Run ``function`` on every task across the workers; ``on_done(task, done)`` as each ends.
 
     ``function`` must be a module-level function of coursekit (workers import it by name).
     ``keys`` name the tasks for the scheduler (unique, e.g. a game's round, board and number).
+    ``shared`` are further arguments of every call (data sent to each worker once:
+    :func:`share`).
 
     Raises
     ------
@@ -141,7 +149,7 @@ def run_tasks(
         When a task raised on its worker, or killed every worker it was given to.
     """
     futures = {
-        client.submit(on_worker, function, task, key=key, pure=False): task
+        client.submit(on_worker, function, task, *shared, key=key, pure=False): task
         for task, key in zip(tasks, keys, strict=True)
     }
     try:

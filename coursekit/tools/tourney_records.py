@@ -183,8 +183,41 @@ class GameRecord:
         return 0.0
 
 
+def read_capped(path: Path, most: int) -> bytes:
+    """A file's bytes, read only when it is a plain file of at most ``most`` bytes.
+
+    The checks come before anything is read, and the file is opened without
+    following a link (it could have been swapped for one after the check).
+
+    Raises
+    ------
+    ValueError
+        For a link, a FIFO, a device or a folder, a file that cannot be read or is too
+        large; the message says which.
+    """
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        raise ValueError(f"cannot be read: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("refused: not a plain file (a link, a FIFO or a device)")
+    if info.st_size > most:
+        raise ValueError(f"refused: larger than {most:,} bytes")
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        raise ValueError(f"cannot be read: {error.strerror}") from None
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise ValueError("refused: not a plain file (a link, a FIFO or a device)")
+        data = file.read(most + 1)
+    if len(data) > most:
+        raise ValueError(f"refused: larger than {most:,} bytes")
+    return data
+
+
 def read_entry(path: Path) -> bytes:
-    """An entry file's bytes, read only when it is a plain file of at most ENTRY_BYTES.
+    """An entry file's bytes (:func:`read_capped` to :data:`ENTRY_BYTES`).
 
     Raises
     ------
@@ -192,19 +225,9 @@ def read_entry(path: Path) -> bytes:
         For a link, a FIFO or a device, a file that cannot be read or is too large.
     """
     try:
-        info = os.lstat(path)
-    except OSError as error:
-        raise TournamentError(f"cannot be read: {error.strerror}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise TournamentError("refused: not a plain file (a link, a FIFO or a device)")
-    if info.st_size > ENTRY_BYTES:
-        raise TournamentError(f"refused: larger than {ENTRY_BYTES:,} bytes")
-    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(descriptor, "rb") as file:
-        data = file.read(ENTRY_BYTES + 1)
-    if len(data) > ENTRY_BYTES:
-        raise TournamentError(f"refused: larger than {ENTRY_BYTES:,} bytes")
-    return data
+        return read_capped(path, ENTRY_BYTES)
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
 
 
 def entry_names(paths: Sequence[Path]) -> list[str]:
@@ -266,6 +289,8 @@ def checked_settings(paths: Sequence[Path], known_games: Collection[str], **give
         raise TournamentError(error.args[0]) from None
     if settings.depth is not None and not algorithm.depth:
         raise TournamentError(f"--search {settings.search} takes no depth: leave out --depth")
+    if len(paths) < 2:
+        raise TournamentError("give at least two entries (.py files or notebooks)")
     return replace(settings, **_pairing(len(paths), settings.pairing, settings.rounds))
 
 
@@ -296,7 +321,7 @@ def _whole(option: str, value: Any, least: int) -> None:
 
 def _check_paths(paths: Sequence[Path]) -> None:
     """At least two entries, each an existing ``.py`` file or notebook."""
-    if len(paths) < 2:
+    if not paths:
         raise TournamentError("give at least two entries (.py files or notebooks)")
     for path in paths:
         if not path.is_file():
