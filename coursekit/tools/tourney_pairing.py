@@ -113,9 +113,9 @@ def round_robin_rounds(entries: Sequence[int]) -> list[list[Pairing]]:
     Examples
     --------
     >>> [[(p.first, p.second) for p in r] for r in round_robin_rounds([0, 1, 2])]
-    [[(2, 1), (0, None)], [(2, 0), (1, None)], [(0, 1), (2, None)]]
+    [[(1, 0), (2, None)], [(0, 2), (1, None)], [(2, 1), (0, None)]]
     """
-    seats: list[int | None] = list(entries) + ([None] if len(entries) % 2 else [])
+    seats: list[int | None] = ([None] if len(entries) % 2 else []) + list(entries)
     n = len(seats)
     rounds = []
     for number in range(1, n):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import time
 from importlib import resources
 from typing import Any
@@ -181,7 +182,8 @@ def ratings_chart(standings: Standings, rows: list[Row], lang: str) -> str:
         axes.set_xticks(rounds)
         axes.grid(alpha=0.3)
         axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small")
-        return figure_svg(figure)
+        svg = figure_svg(figure)
+    return re.sub(r"<metadata>.*?</metadata>", "", svg, count=1, flags=re.S)  # the licence block
 
 
 # --- the crosstable --------------------------------------------------------------------------
