@@ -8,7 +8,6 @@ why. Screenshots go to ``build/test-artifacts/`` (``$COURSEKIT_ARTIFACTS``).
 
 from __future__ import annotations
 
-import copy
 import os
 import shutil
 from collections.abc import Iterator
@@ -153,22 +152,103 @@ def open_module_page(browser) -> Iterator:
 
 
 class ChapterRuns:
-    """Each notebook run once per session for the exporters (``execute.run_for_export``),
-    whichever test module asks first; each caller gets its own copy."""
+    """The exporters' runs of notebooks (``execute.run_for_export``) from the session's store
+    (``notebook_runs``: each notebook run once per test run, whichever lane asks first); each
+    caller gets its own copy."""
 
-    def __init__(self) -> None:
-        self.executed: dict[Path, object] = {}
+    def __init__(self, runs) -> None:
+        self.runs = runs
 
     def run_for_export(self, notebook: Path, **options):
-        from coursekit.tools import execute
-
-        notebook = Path(notebook).resolve()
-        if notebook not in self.executed:
-            self.executed[notebook] = execute.run_for_export(notebook, **options)
-        return copy.deepcopy(self.executed[notebook])
+        return self.runs.for_export(Path(notebook), **options)
 
 
 @pytest.fixture(scope="session")
-def chapter_runs() -> ChapterRuns:
+def chapter_runs(notebook_runs) -> ChapterRuns:
     """The session's runs of the chapter notebooks (shared by the book and export tests)."""
-    return ChapterRuns()
+    return ChapterRuns(notebook_runs)
+
+
+@pytest.fixture(scope="session")
+def offline_assets() -> Path:
+    """The libraries offline decks and pages load (npm, fetched once into the cache)."""
+    from coursekit.tools import slides
+
+    try:
+        return slides.fetch_assets()
+    except slides.SlidesError as error:
+        pytest.skip(f"the offline assets are missing and cannot be fetched: {error}")
+
+
+def edition(notebook: Path) -> str:
+    """The folder a notebook comes from, as a name: ``notebooks``, ``notebooks-zh``, …
+
+    >>> edition(ROOT / "notebooks" / "zh" / "04_alphabeta.ipynb")
+    'notebooks-zh'
+    """
+    return "-".join(Path(notebook).resolve().parent.relative_to(ROOT).parts)
+
+
+class Exported:
+    """Each notebook's offline deck and static pages (light, dark), made once per test run
+    from the session's run of it and read by every test that measures them.
+
+    A folder per kind and edition holds the libraries once (``vendor/``) and the exports
+    beside them, as ``coursekit slides --offline`` and ``coursekit html`` write them.
+    """
+
+    def __init__(self, store, runs, assets: Path) -> None:
+        self.store, self.runs, self.assets = store, runs, assets
+
+    def _folder(self, kind: str, notebook: Path) -> Path:
+        from coursekit.tools import slides
+
+        return self.store.folder(
+            f"{kind}-{edition(notebook)}", lambda folder: slides.copy_vendor(self.assets, folder)
+        )
+
+    def _made(self, kind: str, notebook: Path, export) -> Path:
+        """``export(notebook, folder)`` (an exporter writing into ``folder``), made once."""
+        from coursekit.tools import slides, static_html
+
+        notebook = Path(notebook).resolve()
+        folder = self._folder(kind, notebook)
+
+        def write(partial: Path) -> None:
+            scratch = partial.parent / f".{partial.name}"
+            with pytest.MonkeyPatch.context() as patch:
+                for module in (slides, static_html):
+                    patch.setattr(module, "run_for_export", self.runs.for_export)
+                export(notebook, scratch).rename(partial)
+            scratch.rmdir()
+
+        name = f"{notebook.stem}.slides.html" if kind == "decks" else f"{notebook.stem}.html"
+        return self.store.file(f"{folder.name}/{name}", write)
+
+    def deck(self, notebook: Path) -> Path:
+        """The offline reveal.js deck of ``notebook`` (``coursekit slides --offline``)."""
+        from coursekit.tools import slides
+
+        return self._made(
+            "decks", notebook, lambda nb, out: slides.export_slides(nb, out, offline=True)
+        )
+
+    def page(self, notebook: Path, theme: str = "light") -> Path:
+        """The static page of ``notebook`` in JupyterLab's ``theme`` (``coursekit html``)."""
+        from coursekit.tools import static_html
+
+        return self._made(
+            f"pages-{theme}",
+            notebook,
+            lambda nb, out: static_html.export_html(nb, out, theme=theme),
+        )
+
+    def executed(self, notebook: Path):
+        """The run the exports were made from."""
+        return self.runs.executed(Path(notebook))
+
+
+@pytest.fixture(scope="session")
+def course_exports(export_store, notebook_runs, offline_assets) -> Exported:
+    """Every deck and page, made once per test run (``Exported``)."""
+    return Exported(export_store, notebook_runs, offline_assets)

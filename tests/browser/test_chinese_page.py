@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.tools import slides, static_html
-
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "notebooks" / "zh" / "00_start_here.ipynb"
@@ -56,14 +54,9 @@ LABEL_JS = """() => {
 
 
 @pytest.fixture(scope="module")
-def page_path(tmp_path_factory) -> Path:
-    try:
-        assets = slides.fetch_assets()
-    except slides.SlidesError as error:
-        pytest.skip(f"the offline assets are missing and cannot be fetched: {error}")
-    out = tmp_path_factory.mktemp("chinese-page")
-    (page,) = static_html.export_pages([CHAPTER], out, assets=assets)
-    return page
+def page_path(course_exports) -> Path:
+    """The Chinese chapter 00's static page, the session's (made once per test run)."""
+    return course_exports.page(CHAPTER)
 
 
 def test_the_chinese_chapter_draws_every_chinese_character(open_page, page_path, artifacts):
@@ -97,14 +90,9 @@ def test_a_character_no_font_has_is_caught(open_page, page_path):
     assert found["missing"] == ["\ue001"]  # the check can fail
 
 
-def test_a_chinese_deck_draws_every_chinese_character(open_page, tmp_path, artifacts):
+def test_a_chinese_deck_draws_every_chinese_character(open_page, course_exports, artifacts):
     """A Chinese chapter's offline slides (chapter 04: prose, pictures and an explorer)."""
-    try:
-        assets = slides.fetch_assets()
-    except slides.SlidesError as error:
-        pytest.skip(f"the offline assets are missing and cannot be fetched: {error}")
-    source = ROOT / "notebooks" / "zh" / "04_alphabeta.ipynb"
-    (deck,) = slides.export_all([source], tmp_path, offline=True, assets=assets)
+    deck = course_exports.deck(ROOT / "notebooks" / "zh" / "04_alphabeta.ipynb")
     page, log = open_page("file://")
     page.goto(deck.as_uri())
     page.wait_for_selector(".reveal.ready", timeout=30_000)

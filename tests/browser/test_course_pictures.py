@@ -1,9 +1,10 @@
 """Every picture of every chapter and exercise notebook, as a student sees it on a laptop.
 
 Each chapter (``notebooks/``) and exercise notebook (``exercises/``, run as released: its
-unanswered parts fail, the pictures around them draw) is run once and exported as a
-static HTML page in JupyterLab's light and dark theme. The page is opened in a 1366×768
-window with its column as wide as JupyterLab's there (934 px, the file browser open), and
+unanswered parts fail, the pictures around them draw) is exported as a static HTML page in
+JupyterLab's light and dark theme (``course_exports``: from the session's one run of it, each
+page made once per test run and shared with the other export tests). The page is opened in
+a 1366×768 window with its column as wide as JupyterLab's there (934 px, the file browser open), and
 measured (``measure_pictures.js``): every text of every picture reaches WCAG AA against
 the colour painted behind it, no text is below 11 px, no picture is wider than its cell,
 and no exercise picture needs sideways scrolling (a chapter's largest trees may scroll,
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from tests.browser.test_pictures import MEASURE_JS, MIN_TEXT_PX
@@ -34,35 +34,6 @@ def page_name(notebook: Path) -> str:
     return f"{notebook.parent.name}_{notebook.stem}"
 
 
-@pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> Path:
-    """Every notebook run once, written as a page in each theme: ``folder/THEME/NAME.html``."""
-    from coursekit.tools import slides, static_html
-    from coursekit.tools.execute import execute_notebook
-
-    try:
-        assets = slides.fetch_assets()
-    except slides.SlidesError as error:
-        pytest.skip(f"the offline page assets are missing and cannot be fetched: {error}")
-    out = tmp_path_factory.mktemp("course-pages")
-    for theme in ("light", "dark"):
-        slides.copy_vendor(assets, out / theme)
-    for notebook in NOTEBOOKS:
-        nb = execute_notebook(
-            nbformat.read(notebook, as_version=4),
-            cwd=notebook.parent,
-            store_widget_state=True,
-            allow_errors=notebook.parent.name == "exercises",  # its answers are not written
-            name=str(notebook),
-        )
-        for theme in ("light", "dark"):
-            body, _ = static_html.html_exporter(theme).from_notebook_node(
-                nb, resources={"metadata": {"name": notebook.stem}}
-            )
-            (out / theme / f"{page_name(notebook)}.html").write_text(body, encoding="utf-8")
-    return out
-
-
 NARROW_JS = """(column) => {
   const output = document.querySelector('.jp-OutputArea-output');
   const main = document.querySelector('main') || document.body;
@@ -77,10 +48,11 @@ ALL_DRAWN_JS = """() => [...document.querySelectorAll('.ck-graph')].every(
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=page_name)
-def test_every_picture_reads_on_a_laptop(notebook, theme, pages, open_page, artifacts):
+def test_every_picture_reads_on_a_laptop(notebook, theme, course_exports, open_page, artifacts):
+    path = course_exports.page(notebook, theme)  # made once per test run
     page, log = open_page("file://")
     page.set_viewport_size(LAPTOP)
-    page.goto((pages / theme / f"{page_name(notebook)}.html").as_uri())
+    page.goto(path.as_uri())
     page.wait_for_load_state("networkidle")
     page.evaluate(NARROW_JS, LAB_COLUMN_PX)
     page.wait_for_function(ALL_DRAWN_JS, timeout=60_000)

@@ -359,25 +359,60 @@ def snapshot(cell) -> str:
     return cell.evaluate(SNAPSHOT_JS, ALL_CONTROLS)
 
 
-def wait_for_change(cell, before: str, timeout: float = CHANGE_TIMEOUT) -> str:
-    """The cell's snapshot once it differs from ``before`` and has settled.
+# The page settles after an interaction once every request the page sent the kernel (a
+# widget's change goes as a comm message) has been answered with the kernel's "idle", nothing
+# has passed between them for QUIET_MS, and no picture is being drawn (graph_view.js marks a
+# drawing under way with data-pending). A control that changes nothing is then known at once,
+# and one whose kernel is slow to answer on a loaded machine is waited for.
+QUIET_MS = 300
+WATCH_KERNEL_JS = """() => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    if (window.ckWatched === kernel) return;
+    window.ckWatched = kernel;
+    window.ckLastMessage = performance.now();
+    window.ckUnanswered = new Set();
+    kernel.anyMessage.connect((_, {msg, direction}) => {
+        window.ckLastMessage = performance.now();
+        if (direction === 'send' && msg.channel === 'shell') {
+            window.ckUnanswered.add(msg.header.msg_id);
+        } else if (msg.channel === 'iopub' && msg.header.msg_type === 'status'
+                   && msg.content.execution_state === 'idle') {
+            window.ckUnanswered.delete(msg.parent_header.msg_id);
+        }
+    });
+}"""
+SETTLED_JS = """([since, quiet]) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const now = performance.now();
+    return kernel.status === 'idle' && window.ckUnanswered.size === 0
+        && now - Math.max(window.ckLastMessage, since) >= quiet
+        && !document.querySelector('[data-pending]');
+}"""
 
-    Settled means unchanged for half a second: a widget may redraw in steps (its
-    text first, then its picture). Returns ``before`` if nothing changed in
-    ``timeout`` seconds.
-    """
-    deadline = time.monotonic() + timeout
-    now = snapshot(cell)
-    while now == before and time.monotonic() < deadline:
-        time.sleep(0.1)
-        now = snapshot(cell)
-    settled_at = time.monotonic()
-    while time.monotonic() - settled_at < 0.5 and time.monotonic() < deadline:
-        time.sleep(0.1)
-        latest = snapshot(cell)
-        if latest != now:
-            now, settled_at = latest, time.monotonic()
-    return now
+
+def now_in_page(page) -> float:
+    """The page's clock (``performance.now()``), to say when an interaction began."""
+    page.evaluate(WATCH_KERNEL_JS)
+    return page.evaluate("() => performance.now()")
+
+
+def settle(page, since: float, timeout: float) -> bool:
+    """Wait until the page has settled after the moment ``since`` (its clock); False when it
+    did not within ``timeout`` seconds (a long search: the caller looks at what it shows)."""
+    from playwright.sync_api import TimeoutError as NotSettled
+
+    try:
+        page.wait_for_function(SETTLED_JS, arg=[since, QUIET_MS], timeout=timeout * 1000)
+    except NotSettled:
+        return False
+    return True
+
+
+def wait_for_change(page, cell, before: str, since: float, timeout: float = CHANGE_TIMEOUT) -> str:
+    """The cell's snapshot once the page has settled after an interaction begun at ``since``:
+    ``before`` when the interaction changed nothing."""
+    settle(page, since, timeout)
+    return snapshot(cell)
 
 
 NODE_TITLE = re.compile(r'<g id="[^"]*" class="node">\s*<title>([^<]*)</title>')
@@ -519,7 +554,7 @@ def check_notebook(
         specified.add(id(control))
         taken[expect.control] = control
         cell = cell_at(page, control.cell)
-        problems += check_expectation(control, expect, cell, shots, change_timeout)
+        problems += check_expectation(page, control, expect, cell, shots, change_timeout)
 
     # 2. every other control must change what is shown beside it; one that changes
     # nothing is tried again after the rest of its cell has been used ("back", "reset")
@@ -531,15 +566,15 @@ def check_notebook(
             print(f"{name}: {control} is hidden (another tab?), not used")
             continue
         cell = cell_at(page, control.cell)
-        before = snapshot(cell)
+        before, since = snapshot(cell), now_in_page(page)
         action = interact(control.kind, control.locator)
-        if wait_for_change(cell, before, change_timeout) == before:
+        if wait_for_change(page, cell, before, since, change_timeout) == before:
             retry.append((control, action))
     for control, action in retry:
         cell = cell_at(page, control.cell)
-        before = snapshot(cell)
+        before, since = snapshot(cell), now_in_page(page)
         interact(control.kind, control.locator)
-        if wait_for_change(cell, before, change_timeout) == before:
+        if wait_for_change(page, cell, before, since, change_timeout) == before:
             problems.append(f"{control}: {action}, and nothing beside it changed")
 
     for index in sorted({c.cell for c in controls}):
@@ -667,7 +702,7 @@ def probe_notebook() -> nbformat.NotebookNode:
 
 
 def check_expectation(
-    control: Control, expect: Expect, cell, shots: Path, change_timeout: float
+    page, control: Control, expect: Expect, cell, shots: Path, change_timeout: float
 ) -> list[str]:
     problems = []
     before = snapshot(cell)
@@ -676,15 +711,16 @@ def check_expectation(
             problems.append(f"{control}: before, {text!r} is not shown")
     name = re.sub(r"[^a-z0-9]+", "-", f"{control.kind} {expect.control}".lower()).strip("-")
     cell.screenshot(path=shots / f"{name}-before.png")
+    since = now_in_page(page)
     action = interact(control.kind, control.locator, expect.value)
-    after = wait_for_change(cell, before, change_timeout)
-    # A loaded machine (other tests, other work) delivers the kernel's messages late and in
-    # batches: a widget's text may come, then its picture after more than the half second
-    # that counts as settled. What is expected gets longer to show up, never a pass it lacks.
+    after = wait_for_change(page, cell, before, since, EXPECT_TIMEOUT_FACTOR * change_timeout)
+    # A loaded machine delivers the kernel's messages late and in batches: what is expected
+    # may still be on its way when the page first looks settled. It gets longer to show up,
+    # never a pass it lacks.
     deadline = time.monotonic() + EXPECT_TIMEOUT_FACTOR * change_timeout
     while not shows(expect, before, after) and time.monotonic() < deadline:
         time.sleep(0.2)
-        after = wait_for_change(cell, after, 0.5) if after == before else snapshot(cell)
+        after = snapshot(cell)
     cell.screenshot(path=shots / f"{name}-after.png")
     if after == before:
         return [*problems, f"{control}: {action}, and nothing beside it changed"]

@@ -17,14 +17,14 @@ There is no kernel behind these pages. The tests check that
   holds it (reveal.js's API);
 - nothing was requested off the machine, no file was missing, no script failed.
 
-The notebook is run once per session and both exporters use that run (their own
-code path otherwise). Screenshots: ``build/test-artifacts/offline-exports/``.
+The notebook is run once per test run and both exporters use that run (their own code path
+otherwise); each export is made once and shared with the other tests that measure it.
+Screenshots: ``build/test-artifacts/offline-exports/``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -33,7 +33,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import slides, static_html
+from coursekit.tools import slides
 
 pytestmark = pytest.mark.browser
 
@@ -317,47 +317,13 @@ def test_expectations_are_read_from_the_widget_state():
     assert [g.model_id for g in expected_in(nb, "slides").graphs] == ["a", "b"]
 
 
-# --- the exports, made once per session ------------------------------------------------------
+# --- the exports: the session's, made once per test run (``course_exports``) --------------------
 
 
-class Exports:
-    """Each chapter exported on demand, as slides or a static page, from one run of it
-    (``runs``: the session's, which the web book's test shares)."""
-
-    def __init__(self, work: Path, assets: Path, runs) -> None:
-        self.work, self.assets, self.runs = work, assets, runs
-        self.executed: dict[Path, nbformat.NotebookNode] = {}
-        self.made: dict[tuple[str, Path], Path] = {}
-
-    def run_once(self, notebook: Path, **options) -> nbformat.NotebookNode:
-        """``run_for_export`` for the exporters, running each notebook only once."""
-        notebook = Path(notebook).resolve()
-        self.executed[notebook] = self.runs.run_for_export(notebook, **options)
-        return copy.deepcopy(self.executed[notebook])
-
-    def __call__(self, kind: str, notebook: Path) -> tuple[Path, nbformat.NotebookNode]:
-        """The export ``kind`` of ``notebook`` and the executed notebook it was made from."""
-        notebook = notebook.resolve()
-        if (kind, notebook) not in self.made:
-            out = self.work / kind
-            with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(slides, "run_for_export", self.run_once)
-                patch.setattr(static_html, "run_for_export", self.run_once)
-                if kind == "slides":
-                    (made,) = slides.export_all([notebook], out, offline=True, assets=self.assets)
-                else:
-                    (made,) = static_html.export_pages([notebook], out, assets=self.assets)
-            self.made[kind, notebook] = made
-        return self.made[kind, notebook], self.executed[notebook]
-
-
-@pytest.fixture(scope="session")
-def exports(tmp_path_factory, chapter_runs) -> Exports:
-    try:
-        assets = slides.fetch_assets()
-    except slides.SlidesError as error:
-        pytest.skip(f"the offline assets are missing and cannot be fetched: {error}")
-    return Exports(tmp_path_factory.mktemp("offline-exports"), assets, chapter_runs)
+def exported(exports, kind: str, notebook: Path) -> tuple[Path, nbformat.NotebookNode]:
+    """The export ``kind`` of ``notebook`` and the executed notebook it was made from."""
+    path = exports.deck(notebook) if kind == "slides" else exports.page(notebook)
+    return path, exports.executed(notebook)
 
 
 # --- in the page -------------------------------------------------------------------------------
@@ -597,9 +563,9 @@ def show(page, kind: str, element) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda path: path.stem)
 def test_export_draws_every_picture_and_steps_offline(
-    chapter: Path, kind: str, exports: Exports, open_page, artifacts: Path
+    chapter: Path, kind: str, course_exports, open_page, artifacts: Path
 ):
-    path, nb = exports(kind, chapter)
+    path, nb = exported(course_exports, kind, chapter)
     expected = expected_in(nb, kind)
     page, log = open_export(open_page, kind, path, len(expected.graphs))
     where = f"{chapter.stem} ({kind})"

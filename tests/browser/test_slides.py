@@ -98,20 +98,18 @@ def every_slide_type() -> nbformat.NotebookNode:
 
 
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory) -> dict[str, tuple[Path, nbformat.NotebookNode]]:
-    """Every deck exported with --offline: deck name → (deck path, its notebook)."""
-    try:
-        assets = slides.fetch_assets()
-    except slides.SlidesError as error:
-        pytest.skip(f"the offline slide assets are missing and cannot be fetched: {error}")
+def exported(tmp_path_factory, course_exports, offline_assets):
+    """Every deck exported with --offline: deck name → (deck path, its notebook). The
+    chapters' decks are the session's (made once per test run, shared with the other
+    export tests); the deck of every slide type is made here."""
     work = tmp_path_factory.mktemp("slides")
     extra = work / f"{EVERY_TYPE}.ipynb"
     nbformat.write(every_slide_type(), extra)
-    sources = [*CHAPTERS, extra]
-    decks = slides.export_all(sources, work / "out", offline=True, assets=assets)
+    (extra_deck,) = slides.export_all([extra], work / "out", offline=True, assets=offline_assets)
+    decks = {source.stem: (course_exports.deck(source), source) for source in CHAPTERS}
+    decks[EVERY_TYPE] = (extra_deck, extra)
     return {
-        source.stem: (deck, nbformat.read(source, as_version=4))
-        for source, deck in zip(sources, decks, strict=True)
+        name: (deck, nbformat.read(source, as_version=4)) for name, (deck, source) in decks.items()
     }
 
 

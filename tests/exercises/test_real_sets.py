@@ -33,13 +33,21 @@ def exercise(request) -> ExerciseSet:
     return load_exercise_set(request.param)
 
 
-def test_the_solution_passes_the_check_command_with_full_marks(exercise):
+def test_the_launcher_checks_a_solution_with_full_marks():
+    """``./course check`` (the launcher students use), on one set: the others are checked
+    with the command it runs (``coursekit check``, below)."""
+    exercise = load_exercise_set(REAL_SOLUTIONS[0])
     done = subprocess.run(
         [str(ROOT / "course"), "check", str(exercise.path), "--timeout", str(REAL_TIMEOUT)],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
+    assert_full_marks(exercise, done)
+
+
+def assert_full_marks(exercise: ExerciseSet, done: subprocess.CompletedProcess) -> None:
+    """``coursekit check`` said every part passed and gave the whole score."""
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     summary = done.stdout.strip().splitlines()[-1]
     assert re.fullmatch(rf"=+ {len(exercise.parts)} passed in [\d.]+s =+", summary), summary
@@ -183,24 +191,41 @@ def test_a_partial_submission_gets_exactly_the_points_it_earns(exercise, graded,
     assert grades["partial"].total == _points_by_running(exercise, notebooks["partial"], tmp_path)
 
 
-def _parts_by_check(path: Path) -> dict[int, float]:
-    """Part number → the points ``coursekit check`` (the student's command) gives it."""
-    done = subprocess.run(
-        [sys.executable, "-m", "coursekit", "check", str(path), "--timeout", str(REAL_TIMEOUT)],
-        capture_output=True,
-        text=True,
-        cwd=path.parent,
-    )
+def _parts_by_check(done: subprocess.CompletedProcess) -> dict[int, float]:
+    """Part number → the points ``coursekit check`` (the student's command) gave it."""
     found = re.findall(r"^[✔✘] part (\d+) \(cell \d+\): ([\d.]+)/", done.stdout, re.MULTILINE)
     return {int(number): float(got) for number, got in found}
 
 
+@pytest.fixture(scope="module")
+def checked(exercise, graded, tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
+    """``coursekit check`` on the full and the partial submission, once per set."""
+    _, notebooks, *_ = graded
+    folder = tmp_path_factory.mktemp(f"{exercise.name}-check")
+    found = {}
+    for name in ("full", "partial"):
+        (folder / name).mkdir()
+        path = write(notebooks[name], folder / name / f"{exercise.name}.ipynb")
+        command = [sys.executable, "-m", "coursekit", "check", str(path)]
+        found[name] = subprocess.run(
+            [*command, "--timeout", str(REAL_TIMEOUT)],
+            capture_output=True,
+            text=True,
+            cwd=path.parent,
+        )
+    return found
+
+
+def test_a_full_submission_passes_the_check_command_with_full_marks(exercise, checked):
+    assert_full_marks(exercise, checked["full"])
+
+
 @pytest.mark.parametrize("name", ["full", "partial"])
 def test_the_check_command_gives_each_part_the_points_the_grader_gives(
-    exercise, graded, name, tmp_path
+    exercise, graded, checked, name
 ):
-    grades, notebooks, *_ = graded
-    by_check = _parts_by_check(write(notebooks[name], tmp_path / f"{exercise.name}.ipynb"))
+    grades, *_ = graded
+    by_check = _parts_by_check(checked[name])
     parts = zip(exercise.parts, grades[name].parts, strict=True)
     assert by_check == {part.number: result.points for part, result in parts}
 

@@ -697,7 +697,21 @@ function render({ model, el }) {
     }
   }
 
+  // While a drawing is under way the element says so (data-pending), for whoever waits for the
+  // page to settle (the browser tests): a layout may first wait for the Graphviz module.
+  let inFlight = 0;
   async function draw() {
+    inFlight += 1;
+    el.dataset.pending = "1";
+    try {
+      await layOut();
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) delete el.dataset.pending;
+    }
+  }
+
+  async function layOut() {
     const started = performance.now();
     const mine = ++drawing;
     const dot = model.get("dot");

@@ -1,0 +1,181 @@
+"""Where the test suite's minutes go: a clean clone's `./course test`, timed test by test.
+
+    python bench/ci_durations.py run [--commit REF] [--label after]
+    python bench/ci_durations.py table RESULTS [--label before] [--wall SECONDS]
+
+``run`` clones this checkout (at ``REF``, default ``HEAD``) into a fresh folder and runs the
+README's test command there, ``./course test``, as CI does (``.ci/run`` installs the system
+packages first; run it once on the machine before). It adds ``--durations-file`` (the root
+``conftest.py``: every test phase's seconds and lane, ``gw0``/``gw1``) and times the whole
+command, virtual environment and all. ``table`` reads such a file — or a JUnit XML report
+(``--junitxml``) of an older commit that had no durations file — and prints the table.
+
+Either way the table goes into ``bench/ci-durations.md`` under the label: the wall time, each
+lane's total, the load average before the run, and the 40 slowest tests (setup, call and
+teardown together: a module's shared fixtures count in its first test's setup).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+NOTE = HERE / "ci-durations.md"
+SLOWEST = 40
+
+
+@dataclass(frozen=True)
+class Phase:
+    test: str
+    seconds: float
+    lane: str
+    outcome: str
+
+
+def read_durations(path: Path) -> list[Phase]:
+    """The phases of a ``--durations-file`` (JSON lines) or of a JUnit XML report."""
+    if path.suffix == ".xml":
+        return _from_junit(path)
+    return [
+        Phase(line["test"], line["seconds"], line["lane"], line["outcome"])
+        for line in map(json.loads, path.read_text().splitlines())
+    ]
+
+
+def _from_junit(path: Path) -> list[Phase]:
+    phases = []
+    for case in ET.parse(path).getroot().iter("testcase"):
+        folder = case.get("classname", "").replace(".", "/")
+        test = f"{folder}::{case.get('name')}" if folder else case.get("name", "")
+        failed = case.find("failure") is not None or case.find("error") is not None
+        skipped = case.find("skipped") is not None
+        outcome = "failed" if failed else "skipped" if skipped else "passed"
+        phases.append(Phase(test, float(case.get("time", 0)), "main", outcome))
+    return phases
+
+
+def table(phases: list[Phase], label: str, wall: float | None, load: str) -> str:
+    """The Markdown section for one run."""
+    per_test: dict[str, float] = defaultdict(float)
+    lane_of: dict[str, str] = {}
+    outcomes: dict[str, set[str]] = defaultdict(set)
+    for phase in phases:
+        per_test[phase.test] += phase.seconds
+        lane_of[phase.test] = phase.lane
+        outcomes[phase.test].add(phase.outcome)
+    lanes: dict[str, float] = defaultdict(float)
+    for test, seconds in per_test.items():
+        lanes[lane_of[test]] += seconds
+    failed = sorted(t for t, seen in outcomes.items() if "failed" in seen)
+    lines = [f"## {label}", ""]
+    lines.append(f"- tests: {len(per_test):,} ({len(failed)} failed)")
+    if wall is not None:
+        lines.append(f"- wall time of the command: {wall / 60:.1f} min")
+    for lane, seconds in sorted(lanes.items()):
+        lines.append(f"- lane `{lane}`: {seconds / 60:.1f} min of test time")
+    lines.append(f"- load average before the run: {load}")
+    lines += ["", "| # | seconds | lane | test |", "|---:|---:|---|---|"]
+    slowest = sorted(per_test.items(), key=lambda item: -item[1])[:SLOWEST]
+    for rank, (test, seconds) in enumerate(slowest, 1):
+        lines.append(f"| {rank} | {seconds:.1f} | {lane_of[test]} | `{test}` |")
+    if failed:
+        lines += ["", "Failed: " + ", ".join(f"`{t}`" for t in failed[:20])]
+    return "\n".join(lines) + "\n"
+
+
+def write_section(section: str, label: str) -> None:
+    """Put ``section`` into the note, replacing an older section of the same label."""
+    text = NOTE.read_text() if NOTE.exists() else HEADER
+    pattern = re.compile(rf"^## {re.escape(label)}\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: section + "\n", text)
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    NOTE.write_text(text)
+
+
+HEADER = """# Where the test suite's minutes go
+
+Written by `python bench/ci_durations.py` (its docstring says how). Each section is one
+clean-clone run of `./course test` on this project's 2-core machines; the machine it ran on
+and the load average before it are in the section. Test time per lane is the sum of the
+lane's test phases (setup, call, teardown); the wall time is the whole command's.
+"""
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    with open("/proc/cpuinfo") as info:
+        for line in info:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+
+
+def run(commit: str, label: str) -> None:
+    """Clone at ``commit``, run ``./course test`` there with a durations file, write the table."""
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    with tempfile.TemporaryDirectory(prefix="coursekit-ci-") as folder:
+        clone = Path(folder) / "coursekit"
+        subprocess.run(["git", "clone", "-q", str(HERE.parent), str(clone)], check=True)
+        subprocess.run(["git", "-C", str(clone), "checkout", "-q", commit], check=True)
+        durations = Path(folder) / "durations.jsonl"
+        started = time.monotonic()
+        done = subprocess.run(
+            ["./course", "test", f"--durations-file={durations}"],
+            cwd=clone,
+            env={**os.environ, "CI": "true"},
+        )
+        wall = time.monotonic() - started
+        head = subprocess.run(
+            ["git", "-C", str(clone), "log", "-1", "--format=%h %cs"],
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        section = table(read_durations(durations), label, wall, load)
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    section = section.replace(
+        "\n- tests:",
+        f"\n- commit {head}, run {stamp} on {machine()}; exit {done.returncode}\n- tests:",
+        1,
+    )
+    write_section(section, label)
+    print(section)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    running = commands.add_parser("run", help="a clean clone's ./course test, timed")
+    running.add_argument("--commit", default="HEAD")
+    running.add_argument("--label", default="after")
+    tabling = commands.add_parser("table", help="the table of a durations file or JUnit XML")
+    tabling.add_argument("results", type=Path)
+    tabling.add_argument("--label", default="before")
+    tabling.add_argument("--wall", type=float, help="the command's wall time in seconds")
+    tabling.add_argument("--load", default="not recorded")
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        run(args.commit, args.label)
+    else:
+        section = table(read_durations(args.results), args.label, args.wall, args.load)
+        write_section(section, args.label)
+        print(section)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
