@@ -27,6 +27,8 @@ from pathlib import Path
 from machine import describe
 
 from coursekit.tools.tournament import run_tournament
+from coursekit.tools.tourney_journal import Journal
+from coursekit.tools.tourney_records import GameRecord
 
 HERE = Path(__file__).resolve().parent
 ENTRIES = 32
@@ -52,12 +54,12 @@ def write_entries(folder: Path) -> list[Path]:
     return paths
 
 
-def games_of(out: Path) -> list[tuple]:
-    with sqlite3.connect(out / "journal.sqlite") as journal:
-        return journal.execute(
-            "SELECT round, board, game, max_entry, min_entry, moves, outcome, "
-            "finished - started FROM games ORDER BY round, board, game"
-        ).fetchall()
+def games_of(out: Path) -> list[GameRecord]:
+    journal = Journal(out / "journal.sqlite", sqlite3.connect(out / "journal.sqlite"))
+    try:
+        return journal.games()
+    finally:
+        journal.close()
 
 
 def play(paths: list[Path], workers: int, rounds: int, depth: int, out: Path) -> float:
@@ -93,6 +95,11 @@ def on_paper(per_game: float, seconds_a_move: float) -> list[str]:
     return lines
 
 
+def _played(game: GameRecord) -> tuple:
+    """What decides a game: who, from which opening, every move, the result."""
+    return (game.key, game.max_entry, game.min_entry, game.moves, game.outcome, game.forfeit)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=4)
@@ -105,9 +112,9 @@ def main() -> None:
     two = play(paths, 2, args.rounds, args.depth, folder / "two")
     load_after = os.getloadavg()[0]
     games_one, games_two = games_of(folder / "one"), games_of(folder / "two")
-    same = [g[:7] for g in games_one] == [g[:7] for g in games_two]
-    per_game = statistics.median(g[7] for g in games_one)
-    moves = statistics.mean(len(g[5].split(",")) for g in games_one)
+    same = [_played(g) for g in games_one] == [_played(g) for g in games_two]
+    per_game = statistics.median(g.finished - g.started for g in games_one)
+    moves = statistics.mean(len(g.moves) for g in games_one)
     note = [
         "# A class tournament on Dask workers",
         "",

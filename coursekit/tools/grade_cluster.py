@@ -42,7 +42,7 @@ from coursekit.tools.exercise import ExerciseFormatError, ExerciseSet, load_exer
 from coursekit.tools.sandbox import FIRST_UID, Sandbox, sandbox_problem
 from coursekit.tools.tourney_cluster import ClusterError, Done, connect, run_tasks, share
 from coursekit.tools.tourney_journal import open_database
-from coursekit.tools.tourney_records import TournamentError, read_capped
+from coursekit.tools.tourney_records import TournamentError, add_scheduler_arguments, read_capped
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -243,16 +243,13 @@ def _keep(database: sqlite3.Connection, graded: Any, content: bytes, done: Done 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     grade.add_arguments(parser)
-    parser.add_argument(
-        "--scheduler", default=None,
-        help="grade on Dask workers: local:N (N processes here) or tcp://HOST:8786 "
+    add_scheduler_arguments(
+        parser,
+        scheduler_help="grade on Dask workers: local:N (N processes here) or tcp://HOST:8786 "
         "(a journal beside the CSV keeps every grade)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--resume", action="store_true",
-        help="with --scheduler: go on with the batch in the journal beside --csv, "
+        resume_help="with --scheduler: go on with the batch in the journal beside --csv, "
         "grading only what it does not hold",
-    )  # fmt: skip
+    )
 
 
 def run(args: argparse.Namespace) -> int:

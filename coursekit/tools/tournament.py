@@ -74,6 +74,7 @@ from coursekit.tools.tourney_records import (
     GameTask,
     Settings,
     TournamentError,
+    add_scheduler_arguments,
     checked_settings,
 )
 from coursekit.tools.tourney_standings import Standings
@@ -517,15 +518,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rounds", type=int, default=None, help="Swiss rounds (default ceil(log2 n) + 2)"
     )
-    parser.add_argument(
-        "--scheduler", default=None,
-        help="where the games run: local:N (default: one worker per core) or the address "
-        "of a Dask scheduler, tcp://HOST:8786",
-    )  # fmt: skip
-    parser.add_argument(
-        "--resume", action="store_true",
-        help="go on with the tournament whose journal is in --out (no finished game is replayed)",
-    )  # fmt: skip
+    add_scheduler_arguments(
+        parser,
+        scheduler_help="where the games run: local:N (default: one worker per core) or the "
+        "address of a Dask scheduler, tcp://HOST:8786",
+        resume_help="go on with the tournament whose journal is in --out (no finished game "
+        "is played again)",
+    )
     parser.add_argument("--out", type=Path, default=Path("tournament"), help="output folder")
     parser.add_argument(
         "--unsafe-no-sandbox",

@@ -245,6 +245,12 @@ def entry_names(paths: Sequence[Path]) -> list[str]:
     return names
 
 
+def add_scheduler_arguments(parser: Any, *, scheduler_help: str, resume_help: str) -> None:
+    """``--scheduler`` and ``--resume``, as the tournament and the grader take them."""
+    parser.add_argument("--scheduler", default=None, help=scheduler_help)
+    parser.add_argument("--resume", action="store_true", help=resume_help)
+
+
 ROUND_ROBIN_MOST = 16
 """The most entries a tournament pairs as a round robin when ``--pairing`` is not given."""
 

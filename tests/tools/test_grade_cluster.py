@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import sqlite3
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import nbformat
@@ -18,6 +14,7 @@ from coursekit.tools.cli import main
 from coursekit.tools.exercise import load_exercise_sets, released_notebook
 from coursekit.tools.grade_cluster import journal_path
 from coursekit.tools.sandbox import sandbox_problem
+from tests.tools.killing import kill_when
 
 pytestmark = [
     pytest.mark.slow,
@@ -76,20 +73,7 @@ def test_a_killed_batch_resumes_without_regrading(batch, tmp_path):
     command = [sys.executable, "-m", "coursekit.tools.cli", "grade", str(batch), "--solutions",
                str(SOLUTIONS), "--csv", str(csv), "--seed", "11", "--timeout", "10",
                "--scheduler", "local:1"]  # fmt: skip
-    grader = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline and grader.poll() is None:
-            if journal_path(csv).exists() and _graded_on_workers(csv) >= 1:
-                break
-            time.sleep(0.2)
-        assert grader.poll() is None, "the batch finished before it could be killed"
-        os.kill(grader.pid, signal.SIGKILL)
-        grader.wait(30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):  # its local cluster's workers
-            os.killpg(grader.pid, signal.SIGKILL)
+    kill_when(command, lambda: journal_path(csv).exists() and _graded_on_workers(csv) >= 1)
     before = graded_rows(csv)
     assert not csv.exists() and 1 <= sum(row[2] != "here" for row in before.values()) < 3
     # the resumed batch takes the journal's seed: no --seed needed

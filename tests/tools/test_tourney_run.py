@@ -6,12 +6,10 @@ large runs are ``bench/tournament_scale.py``'s.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import os
 import signal
 import sqlite3
-import subprocess
 import sys
 import threading
 import time
@@ -22,6 +20,9 @@ import pytest
 from coursekit.tools.cli import main
 from coursekit.tools.sandbox import sandbox_problem
 from coursekit.tools.tournament import run_tournament
+from coursekit.tools.tourney_journal import Journal
+from tests.tools.killing import kill_when
+from tests.tools.test_tournament import HONEST
 
 pytestmark = [
     pytest.mark.slow,
@@ -29,13 +30,8 @@ pytestmark = [
 ]
 
 ENTRIES = {
-    "course": "from coursekit.games import TicTacToe\n_g = TicTacToe()\n"
-    "def evaluate(state):\n    return _g.evaluate(state)\n",
-    "flat": "def evaluate(state):\n    return 0\n",
-    "centre": "def evaluate(state):\n    return (state.x >> 4 & 1) - (state.o >> 4 & 1)\n",
-    "reversed": "from coursekit.games import TicTacToe\n_g = TicTacToe()\n"
-    "def evaluate(state):\n    return -_g.evaluate(state)\n",
-    # thinks slowly (a tenth of a second a position): its games are long enough to be caught
+    **HONEST,
+    # thinks slowly (a hundredth of a second a position): its games are long enough to be caught
     "slow": "import time\nfrom coursekit.games import TicTacToe\n_g = TicTacToe()\n"
     "def evaluate(state):\n    time.sleep(0.01)\n    return _g.evaluate(state)\n",
 }
@@ -54,11 +50,12 @@ def entries(tmp_path_factory) -> list[Path]:
 
 def games_of(out: Path) -> list[tuple]:
     """(round, board, game, MAX, MIN, moves, outcome, worker, finished) of each game in order."""
-    with sqlite3.connect(out / "journal.sqlite") as journal:
-        return journal.execute(
-            "SELECT round, board, game, max_entry, min_entry, moves, outcome, worker, finished "
-            "FROM games ORDER BY round, board, game"
-        ).fetchall()
+    journal = Journal(out / "journal.sqlite", sqlite3.connect(out / "journal.sqlite"))
+    try:
+        return [(g.round, g.board, g.game, g.max_entry, g.min_entry, g.moves, g.outcome,
+                 g.worker, g.finished) for g in journal.games()]  # fmt: skip
+    finally:
+        journal.close()
 
 
 def standings_without_times(out: Path) -> list[dict]:
@@ -100,20 +97,7 @@ def test_kill_the_referee_then_resume_gives_the_same_standings_and_replays_nothi
     out = tmp_path / "killed"
     command = [sys.executable, "-m", "coursekit.tools.cli", "tournament", *map(str, entries)]
     command += [*OPTIONS, "--scheduler", "local:1", "--out", str(out)]
-    referee = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline and referee.poll() is None:
-            if (out / "journal.sqlite").exists() and len(games_of(out)) >= 3:
-                break
-            time.sleep(0.2)
-        assert referee.poll() is None, "the referee finished before it could be killed"
-        os.kill(referee.pid, signal.SIGKILL)
-        referee.wait(30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):  # its local cluster's workers
-            os.killpg(referee.pid, signal.SIGKILL)
+    kill_when(command, lambda: (out / "journal.sqlite").exists() and len(games_of(out)) >= 3)
     before = games_of(out)
     assert 3 <= len(before) < GAMES
 

@@ -55,7 +55,8 @@
     list.textContent = "";
     game.steps.forEach(function (_, k) {
       const item = document.createElement("li");
-      item.textContent = game.moves[k] + (k < game.opening ? " (" + data.words.opening + ")" : "");
+      const opening = k < game.opening ? " (" + data.words.opening + ")" : "";
+      item.textContent = (k + 1) + ". " + game.moves[k] + opening;
       if (k < game.opening) item.className = "ck-opening";
       item.addEventListener("click", function () { ply = k + 1; draw(); });
       list.appendChild(item);
