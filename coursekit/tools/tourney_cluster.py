@@ -71,8 +71,10 @@ def parse_scheduler(text: str) -> tuple[str, Any]:
 
 
 @contextlib.contextmanager
-def connect(scheduler: str) -> Iterator[Client]:
+def connect(scheduler: str, *, timeout: float = 30) -> Iterator[Client]:
     """A client of the scheduler ``--scheduler`` names (a local cluster is started and ended).
+
+    ``timeout``: the seconds to wait for a scheduler at an address.
 
     Raises
     ------
@@ -91,7 +93,7 @@ def connect(scheduler: str) -> Iterator[Client]:
             yield client
         return
     try:
-        client = Client(value, timeout=30)
+        client = Client(value, timeout=timeout)
     except (OSError, TimeoutError) as error:
         raise ClusterError(
             f"cannot reach the Dask scheduler at {value} ({error}): start it with "
