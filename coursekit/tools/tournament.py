@@ -410,7 +410,8 @@ def run_tournament(
         For a bad setting (named, with what it takes), a journal that does not match,
         fewer than two entries that can play, or no sandbox (unless ``unsafe_no_sandbox``).
     """
-    from coursekit.tools import tourney_run  # networkx and Dask: not for the entries' processes
+    # networkx and Dask, imported here: not by the entries' processes, which import this module
+    from coursekit.tools import tourney_cluster, tourney_run
 
     paths = [Path(path) for path in paths]
     settings = checked_settings(
@@ -418,7 +419,7 @@ def run_tournament(
         seed=seed, search=search, pairing=pairing, rounds=rounds, depth=depth,
         unsafe_no_sandbox=unsafe_no_sandbox,
     )  # fmt: skip
-    scheduler = scheduler or default_scheduler()
+    scheduler = scheduler or tourney_cluster.default_scheduler()
     _check_scheduler(scheduler, unsafe_no_sandbox)
     referee = tourney_run.Referee(admit=admit_entry, play=play_game_task)
 
@@ -447,11 +448,6 @@ def _check_scheduler(scheduler: str, unsafe_no_sandbox: bool) -> None:
             f"cannot seal the entries off: {problem}. Install bubblewrap, or pass "
             "--unsafe-no-sandbox to play without (never with entries you cannot trust)"
         )
-
-
-def default_scheduler() -> str:
-    """``local:N``, one worker per core of this machine."""
-    return f"local:{os.cpu_count() or 1}"
 
 
 # --- writing the standings ---------------------------------------------------------------
