@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import functools
 import io
 import json
 import math
@@ -360,44 +361,27 @@ def play_game_task(task: GameTask) -> GameRecord:
 
 
 def run_tournament(
-    paths: Sequence[Path],
-    *,
-    game: str = "connect4",
-    seconds: float = 1.0,
-    games: int = 2,
-    opening_plies: int = 2,
-    seed: int = 0,
-    search: str = "alpha-beta",
-    pairing: str | None = None,
-    rounds: int | None = None,
-    depth: int | None = None,
-    scheduler: str | None = None,
-    resume: bool = False,
-    progress: bool = False,
-    out: Path | None = None,
-    unsafe_no_sandbox: bool = False,
-) -> Standings:
+    paths: Sequence[Path], *, game: str = "connect4", seconds: float = 1.0, games: int = 2,
+    opening_plies: int = 2, seed: int = 0, search: str = "alpha-beta",
+    pairing: str | None = None, rounds: int | None = None, depth: int | None = None,
+    scheduler: str | None = None, resume: bool = False, progress: bool = False,
+    out: Path | None = None, unsafe_no_sandbox: bool = False,
+) -> Standings:  # fmt: skip
     """Admit the entries, then play the tournament on Dask workers (see the module docstring).
 
     Parameters
     ----------
     paths : sequence of Path
         The entries (``.py`` files or notebooks).
-    pairing : str, optional
-        ``round-robin`` or ``swiss``; by default a round robin for up to
-        :data:`~coursekit.tools.tourney_records.ROUND_ROBIN_MOST` entries, Swiss rounds beyond.
-    rounds : int, optional
-        Swiss rounds (default ``ceil(log2(n)) + 2``, at most ``n - 1``).
-    depth : int, optional
-        Search every move to this depth (``seconds`` is then the most a move may
-        take): the same games on any number of workers.
+    game, seconds, games, opening_plies, seed, search, pairing, rounds, depth
+        As :class:`~coursekit.tools.tourney_records.Settings` (``pairing`` None: by the
+        field's size; ``rounds`` None: ⌈log₂ n⌉ + 2 Swiss rounds).
     scheduler : str, optional
         ``local:N`` (default: one worker per core) or a Dask scheduler's address.
     resume : bool
         Go on with the journal in ``out`` instead of starting a new tournament.
     out : Path, optional
-        The results folder: its ``journal.sqlite`` holds every game at once, and
-        ``standings.partial.csv`` the table after each round (a temporary folder when None).
+        The results folder (``journal.sqlite``, ``standings.partial.csv``); None: a temporary one.
 
     Returns
     -------
@@ -413,7 +397,7 @@ def run_tournament(
     # networkx and Dask, imported here: not by the entries' processes, which import this module
     from coursekit.tools import tourney_cluster, tourney_run
 
-    paths = [Path(path) for path in paths]
+    paths = list(map(Path, paths))
     settings = checked_settings(
         paths, GAMES, game=game, seconds=seconds, games=games, opening_plies=opening_plies,
         seed=seed, search=search, pairing=pairing, rounds=rounds, depth=depth,
@@ -422,16 +406,16 @@ def run_tournament(
     scheduler = scheduler or tourney_cluster.default_scheduler()
     _check_scheduler(scheduler, unsafe_no_sandbox)
     referee = tourney_run.Referee(admit=admit_entry, play=play_game_task)
-
-    def after_round(standings: Standings) -> None:
-        if out is not None:
-            write_csv(standings, out / "standings.partial.csv")
-
+    partial = None if out is None else functools.partial(write_csv, path=out / PARTIAL)
     with tempfile.TemporaryDirectory(prefix="coursekit-tournament-") as scratch:
         return tourney_run.play_tournament(
             paths, settings, referee, GAMES[game](), out=out or Path(scratch),
-            scheduler=scheduler, resume=resume, progress=progress, after_round=after_round,
+            scheduler=scheduler, resume=resume, progress=progress, after_round=partial,
         )  # fmt: skip
+
+
+PARTIAL = "standings.partial.csv"
+"""The standings so far, written after each Swiss round (removed when the tournament ends)."""
 
 
 def _check_scheduler(scheduler: str, unsafe_no_sandbox: bool) -> None:
@@ -549,7 +533,7 @@ def run(args: argparse.Namespace) -> int:
     for lang in LANGUAGES[1:]:
         pages.append(args.out / f"standings.{lang}.html")
         write_html(standings, pages[-1], lang=lang)
-    (args.out / "standings.partial.csv").unlink(missing_ok=True)
+    (args.out / PARTIAL).unlink(missing_ok=True)
     print(standings)
     for entry in standings.disqualified:
         print(f"disqualified: {entry.name}: {entry.problem}")
