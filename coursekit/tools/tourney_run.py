@@ -85,6 +85,7 @@ def play_tournament(
         its worker (what finished is kept: ``--resume`` goes on from there).
     """
     sources, unreadable = _sources(paths)
+    out.mkdir(parents=True, exist_ok=True)
     journal = Journal.open(out / JOURNAL, settings, resume=resume)
     try:
         _record_entries(journal, paths, sources, unreadable)
