@@ -117,7 +117,10 @@ def worker_slot() -> int:
     """
     for slot in range(SLOTS):
         path = Path(tempfile.gettempdir()) / f"coursekit-grading-slot-{slot}.lock"
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        except OSError:  # another user's file, or a link: not ours to lock
+            continue
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -152,7 +152,11 @@ def _record_entries(
         journal.add_entries(given)
         return
     if [(e.name, e.sha256) for e in stored] != [(e.name, e.sha256) for e in given]:
-        changed = [e.name for e, g in zip(stored, given, strict=False) if e != g]
+        changed = [
+            e.name
+            for e, g in zip(stored, given, strict=False)
+            if (e.name, e.sha256) != (g.name, g.sha256)
+        ]
         raise TournamentError(
             f"the entries are not the ones the journal at {journal.path} started with "
             f"({', '.join(changed[:5]) or 'a different number of files'}): resume with the "
