@@ -6,13 +6,15 @@
 ``run`` clones this checkout (at ``REF``, default ``HEAD``) into a fresh folder and runs the
 README's test command there, ``./course test``, as CI does (``.ci/run`` installs the system
 packages first; run it once on the machine before). It adds ``--durations-file`` (the root
-``conftest.py``: every test phase's seconds and lane, ``gw0``/``gw1``) and times the whole
-command, virtual environment and all. ``table`` reads such a file — or a JUnit XML report
-(``--junitxml``) of an older commit that had no durations file — and prints the table.
+``conftest.py``: every test phase's seconds and lane, ``gw0``/``gw1``; a commit from before
+the lanes gets ``--junitxml`` instead) and times the whole command, virtual environment and
+all. ``table`` reads such a file — or a JUnit XML report — and prints the table.
 
 Either way the table goes into ``bench/ci-durations.md`` under the label: the wall time, each
 lane's total, the load average before the run, and the 40 slowest tests (setup, call and
-teardown together: a module's shared fixtures count in its first test's setup).
+teardown together: a module's shared fixtures count in its first test's setup). Each module's
+total goes into ``tests/durations.json``, from which the root ``conftest.py`` hands the
+longest modules to the lanes first.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 NOTE = HERE / "ci-durations.md"
+ORDER = HERE.parent / "tests" / "durations.json"
 SLOWEST = 40
 
 
@@ -57,13 +60,21 @@ def read_durations(path: Path) -> list[Phase]:
 def _from_junit(path: Path) -> list[Phase]:
     phases = []
     for case in ET.parse(path).getroot().iter("testcase"):
-        folder = case.get("classname", "").replace(".", "/")
-        test = f"{folder}::{case.get('name')}" if folder else case.get("name", "")
+        test = f"{_module_of(case.get('classname', ''))}::{case.get('name')}"
         failed = case.find("failure") is not None or case.find("error") is not None
         skipped = case.find("skipped") is not None
         outcome = "failed" if failed else "skipped" if skipped else "passed"
         phases.append(Phase(test, float(case.get("time", 0)), "main", outcome))
     return phases
+
+
+def _module_of(classname: str) -> str:
+    """A JUnit class name as the module's path: ``tests.search.test_x`` →
+    ``tests/search/test_x.py``, ``notebooks.03_minimax.ipynb`` → ``notebooks/03_minimax.ipynb``."""
+    parts = classname.split(".")
+    if parts[-1] == "ipynb":
+        return "/".join([*parts[:-2], parts[-2] + ".ipynb"])
+    return "/".join(parts) + ".py"
 
 
 def table(phases: list[Phase], label: str, wall: float | None, load: str) -> str:
@@ -93,6 +104,15 @@ def table(phases: list[Phase], label: str, wall: float | None, load: str) -> str
     if failed:
         lines += ["", "Failed: " + ", ".join(f"`{t}`" for t in failed[:20])]
     return "\n".join(lines) + "\n"
+
+
+def write_module_seconds(phases: list[Phase]) -> None:
+    """Each module's seconds (its tests' phases together) into ``tests/durations.json``."""
+    seconds: dict[str, float] = defaultdict(float)
+    for phase in phases:
+        seconds[phase.test.split("::", 1)[0]] += phase.seconds
+    rounded = {module: round(total, 1) for module, total in sorted(seconds.items())}
+    ORDER.write_text(json.dumps(rounded, indent=1) + "\n")
 
 
 def write_section(section: str, label: str) -> None:
@@ -125,6 +145,12 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
+def _records_durations(clone: Path) -> bool:
+    """Whether the checkout's root conftest.py has ``--durations-file`` (older ones do not)."""
+    conftest = clone / "conftest.py"
+    return conftest.exists() and "--durations-file" in conftest.read_text()
+
+
 def run(commit: str, label: str) -> None:
     """Clone at ``commit``, run ``./course test`` there with a durations file, write the table."""
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -133,9 +159,12 @@ def run(commit: str, label: str) -> None:
         subprocess.run(["git", "clone", "-q", str(HERE.parent), str(clone)], check=True)
         subprocess.run(["git", "-C", str(clone), "checkout", "-q", commit], check=True)
         durations = Path(folder) / "durations.jsonl"
+        if not _records_durations(clone):  # an older commit: no lanes, a JUnit report
+            durations = Path(folder) / "junit.xml"
+        option = "--junitxml" if durations.suffix == ".xml" else "--durations-file"
         started = time.monotonic()
         done = subprocess.run(
-            ["./course", "test", f"--durations-file={durations}"],
+            ["./course", "test", f"{option}={durations}"],
             cwd=clone,
             env={**os.environ, "CI": "true"},
         )
@@ -145,7 +174,9 @@ def run(commit: str, label: str) -> None:
             capture_output=True,
             text=True,
         ).stdout.strip()
-        section = table(read_durations(durations), label, wall, load)
+        phases = read_durations(durations)
+        section = table(phases, label, wall, load)
+        write_module_seconds(phases)
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     section = section.replace(
         "\n- tests:",
@@ -171,8 +202,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         run(args.commit, args.label)
     else:
-        section = table(read_durations(args.results), args.label, args.wall, args.load)
+        phases = read_durations(args.results)
+        section = table(phases, args.label, args.wall, args.load)
         write_section(section, args.label)
+        write_module_seconds(phases)
         print(section)
     return 0
 

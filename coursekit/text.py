@@ -5,11 +5,12 @@ One convention for every picture, table and message: whole numbers plain
 as ``∞`` and ``-∞`` (a won game for MAX, an unsolvable node's cost), exact
 fractions as ``p/q``. And one seam for every sentence a student reads:
 ``say(key, **values)`` looks the message up in the table of the chosen
-language (``coursekit/locale/en/*.json``, ``zh/*.json``; :func:`set_language`,
+language (``coursekit/locale/<code>/*.json``; :func:`set_language`,
 ``$COURSEKIT_LANG``). What a chapter's own code prints is written in English
 in the code and translated by :func:`tr` from the language's phrase book
-(``coursekit/locale/zh/phrases/*.json``). This module imports nothing from the
-package, so any layer may use it.
+(``coursekit/locale/<code>/phrases/*.json``). The languages themselves are data,
+one record each (:mod:`coursekit.languages`). This module imports nothing from the
+package but those records, so any layer may use it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from contextvars import ContextVar
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+from coursekit.languages import LOCALE, RECORD, codes, lookup, record
 
 
 def number_text(value: float | Fraction | None, *, decimals: bool = False) -> str:
@@ -158,13 +161,14 @@ def number_value(word: str, what: str = "value") -> float:
 
 # --- the words a student reads, in the course's languages ---------------------------------
 
-LANGUAGES = ("en", "zh")
-"""The languages of the course: English (the master) and Simplified Chinese."""
+LANGUAGES = codes()
+"""The codes of the course's languages, the master (English) first: one per folder of
+``coursekit/locale/`` with a record (:mod:`coursekit.languages`)."""
 
 LANGUAGE_VARIABLE = "COURSEKIT_LANG"
 """The environment variable that chooses the language when no code has chosen one."""
 
-_TABLES = Path(__file__).parent / "locale"
+_TABLES = LOCALE
 _chosen: str | None = None
 _speaking: ContextVar[str | None] = ContextVar("coursekit_speaking", default=None)
 _tables: dict[str, dict[str, str]] = {}
@@ -174,25 +178,32 @@ _phrase_books: dict[str, dict[str, str]] = {}
 def language_code(code: str) -> str:
     """The course's name for a language written as a person or a system writes it.
 
+    A tag or a locale is looked up among the records' codes, tags and aliases, its
+    last subtags dropped one by one (:func:`coursekit.languages.lookup`): Taiwan's and
+    Hong Kong's Chinese are the traditional edition, never folded into the simplified.
+
     >>> language_code("zh-CN"), language_code("zh_CN.UTF-8"), language_code("EN")
     ('zh', 'zh', 'en')
+    >>> language_code("zh-TW"), language_code("zh_HK.UTF-8"), language_code("zh-Hant")
+    ('zh-Hant', 'zh-Hant', 'zh-Hant')
     >>> language_code("fr")
     Traceback (most recent call last):
     ...
-    ValueError: language 'fr' is not one of the course's languages: en, zh
+    ValueError: language 'fr' is not one of the course's languages: en, zh, zh-Hant
     """
-    short = str(code).strip().lower().replace("_", "-").split("-")[0].split(".")[0]
-    if short not in LANGUAGES:
+    found = lookup(code)
+    if found is None:
         raise ValueError(
             f"language {code!r} is not one of the course's languages: {', '.join(LANGUAGES)}"
         )
-    return short
+    return found
 
 
 def set_language(code: str | None) -> None:
     """Choose the language of every message, hint and label (``None``: back to the default).
 
-    The Chinese notebooks call ``coursekit.set_language("zh")`` in their first code cell.
+    A translated notebook calls ``coursekit.set_language(code)`` in its first code cell
+    (``"zh"``, ``"zh-Hant"``).
     Without a call, the environment variable ``COURSEKIT_LANG`` decides, else English.
     """
     global _chosen
@@ -267,6 +278,8 @@ def _merged(folder: Path) -> dict[str, str]:
     """
     merged: dict[str, str] = {}
     for path in sorted(folder.glob("*.json")):
+        if path.name == RECORD:  # the language's record, not a table of messages
+            continue
         with open(path, encoding="utf-8") as file:
             part = json.load(file)
         twice = sorted(set(part) & set(merged))
@@ -287,8 +300,9 @@ def say(key: str, *, lang: str | None = None, **values: Any) -> str:
     >>> say("check.type", lang="zh", what="深度", expected="int", actual="str")
     '深度的类型应为 int，而它的类型是 str。'
 
-    In Chinese, a value written in Latin letters or digits gets a space where it meets a
-    Chinese character of the template (``mtdf_values 的类型``), as Chinese typesetting does:
+    In a language whose record asks for ``cjk_spacing`` (Chinese), a value written in Latin
+    letters or digits gets a space where it meets a Chinese character of the template
+    (``mtdf_values 的类型``), as Chinese typesetting does:
 
     >>> say("check.type", lang="zh", what="mtdf_values", expected="list", actual="int")
     'mtdf_values 的类型应为 list，而它的类型是 int。'
@@ -299,7 +313,7 @@ def say(key: str, *, lang: str | None = None, **values: Any) -> str:
         template = table("en").get(key)
     if template is None:
         raise KeyError(f"no message {key!r} in coursekit/locale/en/")
-    if code != "zh":
+    if not record(code).cjk_spacing:
         return template.format(**values)
     return _spaced(template, values)
 
@@ -364,7 +378,7 @@ def tr(english: str, /, **values: Any) -> str:
     """
     code = language()
     template = english if code == "en" else phrase_book(code).get(english, english)
-    if code != "zh":
+    if not record(code).cjk_spacing:
         return template.format(**values)
     return _spaced(template, values)
 

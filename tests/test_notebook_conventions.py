@@ -8,12 +8,14 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from coursekit.languages import records
+
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = [  # the English masters and the Chinese notebooks built from them (zh/)
-    *sorted((ROOT / "notebooks").glob("*.ipynb")),
-    *sorted((ROOT / "solutions").glob("*.ipynb")),
-    *sorted((ROOT / "notebooks" / "zh").glob("*.ipynb")),
-    *sorted((ROOT / "solutions" / "zh").glob("*.ipynb")),
+NOTEBOOKS = [  # the English masters and every language's notebooks built from them
+    path
+    for language in records()  # the master's folder is "", the others' zh/, zh-Hant/, …
+    for base in ("notebooks", "solutions")
+    for path in sorted((ROOT / base / language.folder).glob("*.ipynb"))
 ]
 SLIDE_TYPES = {"slide", "subslide", "fragment", "-", "skip", "notes"}
 NAME = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")

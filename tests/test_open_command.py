@@ -47,5 +47,24 @@ def test_open_takes_a_language_and_refuses_an_unknown_one(repo_root):
     done = subprocess.run(
         [str(repo_root / "course"), "open", "--lang", "fr"], capture_output=True, text=True
     )
-    assert done.returncode == 1 and "--lang takes en or zh (got 'fr')" in done.stderr
-    assert (repo_root / "notebooks" / "zh" / "00_start_here.ipynb").is_file()  # what zh opens
+    assert done.returncode == 1 and "--lang takes en, zh, zh-Hant (got 'fr')" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "written, folder",
+    [("en", "notebooks"), ("zh", "notebooks/zh"), ("zh-Hant", "notebooks/zh-Hant"),
+     ("zh_TW", "notebooks/zh-Hant")],
+)  # fmt: skip
+def test_open_finds_each_languages_chapters_from_its_record(repo_root, written, folder):
+    """What ``./course open --lang`` opens: ``coursekit languages --folder`` answers from
+    the records, and the chapter is there."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "coursekit", "languages", "--folder", written],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert done.stdout.strip() == folder
+    assert (repo_root / folder / "00_start_here.ipynb").is_file()
+    assert 'languages --folder "$lang"' in (repo_root / "course").read_text()

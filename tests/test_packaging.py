@@ -5,11 +5,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 import tomllib
 import yaml
 from packaging.requirements import Requirement
 
 import coursekit
+from coursekit.languages import records
 
 # PyPI name → conda-forge name, where they differ
 CONDA_NAMES = {"graphviz": "python-graphviz", "chess": "python-chess", "dask": "dask-core"}
@@ -96,15 +98,17 @@ def test_ci_runs_exactly_the_readme_test_command(repo_root):
     assert ci[-1] == "./course test"
 
 
-def test_the_chinese_readme_names_real_chapters_and_commands(repo_root):
-    """README.zh.md lists every chapter (by its Chinese notebook's path) and names only
-    commands that exist."""
+@pytest.mark.parametrize("language", [one for one in records() if one.code != "en"])
+def test_each_languages_readme_names_real_chapters_and_commands(repo_root, language):
+    """README.<code>.md lists every chapter (by its path in the language's folder), names
+    only commands that exist, and README.md links to it."""
     import re
 
     from coursekit.tools.cli import COMMANDS
 
-    readme = (repo_root / "README.zh.md").read_text(encoding="utf-8")
-    listed = set(re.findall(r"`notebooks/zh/(\d\d_\w+)\.ipynb`", readme))
+    readme = (repo_root / f"README.{language.code}.md").read_text(encoding="utf-8")
+    folder = re.escape(language.folder)
+    listed = set(re.findall(rf"`notebooks/{folder}/(\d\d_\w+)\.ipynb`", readme))
     masters = {path.stem for path in (repo_root / "notebooks").glob("[0-9][0-9]_*.ipynb")}
     assert listed == masters
     named = set(re.findall(r"coursekit (\w+)", readme))
@@ -112,4 +116,4 @@ def test_the_chinese_readme_names_real_chapters_and_commands(repo_root):
     course = (repo_root / "course").read_text()
     for command in set(re.findall(r"\./course (\w+)", readme)):
         assert f"  {command})" in course or f"{command})" in course, command
-    assert "README.zh.md" in (repo_root / "README.md").read_text(encoding="utf-8")
+    assert f"README.{language.code}.md" in (repo_root / "README.md").read_text(encoding="utf-8")

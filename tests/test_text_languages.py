@@ -12,7 +12,8 @@ import pytest
 import coursekit
 from coursekit.checks import ch00
 from coursekit.checks.common import CheckFailed, answered, require_type, run_cases
-from coursekit.text import LANGUAGE_VARIABLE, language, say, set_language, table
+from coursekit.languages import RECORD, record
+from coursekit.text import LANGUAGE_VARIABLE, LANGUAGES, language, say, set_language, table
 
 LOCALE = Path(coursekit.__file__).parent / "locale"
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -22,29 +23,35 @@ def fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def test_both_tables_have_the_same_keys_and_fields():
-    english, chinese_table = table("en"), table("zh")
-    assert set(english) == set(chinese_table)
+OTHERS = [code for code in LANGUAGES if code != "en"]  # every edition but the master
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_table_has_the_masters_keys_and_fields(code):
+    english, other = table("en"), table(code)
+    assert set(english) == set(other)
     for key, template in english.items():
-        assert fields(template) == fields(chinese_table[key]), key
+        assert fields(template) == fields(other[key]), key
 
 
-def test_the_tables_are_plain_json_objects_of_strings():
-    for code in ("en", "zh"):
-        paths = sorted((LOCALE / code).glob("*.json"))
-        assert paths, code
-        for path in paths:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            assert all(isinstance(v, str) for v in data.values()), path
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_tables_are_plain_json_objects_of_strings(code):
+    paths = sorted(p for p in (LOCALE / code).glob("*.json") if p.name != RECORD)
+    assert paths, code
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert all(isinstance(v, str) for v in data.values()), path
 
 
-def test_each_area_has_the_same_files_in_both_languages():
+@pytest.mark.parametrize("code", OTHERS)
+def test_each_area_has_the_same_files_in_every_language(code):
     english = sorted(p.name for p in (LOCALE / "en").glob("*.json"))
-    assert english == sorted(p.name for p in (LOCALE / "zh").glob("*.json"))
+    assert english == sorted(p.name for p in (LOCALE / code).glob("*.json"))
 
 
-def test_chinese_messages_are_chinese():
-    for key, template in table("zh").items():
+@pytest.mark.parametrize("code", [c for c in OTHERS if record(c).cjk_spacing])
+def test_chinese_messages_are_chinese(code):
+    for key, template in table(code).items():
         if key != "word.or" and not key.startswith("score.timed") and "{" not in template[:1]:
             words = re.sub(r"<[^>]*>|\{[^}]*\}", "", template)  # "；{note}" has no words
             assert CJK.search(template) or not re.search("[A-Za-z]", words), key

@@ -1,25 +1,46 @@
-"""Fonts for charts (matplotlib): Latin text in DejaVu Sans, Chinese in the first
-Chinese font installed, so that a Chinese chapter's axis labels and legends are not boxes.
+"""Fonts for charts (matplotlib): Latin text in DejaVu Sans, Chinese in the first font
+installed of the language's record, so that a chapter's axis labels and legends are not
+boxes — and a traditional chapter's are drawn with traditional glyphs (Noto Sans CJK TC).
 
-Matplotlib is imported only when a chart asks (the web edition's kernel may lack it).
+Each language's record names its fonts (``coursekit/locale/<code>/language.json``,
+:mod:`coursekit.languages`). Matplotlib is imported only when a chart asks (the web
+edition's kernel may lack it).
 """
 
 from __future__ import annotations
 
 import functools
 
-CJK_FONTS = ("WenQuanYi Micro Hei", "Noto Sans CJK SC", "Source Han Sans SC", "SimHei",
-             "Microsoft YaHei", "PingFang SC", "Heiti SC")  # fmt: skip
-"""Chinese fonts of Linux, Windows and macOS desktops, the first one installed is used."""
+from coursekit.languages import record, records
+from coursekit.text import language
+
+
+def cjk_fonts(code: str | None = None) -> tuple[str, ...]:
+    """The fonts to try for language ``code`` (default: the language spoken now): its own
+    record's first, then every other language's, so that Chinese still draws where only
+    the other script's fonts are installed.
+
+    >>> cjk_fonts("zh-Hant")[0], cjk_fonts("zh")[0]
+    ('Noto Sans CJK TC', 'Noto Sans CJK SC')
+    >>> "Noto Sans CJK SC" in cjk_fonts("zh-Hant")
+    True
+    """
+    own = record(code or language()).fonts
+    others = (font for other in records() for font in other.fonts)
+    return tuple(dict.fromkeys((*own, *others)))
+
+
+def cjk_font() -> str | None:
+    """The first installed font of :func:`cjk_fonts` for the language spoken now, if any."""
+    return _first_installed(cjk_fonts())
 
 
 @functools.cache
-def cjk_font() -> str | None:
-    """The first installed font of :data:`CJK_FONTS`, if any."""
+def _first_installed(fonts: tuple[str, ...]) -> str | None:
     from matplotlib import font_manager
 
     installed = {f.name for f in font_manager.fontManager.ttflist}
-    return next((name for name in CJK_FONTS if name in installed), None)
+    return next((name for name in fonts if name in installed), None)
 
 
 def chart_font_family() -> list[str]:

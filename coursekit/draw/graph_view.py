@@ -36,8 +36,10 @@ import graphviz
 import traitlets
 from ipywidgets import widget_serialization
 
+from coursekit.draw.fonts import cjk_fonts
 from coursekit.errors import CoursekitError
-from coursekit.text import say
+from coursekit.languages import record, records
+from coursekit.text import language, say
 
 STATIC = Path(__file__).with_name("static")
 LIBRARY_FILE = STATIC / "graphviz-wasm.js"
@@ -194,6 +196,35 @@ def captions_of(description: dict[str, Any]) -> list[str]:
     return list(description.get("captions", []))
 
 
+PICTURE_TEXT = '.ck-graph-frame svg text[font-family^="Helvetica"]'
+"""The text of a picture: Graphviz writes its labels in Helvetica."""
+
+
+def font_rules() -> str:
+    """The CSS that draws the pictures' Chinese: after Graphviz's own Helvetica and
+    sans-serif, the fonts of the picture's language (its ``lang``, a record's tag) first,
+    then the other languages' — for a picture of no known language, all of them.
+
+    >>> rules = font_rules()
+    >>> ':lang(zh-Hant) .ck-graph-frame svg text[font-family^="Helvetica"]' in rules
+    True
+    >>> rules.index('"Noto Sans CJK TC"', rules.index(":lang(zh-Hant)")) < rules.index(
+    ...     '"Noto Sans CJK SC"', rules.index(":lang(zh-Hant)"))
+    True
+    """
+
+    def rule(selector: str, fonts: tuple[str, ...]) -> str:
+        stack = ", ".join(f'"{font}"' for font in fonts)
+        return f"{selector} {{\n  font-family: Helvetica, sans-serif, {stack};\n}}\n"
+
+    every = tuple(dict.fromkeys(font for one in records() for font in one.fonts))
+    rules = [rule(PICTURE_TEXT, every)]
+    for one in records():
+        if one.fonts:
+            rules.append(rule(f".ck-graph:lang({one.tag}) {PICTURE_TEXT}", cjk_fonts(one.code)))
+    return "".join(rules)
+
+
 class GraphView(anywidget.AnyWidget):
     """A picture drawn in the page from its DOT source, optionally with a step-through.
 
@@ -211,7 +242,7 @@ class GraphView(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "graph_view.js"
-    _css = STATIC / "graph_view.css"
+    _css = (STATIC / "graph_view.css").read_text(encoding="utf-8") + font_rules()
 
     library = traitlets.Instance(GraphLibrary).tag(sync=True, **widget_serialization)
     dot = traitlets.Unicode("").tag(sync=True)
@@ -223,6 +254,9 @@ class GraphView(anywidget.AnyWidget):
     step = traitlets.Int(0).tag(sync=True)
     busy = traitlets.Bool(False).tag(sync=True)
     controls = traitlets.Bool(True).tag(sync=True)
+    lang = traitlets.Unicode("").tag(sync=True)
+    """The BCP-47 tag of the language the picture speaks (set when it is made): the page
+    draws its Chinese with that language's fonts and glyphs."""
     keep_places = traitlets.Int(0).tag(sync=True)
     """0: every new layout starts afresh. Any other number: a new layout keeps every node
     of the last one drawn under the same number where it was (the page pins the old
@@ -232,6 +266,7 @@ class GraphView(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("library", graph_library())
+        kwargs.setdefault("lang", record(language()).tag)
         super().__init__(**kwargs)
         self.add_class("ck-picture")
         self._source_at: Callable[[int], str] | None = None

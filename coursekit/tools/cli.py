@@ -47,7 +47,11 @@ COMMANDS = {
     ),
     "translate": (
         "coursekit.tools.translate",
-        "build the Chinese notebooks from the English ones and their translation files",
+        "build every language's notebooks from the English ones and their translations",
+    ),
+    "languages": (
+        "coursekit.tools.languages",
+        "list the course's languages (or, with --folder, where one's chapters are)",
     ),
     "tournament": (
         "coursekit.tools.tournament",

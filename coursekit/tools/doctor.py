@@ -4,8 +4,8 @@ Checks Python, the coursekit package, the picture layer (anywidget and the
 vendored WebAssembly Graphviz), the JupyterLab widgets extension and that a
 Jupyter kernel starts and imports coursekit. Graphviz's ``dot`` is optional
 (pictures are drawn in the browser; ``dot`` only exports them as files), and so
-is a font with Chinese characters (needed by the Chinese notebooks; found with
-``fc-list :lang=zh`` or matplotlib's font manager): their lines say so, with
+is a font for each language whose record names fonts (the Chinese editions; found
+with ``fc-list :lang=…`` or matplotlib's font manager): their lines say so, with
 the way to get one, and never fail the check. Exits with status 1 when anything
 needs fixing.
 """
@@ -13,6 +13,7 @@ needs fixing.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import shutil
 import subprocess
@@ -20,6 +21,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from coursekit.languages import Language, records
 
 MIN_PYTHON = (3, 10)
 WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
@@ -191,69 +194,67 @@ def check_kernel(timeout: float = 60) -> Finding:
     return Finding("Jupyter kernel", True, "python3 starts and imports coursekit")
 
 
-CJK_FONTS = (
-    "Noto Sans CJK SC",
-    "Source Han Sans SC",
-    "PingFang SC",
-    "Microsoft YaHei",
-    "WenQuanYi Micro Hei",
-    "WenQuanYi Zen Hei",
-    "Heiti SC",
-    "SimHei",
-)
-"""The Chinese fonts the pictures name (graph_view.css), in order of preference."""
-
-
-def install_cjk_font_hint() -> str:
+def install_font_hint(language: Language) -> str:
+    """How to get a font for ``language`` here (its record names the fonts)."""
     if sys.platform == "darwin":
-        return "macOS has PingFang SC built in; check Font Book that it is not disabled"
+        built_in = next((f for f in language.fonts if f.startswith("PingFang")), "PingFang")
+        return f"macOS has {built_in} built in; check Font Book that it is not disabled"
     if sys.platform == "win32":
-        return (
-            "Windows has Microsoft YaHei built in; add the Chinese language pack if it is missing"
-        )
+        built_in = next((f for f in language.fonts if f.startswith("Microsoft")), "its font")
+        return f"Windows has {built_in} built in; add the language pack if it is missing"
     if shutil.which("apt-get"):
         return "sudo apt-get install fonts-noto-cjk (then restart the browser)"
     return (
-        "install Noto Sans CJK SC from https://github.com/notofonts/noto-cjk "
+        f"install {language.fonts[0]} from https://github.com/notofonts/noto-cjk "
         "(then restart the browser)"
     )
 
 
-def installed_cjk_fonts() -> list[str]:
-    """Fonts with Chinese characters: from fontconfig (``fc-list :lang=zh``) where it exists,
-    else those of :data:`CJK_FONTS` that matplotlib's font manager finds."""
+def installed_fonts(language: Language) -> list[str]:
+    """Fonts with ``language``'s characters: from fontconfig (``fc-list :lang=zh-tw``, by
+    the record's tag or an alias) where it exists, else those of the record's fonts that
+    matplotlib's font manager finds."""
     fc_list = shutil.which("fc-list")
-    if fc_list is not None:
+    for tag in (language.tag, *language.aliases) if fc_list else ():
         try:
             done = subprocess.run(
-                [fc_list, ":lang=zh", "family"], capture_output=True, text=True, timeout=30
+                [fc_list, f":lang={tag.lower()}", "family"],
+                capture_output=True,
+                text=True,
+                timeout=30,
             )
         except (OSError, subprocess.TimeoutExpired):
-            done = None
-        if done is not None and done.returncode == 0:
-            names = {name.strip() for line in done.stdout.splitlines() for name in line.split(",")}
+            break
+        names = {name.strip() for line in done.stdout.splitlines() for name in line.split(",")}
+        if done.returncode == 0 and any(names):
             return sorted(name for name in names if name)
     try:
         from matplotlib import font_manager
     except ImportError:
         return []
     names = {font.name for font in font_manager.fontManager.ttflist}
-    return [name for name in CJK_FONTS if name in names]
+    return [name for name in language.fonts if name in names]
 
 
-def check_cjk_font() -> Finding:
-    """A font with Chinese characters, without which the Chinese course shows empty boxes."""
-    fonts = installed_cjk_fonts()
+def check_font(language: Language) -> Finding:
+    """A font with ``language``'s characters, without which its notebooks show empty boxes."""
+    what = f"font for {language.name} ({language.code})"
+    fonts = installed_fonts(language)
     if not fonts:
         return Finding(
-            "Chinese font",
+            what,
             False,
-            "no font with Chinese characters found (the Chinese notebooks would show boxes)",
-            install_cjk_font_hint(),
+            "no font with its characters found (its notebooks would show boxes)",
+            install_font_hint(language),
             optional=True,
         )
-    preferred = [name for name in CJK_FONTS if name in fonts]
-    return Finding("Chinese font", True, (preferred or fonts)[0])
+    preferred = [name for name in language.fonts if name in fonts]
+    return Finding(what, True, (preferred or fonts)[0])
+
+
+def font_checks() -> list[Callable[[], Finding]]:
+    """One font check per language whose record names fonts (the Chinese editions)."""
+    return [functools.partial(check_font, language) for language in records() if language.fonts]
 
 
 CHECKS: list[Callable[[], Finding]] = [
@@ -262,7 +263,7 @@ CHECKS: list[Callable[[], Finding]] = [
     check_pictures,
     check_dot,
     check_sandbox,
-    check_cjk_font,
+    *font_checks(),
     check_widgets_extension,
     check_kernel,
 ]

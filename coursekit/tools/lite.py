@@ -41,6 +41,7 @@ from pathlib import Path
 
 import nbformat
 
+from coursekit.languages import records
 from coursekit.tools.slides import SlidesError, _say, assets_cache
 
 # jupyterlite-pyodide-kernel 0.8.6 is made for this Pyodide (its constants.PYODIDE_VERSION).
@@ -575,19 +576,29 @@ def lite_notebook(path: Path, wheels: Sequence[str], heavy: set[str]) -> nbforma
 
 
 def write_contents(notebooks: Sequence[Path], root: Path, folder: Path, wheels: Sequence[str]):
-    """Copy ``notebooks`` (paths under ``root``) into ``folder`` as the lab's files."""
+    """Copy ``notebooks`` (paths under ``root``) into ``folder`` as the lab's files, and the
+    glossary the translated notebooks link to (``notebooks/glossary.md``)."""
     heavy = scientific_modules()
     for path in notebooks:
         target = folder / Path(path).resolve().relative_to(Path(root).resolve())
         target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(lite_notebook(path, wheels, heavy), target)
+    glossary = Path(root) / GLOSSARY
+    if glossary.is_file():
+        (folder / GLOSSARY).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(glossary, folder / GLOSSARY)
+
+
+GLOSSARY = Path("notebooks") / "glossary.md"
 
 
 def lab_notebooks(root: Path) -> list[Path]:
-    """Every chapter and exercise notebook (English and Chinese) under ``root``."""
+    """Every chapter and exercise notebook under ``root``, in every language (each in its
+    record's folder: ``notebooks/zh-Hant/``, ``exercises/zh-Hant/``)."""
     found = []
-    for folder in ("notebooks", "notebooks/zh", "exercises", "exercises/zh"):
-        found += sorted((Path(root) / folder).glob("*.ipynb"))
+    for base in ("notebooks", "exercises"):
+        for language in records():
+            found += sorted((Path(root) / base / language.folder).glob("*.ipynb"))
     return found
 
 

@@ -5,9 +5,11 @@ serve (GitHub Pages, a university server, ``python -m http.server``):
 
 - ``index.html``: the chapters, their slides, the exercises and the glossary;
 - ``book/``: every chapter run once in a fresh kernel and exported as a page and
-  as slides (English, and Chinese where ``notebooks/zh/`` has the chapter, with a
-  language switch); pictures draw and step-throughs step with no kernel, and the
-  pages fit a phone's width (pictures scroll inside their frame);
+  as slides, in every language of the course that has the chapter (its record's
+  folder, ``notebooks/zh-Hant/``), with a language switch; pictures draw and
+  step-throughs step with no kernel, and the pages fit a phone's width (pictures
+  scroll inside their frame); the links between the notebooks (the glossary, the
+  English original) lead to the book's own pages;
 - ``lab/``: JupyterLite with every chapter and exercise notebook, run by the
   browser's own Python (:mod:`coursekit.tools.lite`); each chapter page links to
   its notebook there ("Run it in your browser").
@@ -21,12 +23,15 @@ from __future__ import annotations
 
 import argparse
 import html
+import posixpath
 import re
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from coursekit import text
+from coursekit.languages import record
 from coursekit.tools.execute import DEFAULT_TIMEOUT, run_for_export
 from coursekit.tools.lite import build_lab, lab_notebooks
 from coursekit.tools.slides import (
@@ -82,7 +87,7 @@ class Chapter:
     """One chapter notebook of the book, in one language."""
 
     notebook: Path
-    language: str  # "en" or "zh"
+    language: str  # a language's code: "en", "zh", "zh-Hant"
 
     @property
     def stem(self) -> str:
@@ -100,14 +105,13 @@ class Chapter:
     @property
     def lab_path(self) -> str:
         """The notebook's path inside the lab (as under the course folder)."""
-        folder = "notebooks" if self.language == "en" else f"notebooks/{self.language}"
-        return f"{folder}/{self.notebook.name}"
+        return posixpath.join("notebooks", record(self.language).folder, self.notebook.name)
 
 
 def book_chapters(root: Path, chosen: Sequence[str] = ()) -> list[Chapter]:
-    """The chapters in both languages (only those whose name starts with one of ``chosen``)."""
+    """The chapters in every language (only those whose name starts with one of ``chosen``)."""
     found = []
-    for language in ("en", "zh"):
+    for language in text.LANGUAGES:
         for notebook in chapter_notebooks(root, language):
             if not chosen or notebook.stem.startswith(tuple(chosen)):
                 found.append(Chapter(notebook, language))
@@ -134,12 +138,11 @@ def site_bar(chapter: Chapter, others: dict[str, Chapter]) -> str:
     links = ['<a href="../index.html">coursekit</a>']
     for language, other in others.items():
         if language != chapter.language:
-            name = "English" if language == "en" else "中文"
-            links.append(f'<a href="{other.page}" hreflang="{language}">{name}</a>')
-    links.append(
-        f'<a href="{chapter.deck}">{"幻灯片" if chapter.language == "zh" else "Slides"}</a>'
-    )
-    run = "在浏览器中运行" if chapter.language == "zh" else "Run it in your browser"
+            tag, name = record(language).tag, record(language).name
+            links.append(f'<a href="{other.page}" hreflang="{tag}" lang="{tag}">{name}</a>')
+    slides = text.say("edition.slides", lang=chapter.language)
+    links.append(f'<a href="{chapter.deck}">{slides}</a>')
+    run = text.say("edition.run", lang=chapter.language)
     links.append(f'<a class="ck-launch" href="{lab_link(chapter)}">{run} ▸</a>')
     return '<nav class="ck-site-bar">' + "".join(links) + "</nav>"
 
@@ -150,6 +153,53 @@ def dress_page(body: str, bar: str) -> str:
     return re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + bar, body, count=1)
 
 
+GLOSSARY_SOURCE = "notebooks/glossary.md"
+GLOSSARY_PAGE = "glossary.html"
+LOCAL_LINK = re.compile(r'href="(?P<target>[^"#:?]+\.(?:ipynb|md))(?P<anchor>#[^"]*)?"')
+"""A link to a notebook or a Markdown file of the course folder (not to a web address)."""
+
+
+def book_pages(root: Path, chapters: Sequence[Chapter]) -> dict[str, str]:
+    """Where each file a notebook may link to is in the book: its path in the course
+    folder → its page's address beside the chapter pages (``notebooks/zh/03_minimax.ipynb``
+    → ``03_minimax.zh.html``, ``notebooks/glossary.md`` → ``glossary.html``)."""
+    pages = {GLOSSARY_SOURCE: GLOSSARY_PAGE}
+    for chapter in chapters:
+        pages[course_path(root, chapter.notebook)] = chapter.page
+    return pages
+
+
+def course_path(root: Path, path: Path) -> str:
+    """``path`` as a path inside the course folder ``root``: ``notebooks/zh/00_x.ipynb``."""
+    return Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
+
+
+def relink(body: str, where: str, pages: dict[str, str]) -> str:
+    """``body`` (a page of the notebook at ``where`` in the course folder) with each link to
+    another notebook or the glossary leading to its page in the book, and each link to an
+    exercise into the lab.
+
+    >>> pages = {"notebooks/glossary.md": "glossary.html", "notebooks/03_x.ipynb": "03_x.html"}
+    >>> relink('<a href="../glossary.md">a</a> <a href="../03_x.ipynb#top">b</a>',
+    ...        "notebooks/zh/03_x.ipynb", pages)
+    '<a href="glossary.html">a</a> <a href="03_x.html#top">b</a>'
+    >>> relink('<a href="../../exercises/04_y.ipynb">c</a>', "notebooks/zh/03_x.ipynb", pages)
+    '<a href="../lab/lab/index.html?path=exercises/04_y.ipynb">c</a>'
+    """
+    here = posixpath.dirname(where)
+
+    def page_of(match: re.Match) -> str:
+        target, anchor = match["target"], match["anchor"] or ""
+        path = posixpath.normpath(posixpath.join(here, target))
+        if path in pages:
+            return f'href="{pages[path]}{anchor}"'
+        if path.endswith(".ipynb") and not path.startswith("../"):
+            return f'href="../{LAB}/lab/index.html?path={path}"'
+        return match[0]
+
+    return LOCAL_LINK.sub(page_of, body)
+
+
 def export_chapter(
     chapter: Chapter,
     book: Path,
@@ -157,17 +207,22 @@ def export_chapter(
     *,
     timeout: int,
     say: Callable[[str], None],
+    pages: dict[str, str] | None = None,
+    where: str = "",
 ) -> str:
-    """Run ``chapter`` once; write its page and its offline slides into ``book``; its title."""
+    """Run ``chapter`` once; write its page and its offline slides into ``book``; its title.
+
+    ``pages`` (:func:`book_pages`) and ``where`` (the notebook's path in the course folder)
+    lead its links to the book's pages (:func:`relink`)."""
     nb = run_for_export(chapter.notebook, timeout=timeout, say=say)
-    language = nb.metadata.get("coursekit", {}).get("language", chapter.language)
     resources = {"metadata": {"name": chapter.stem}}
-    page, _ = html_exporter("light", language).from_notebook_node(nb, resources=resources)
+    page, _ = html_exporter("light").from_notebook_node(nb, resources=resources)
+    page = relink(page, where, pages or {})
     (book / chapter.page).write_text(dress_page(page, site_bar(chapter, others)), "utf-8")
-    deck, _ = slides_exporter(offline=True, language=language).from_notebook_node(
+    deck, _ = slides_exporter(offline=True).from_notebook_node(
         nb, resources={**resources, "coursekit": {"offline": True}}
     )
-    (book / chapter.deck).write_text(deck, "utf-8")
+    (book / chapter.deck).write_text(relink(deck, where, pages or {}), "utf-8")
     return title_of(nb)
 
 
@@ -177,9 +232,12 @@ def glossary_page(root: Path, book: Path) -> Path:
 
     text = (Path(root) / "notebooks" / "glossary.md").read_text(encoding="utf-8")
     body = mistune.create_markdown(plugins=["table"])(text)
-    target = book / "glossary.html"
+    target = book / GLOSSARY_PAGE
     target.write_text(
-        _plain_page("Glossary · 术语表", '<p><a href="../index.html">coursekit</a></p>' + body),
+        _plain_page(
+            in_every_language("edition.glossary"),
+            '<p><a href="../index.html">coursekit</a></p>' + body,
+        ),
         "utf-8",
     )
     return target
@@ -204,24 +262,37 @@ def index_page(rows: list[tuple[Chapter, str]], exercises: list[str], lab: bool)
         links.append(f'<a href="{BOOK}/{chapter.deck}">slides</a>')
         if lab:
             links.append(f'<a href="{LAB}/lab/index.html?path={chapter.lab_path}">run ▸</a>')
-        label = "中文" if chapter.language == "zh" else "English"
-        items.append(f'<li lang="{chapter.language}">[{label}] ' + " · ".join(links) + "</li>")
+        language = record(chapter.language)
+        items.append(f'<li lang="{language.tag}">[{language.name}] ' + " · ".join(links) + "</li>")
     practice = "".join(
         f'<li><a href="{LAB}/lab/index.html?path={path}">{html.escape(path)}</a></li>'
         for path in exercises
     )
     body = (
         "<h1>coursekit · 博弈搜索</h1><p>Adversarial search you can run — in your browser, "
-        "with nothing to install.</p><h2>Chapters · 章节</h2><ul>" + "".join(items) + "</ul>"
+        f"with nothing to install.</p><h2>{in_every_language('edition.chapters')}</h2><ul>"
+        + "".join(items)
+        + "</ul>"
     )
     if lab:
         body += (
-            f'<h2>Exercises · 练习</h2><p>In the <a href="{LAB}/lab/index.html">lab</a> '
+            f"<h2>{in_every_language('edition.exercises')}</h2>"
+            f'<p>In the <a href="{LAB}/lab/index.html">lab</a> '
             "(your work stays in this browser; File ▸ Download saves the .ipynb for "
             "<code>coursekit check</code>).</p><ul>" + practice + "</ul>"
         )
-    body += f'<p><a href="{BOOK}/glossary.html">Glossary · 术语表</a></p>'
+    glossary = in_every_language("edition.glossary")
+    body += f'<p><a href="{BOOK}/{GLOSSARY_PAGE}">{glossary}</a></p>'
     return _plain_page("coursekit", body)
+
+
+def in_every_language(key: str) -> str:
+    """A heading of the front page in each of the course's languages: "Chapters · 章节 · 章節".
+
+    >>> in_every_language("edition.glossary")
+    'Glossary · 术语表 · 術語表'
+    """
+    return " · ".join(dict.fromkeys(text.say(key, lang=code) for code in text.LANGUAGES))
 
 
 def build_site(
@@ -247,12 +318,19 @@ def build_site(
         by_stem: dict[str, dict[str, Chapter]] = {}
         for chapter in chapters:
             by_stem.setdefault(chapter.notebook.stem, {})[chapter.language] = chapter
+        pages = book_pages(root, book_chapters(root))
         for chapter in chapters:
             say(f"book: {chapter.notebook}")
-            others = by_stem[chapter.notebook.stem]
-            rows.append(
-                (chapter, export_chapter(chapter, folder, others, timeout=timeout, say=say))
+            title = export_chapter(
+                chapter,
+                folder,
+                by_stem[chapter.notebook.stem],
+                timeout=timeout,
+                say=say,
+                pages=pages,
+                where=course_path(root, chapter.notebook),
             )
+            rows.append((chapter, title))
         glossary_page(root, folder)
     notebooks = [n for n in lab_notebooks(root) if not chosen or n.stem.startswith(tuple(chosen))]
     if lab:

@@ -38,6 +38,8 @@ from pathlib import Path
 import nbformat
 from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
+from coursekit.languages import record
+from coursekit.text import LANGUAGES, language_code
 from coursekit.tools.execute import DEFAULT_TIMEOUT, run_for_export
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -267,11 +269,12 @@ def _copy_if_changed(source: Path, target: Path) -> None:
 
 
 @functools.cache
-def slides_exporter(*, offline: bool = False, language: str = "en"):
+def slides_exporter(*, offline: bool = False):
     """nbconvert's reveal.js exporter with the course's template (white theme, 16:9).
 
-    ``offline`` points every library at the ``vendor/`` folder beside the deck;
-    ``language`` is the deck's ``<html lang>``. Built once per kind and reused for every deck.
+    ``offline`` points every library at the ``vendor/`` folder beside the deck; the deck's
+    ``<html lang>`` is its notebook's language (:func:`with_language_tag`). Built once per
+    kind and reused for every deck.
     """
     from nbconvert import SlidesExporter
     from traitlets.config import Config
@@ -286,7 +289,6 @@ def slides_exporter(*, offline: bool = False, language: str = "en"):
     options.reveal_scroll = True
     options.reveal_width = "1280"
     options.reveal_height = "720"
-    options.language_code = language
     if offline:
         for option, url in OFFLINE_URLS.items():
             options[option] = url
@@ -295,7 +297,20 @@ def slides_exporter(*, offline: bool = False, language: str = "en"):
     config.TagRemovePreprocessor.remove_all_outputs_tags = {"hide-output"}
     exporter = SlidesExporter(config=config)
     exporter.register_preprocessor(_without_test_markers, enabled=True)
+    exporter.register_preprocessor(with_language_tag, enabled=True)
     return exporter
+
+
+def with_language_tag(nb: nbformat.NotebookNode, resources: dict):
+    """The page's ``<html lang>``: the full BCP-47 tag of the notebook's language
+    (nbconvert's own option takes only two letters, and ``zh`` cannot tell the simplified
+    edition from the traditional, whose glyphs a browser picks by it).
+
+    >>> nb = nbformat.v4.new_notebook(metadata={"coursekit": {"language": "zh-Hant"}})
+    >>> with_language_tag(nb, {"language_code": "en"})[1]
+    {'language_code': 'zh-Hant'}
+    """
+    return nb, {**resources, "language_code": page_language(nb)}
 
 
 TEST_MARKER = re.compile(r"^# NBVAL_[A-Z_]+[^\n]*\n?", re.MULTILINE)
@@ -342,8 +357,7 @@ def export_slides(
     else:
         nb = nbformat.read(notebook, as_version=4)
     resources = {"metadata": {"name": notebook.stem}, "coursekit": {"offline": offline}}
-    language = nb.metadata.get("coursekit", {}).get("language", "en")
-    exporter = slides_exporter(offline=offline, language=language)
+    exporter = slides_exporter(offline=offline)
     body, _ = exporter.from_notebook_node(nb, resources=resources)
     target = deck_path(notebook, out_dir)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -385,10 +399,26 @@ def export_all(
 
 
 def chapter_notebooks(root: Path = Path(), lang: str = "en") -> list[Path]:
-    """The chapter notebooks, ``notebooks/*.ipynb`` under ``root``, in chapter order
-    (``lang="zh"``: the Chinese ones, ``notebooks/zh/*.ipynb``)."""
-    folder = Path(root) / "notebooks"
-    return sorted((folder if lang == "en" else folder / lang).glob("*.ipynb"))
+    """The chapter notebooks of language ``lang``, in chapter order: ``notebooks/*.ipynb``
+    under ``root`` for English, ``notebooks/<folder>/*.ipynb`` (its record's folder) for
+    another (``notebooks/zh-Hant/``)."""
+    return sorted((Path(root) / "notebooks" / record(lang).folder).glob("*.ipynb"))
+
+
+def page_language(nb: nbformat.NotebookNode) -> str:
+    """The BCP-47 tag of a notebook's language (its ``metadata.coursekit.language``), for
+    ``<html lang>``: browsers pick a font's simplified or traditional glyphs by it.
+
+    >>> page_language(nbformat.v4.new_notebook(metadata={"coursekit": {"language": "zh"}}))
+    'zh-Hans'
+    >>> page_language(nbformat.v4.new_notebook())
+    'en'
+    """
+    named = nb.metadata.get("coursekit", {}).get("language", "en")
+    try:
+        return record(language_code(named)).tag
+    except ValueError:
+        return "en"  # an unknown language in the metadata must not stop an export
 
 
 # --- the command ----------------------------------------------------------------------------
@@ -455,22 +485,33 @@ def run(args: argparse.Namespace) -> int:
 def add_language_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
-        choices=("en", "zh"),
+        type=_language_argument,
         default="en",
-        help="zh: the Chinese chapters (notebooks/zh/), into OUT/zh unless --out is given",
+        metavar="|".join(LANGUAGES),
+        help="the chapters of that language's edition (zh-Hant: notebooks/zh-Hant/), "
+        "into OUT/zh-Hant unless --out is given",
     )
 
 
+def _language_argument(text: str) -> str:
+    """A language as the command line names it (``zh-TW`` is ``zh-Hant``)."""
+    try:
+        return language_code(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
 def language_out(out: Path, default: Path, lang: str) -> Path:
-    """The output folder: ``default/zh`` for the Chinese chapters unless another was given."""
-    return out / lang if lang != "en" and out == default else out
+    """The output folder: ``default/<folder>`` for another language's chapters (its
+    record's folder) unless another was given."""
+    return out / record(lang).folder if out == default else out
 
 
 def _chosen(notebooks: list[Path], lang: str = "en") -> list[Path]:
     """The notebooks named on the command line, or else the chapter notebooks (of ``lang``)."""
     notebooks = notebooks or chapter_notebooks(lang=lang)
     if not notebooks:
-        where = "notebooks" if lang == "en" else f"notebooks/{lang}"
+        where = Path("notebooks", record(lang).folder).as_posix()
         raise SlidesError(f"no {where}/*.ipynb here: run this in the course folder")
     for path in notebooks:
         if not path.is_file():

@@ -25,6 +25,7 @@ from coursekit.tools.slides import (
     copy_vendor,
     fetch_assets,
     language_out,
+    with_language_tag,
 )
 
 DEFAULT_OUT = Path("build") / "html"
@@ -33,11 +34,12 @@ PAGE_OPTIONS = ("require_js_url", "jquery_url", "mathjax_url", "widget_renderer_
 
 
 @functools.cache
-def html_exporter(theme: str = "light", language: str = "en"):
+def html_exporter(theme: str = "light"):
     """nbconvert's HTML exporter pointed at the ``vendor/`` folder beside the pages.
 
-    ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme; ``language`` the page's
-    ``<html lang>`` (``zh``: browsers then choose Simplified Chinese glyphs).
+    ``theme`` is JupyterLab's ``"light"`` or ``"dark"`` theme; the page's ``<html lang>`` is
+    its notebook's language, a BCP-47 tag (``zh-Hant``: browsers then choose traditional
+    glyphs; :func:`coursekit.tools.slides.with_language_tag`).
     """
     from nbconvert import HTMLExporter
     from traitlets.config import Config
@@ -46,8 +48,9 @@ def html_exporter(theme: str = "light", language: str = "en"):
     for option in PAGE_OPTIONS:
         config.HTMLExporter[option] = OFFLINE_URLS[option]
     config.HTMLExporter.theme = theme
-    config.HTMLExporter.language_code = language
-    return HTMLExporter(config=config)
+    exporter = HTMLExporter(config=config)
+    exporter.register_preprocessor(with_language_tag, enabled=True)
+    return exporter
 
 
 def page_path(notebook: Path, out_dir: Path) -> Path:
@@ -70,8 +73,7 @@ def export_html(
     """
     notebook = Path(notebook)
     nb = run_for_export(notebook, timeout=timeout, say=say)
-    language = nb.metadata.get("coursekit", {}).get("language", "en")
-    body, _ = html_exporter(theme, language).from_notebook_node(
+    body, _ = html_exporter(theme).from_notebook_node(
         nb, resources={"metadata": {"name": notebook.stem}}
     )
     target = page_path(notebook, out_dir)

@@ -1,8 +1,10 @@
-"""Chinese notebooks built from the English masters and one translation file per notebook.
+"""Translated notebooks built from the English masters and one translation file per notebook.
 
-The English notebooks stay the masters. Beside each one that is translated, a
-Markdown file holds the Chinese text of its markdown cells, one section per
-cell, each headed by the cell's id and a hash of the English source it was
+The English notebooks stay the masters. Each language of the course
+(:mod:`coursekit.languages`) has its edition in a sub-folder named by its record
+(``notebooks/zh/``, ``notebooks/zh-Hant/``). Beside each master that is translated by
+hand, a Markdown file holds the text of its markdown cells in the language, one section
+per cell, each headed by the cell's id and a hash of the English source it was
 translated from::
 
     notebooks/00_start_here.ipynb          the master (English)
@@ -15,11 +17,13 @@ translated from::
 A section named ``metadata.title`` translates the notebook's metadata title.
 ``coursekit translate build`` writes the Chinese notebook: the master's code
 cells (source, id, tags, metadata; comments stay English), each markdown cell
-with its Chinese text, a first code cell that calls
-``coursekit.set_language("zh")``, and ``metadata.coursekit.language = "zh"``.
+with its translated text, a first code cell that calls
+``coursekit.set_language(code)``, and ``metadata.coursekit.language = code``.
 Outputs are kept from the Chinese notebook already there when the code is
 unchanged (``--execute`` runs the built notebooks again). A translated
 solution notebook (``solutions/zh/``) is also released into ``exercises/zh/``.
+A language *derived* from another (繁體中文 from 简体中文, :mod:`coursekit.tools.derive`)
+has no translation files: its sections are the source language's, converted.
 
 ``coursekit translate stale`` lists the cells whose English changed since
 they were translated, or that have no translation; ``coursekit translate
@@ -34,7 +38,6 @@ from __future__ import annotations
 import argparse
 import copy
 import hashlib
-import json
 import re
 import sys
 from dataclasses import dataclass
@@ -42,27 +45,40 @@ from pathlib import Path
 
 import nbformat
 
+from coursekit.languages import Language, record
+from coursekit.text import language_code, say
+from coursekit.tools.derive import (
+    DerivationError,
+    converter,
+    stale_readme,
+    stale_tables,
+    write_readme,
+    write_tables,
+)
+from coursekit.tools.editions import (
+    LANGUAGE_CELL_ID,
+    TranslationError,
+    built_path,
+    hand_written,
+    is_current,
+    language_cell,
+    masters,
+    released_path,
+    translated_languages,
+    translation_path,
+)
 from coursekit.tools.exercise import notebook_text, read_notebook
+from coursekit.tools.glossary import GLOSSARY_PAGE, glossary_page, term_problems
 
-LANGUAGE = "zh"
-FOLDERS = ("notebooks", "solutions")
-"""The folders whose translated notebooks are built (solutions are released to exercises)."""
-
-LANGUAGE_CELL_ID = "coursekit-language"
-LANGUAGE_CELL = 'import coursekit\n\ncoursekit.set_language("zh")  # 提示与消息用中文'
 TITLE = "metadata.title"  # a dot: never a cell id
 TODO = "TODO"
 HEADER = re.compile(r"^<!-- cell (?P<id>[A-Za-z0-9_.-]+) en:(?P<hash>[0-9a-f]{12}) -->\s*$")
 VOLATILE = ("execution",)  # cell metadata that a run rewrites
 
 
-class TranslationError(ValueError):
-    """A translation file that cannot be read, with the file and line."""
-
-
 @dataclass
 class Section:
-    """The Chinese text of one markdown cell and the hash of the English it translates."""
+    """The translated text of one markdown cell and the hash of the English it translates."""
 
     hash: str
     text: str
@@ -78,20 +94,14 @@ def english_hash(source: str) -> str:
     return hashlib.sha256(source.encode("utf-8")).hexdigest()[:12]
 
 
-def translation_path(master: Path) -> Path:
-    """``notebooks/00_x.ipynb`` → ``notebooks/zh/00_x.zh.md``."""
-    return master.parent / LANGUAGE / f"{master.stem}.{LANGUAGE}.md"
-
-
-def built_path(master: Path) -> Path:
-    """``notebooks/00_x.ipynb`` → ``notebooks/zh/00_x.ipynb``."""
-    return master.parent / LANGUAGE / master.name
-
-
-def master_path(translation: Path) -> Path:
-    """``notebooks/zh/00_x.zh.md`` → ``notebooks/00_x.ipynb``."""
-    stem = translation.name.removesuffix(f".{LANGUAGE}.md")
-    return translation.parent.parent / f"{stem}.ipynb"
+def sections_of(master: Path, language: Language | None = None) -> dict[str, Section]:
+    """The translated sections of ``master`` in ``language`` (converted, if it is derived)."""
+    language = language or hand_written()
+    sections = read_translation(translation_path(master, language))
+    if language.derived is None:
+        return sections
+    convert = converter(language.code)
+    return {key: Section(s.hash, convert(s.text), s.line) for key, s in sections.items()}
 
 
 def read_translation(path: Path) -> dict[str, Section]:
@@ -145,9 +155,10 @@ def _english(master_nb: nbformat.NotebookNode) -> dict[str, str]:
     return texts
 
 
-def problems(master: Path) -> list[str]:
-    """What keeps the translation of ``master`` from being complete and current, one line each."""
-    path = translation_path(master)
+def problems(master: Path, language: Language | None = None) -> list[str]:
+    """What keeps the translation of ``master`` from being complete and current, one line
+    each (a derived language's are its source's)."""
+    path = translation_path(master, language)
     if not path.exists():
         return [f"{path} is missing (coursekit translate update {master})"]
     try:
@@ -172,45 +183,45 @@ def problems(master: Path) -> list[str]:
     return found
 
 
-def language_cell() -> nbformat.NotebookNode:
-    """The code cell that switches the kernel's messages to Chinese."""
-    cell = nbformat.v4.new_code_cell(LANGUAGE_CELL)
-    cell["id"] = LANGUAGE_CELL_ID
-    cell.metadata = {"slideshow": {"slide_type": "skip"}, "tags": ["hide-input"]}
-    return cell
+def glossary_line(master: Path, language: Language | None = None) -> str:
+    """The line under a translated notebook's first text: where the terms and the English are.
 
-
-def glossary_line(master: Path) -> str:
-    """The line under a Chinese notebook's first text: where the terms and the English are.
-
-    >>> glossary_line(Path("notebooks/02_and_or_graphs.ipynb"))
+    >>> glossary_line(Path("notebooks/02_and_or_graphs.ipynb"), record("zh"))
     '术语的中英对照见[术语表](../glossary.md)；英文原文：[02_and_or_graphs.ipynb](../02_and_or_graphs.ipynb)。'
     """
     up = "../" if master.parent.name == "notebooks" else "../../notebooks/"
-    return (
-        f"术语的中英对照见[术语表]({up}{GLOSSARY_PAGE.name})；"
-        f"英文原文：[{master.name}](../{master.name})。"
+    code = (language or hand_written()).code
+    return say(
+        "edition.glossary_line",
+        lang=code,
+        glossary=f"{up}{GLOSSARY_PAGE.name}",
+        name=master.name,
+        master=f"../{master.name}",
     )
 
 
-def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nbformat.NotebookNode:
-    """The Chinese notebook of ``master``; outputs from ``old`` where its code is unchanged.
+def build_notebook(
+    master: Path, old: nbformat.NotebookNode | None = None, language: Language | None = None
+) -> nbformat.NotebookNode:
+    """The notebook of ``master`` in ``language``; outputs from ``old`` where its code is
+    unchanged.
 
     Raises
     ------
     TranslationError
         When a markdown cell has no current translation (the message lists every one).
     """
-    found = problems(master)
+    language = language or hand_written()
+    found = problems(master, language)
     if found:
         raise TranslationError("\n".join(found))
-    sections = read_translation(translation_path(master))
+    sections = sections_of(master, language)
     nb = copy.deepcopy(read_notebook(master))
     previous = {}
     if old is not None:
         previous = {c.get("id"): c for c in old.cells if c.cell_type == "code"}
     first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), len(nb.cells))
-    nb.cells.insert(first_code, language_cell())
+    nb.cells.insert(first_code, language_cell(language))
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             cell.source = sections[cell.get("id")].text
@@ -224,11 +235,11 @@ def build_notebook(master: Path, old: nbformat.NotebookNode | None = None) -> nb
                         cell.metadata[key] = before.metadata[key]
     first_text = next((c for c in nb.cells if c.cell_type == "markdown"), None)
     if first_text is not None:
-        first_text.source = first_text.source.rstrip() + "\n\n" + glossary_line(master)
+        first_text.source = first_text.source.rstrip() + "\n\n" + glossary_line(master, language)
     if TITLE in sections:
         nb.metadata["title"] = sections[TITLE].text
     meta = nb.metadata.setdefault("coursekit", {})
-    meta["language"] = LANGUAGE
+    meta["language"] = language.code
     meta["master"] = f"../{master.name}"
     for key in ("language_info",):  # what the last run stored
         if old is not None and key in old.metadata:
@@ -259,19 +270,12 @@ def code_differences(master: Path, built: nbformat.NotebookNode) -> list[str]:
     return found
 
 
-def released_path(master: Path) -> Path | None:
-    """Where the Chinese exercise notebook of a solution master goes (None for chapters)."""
-    if master.parent.name != "solutions":
-        return None
-    return master.parent.parent / "exercises" / LANGUAGE / master.name
-
-
-def released_text(built: Path) -> str:
-    """The Chinese exercise notebook released from a built Chinese solution notebook."""
+def released_text(built: Path, language: Language | None = None) -> str:
+    """The exercise notebook released from a built, translated solution notebook."""
     from coursekit.tools.exercise import load_exercise_set, released_notebook
 
     nb = released_notebook(load_exercise_set(built))
-    nb.metadata["coursekit"]["language"] = LANGUAGE
+    nb.metadata["coursekit"]["language"] = (language or hand_written()).code
     return notebook_text(nb)
 
 
@@ -289,80 +293,101 @@ def _same_but_outputs(a: nbformat.NotebookNode, b: nbformat.NotebookNode) -> boo
     return strip(a) == strip(b)
 
 
-def _is_current(path: Path, text: str) -> bool:
-    return path.exists() and path.read_text(encoding="utf-8") == text
-
-
-def masters(root: Path) -> list[Path]:
-    """Every master notebook that has a translation file, in course order."""
+def check(root: Path, languages: list[Language] | None = None) -> list[str]:
+    """Everything stale: translations, built notebooks, released exercises, in every
+    translated language (or those given)."""
     found = []
-    for folder in FOLDERS:
-        for path in sorted((root / folder / LANGUAGE).glob(f"*.{LANGUAGE}.md")):
-            found.append(master_path(path))
+    for language in languages or translated_languages():
+        for master in masters(root, language):
+            found += _check_one(master, language)
     return found
 
 
-def check(root: Path) -> list[str]:
-    """Everything stale: translations, built notebooks, released Chinese exercises."""
-    found = []
-    for master in masters(root):
-        if not master.exists():
-            found.append(f"{translation_path(master)}: its master {master} does not exist")
-            continue
-        stale = problems(master)
-        found += stale
-        built = built_path(master)
-        if not built.exists():
-            found.append(f"{built} is missing (coursekit translate build)")
-            continue
-        nb = read_notebook(built)
-        found += [f"{built}: {line}" for line in code_differences(master, nb)]
-        if not stale and not _same_but_outputs(nb, build_notebook(master, nb)):
-            found.append(f"{built} is out of date (coursekit translate build)")
-        exercise = released_path(master)
-        if exercise is not None and not stale and not _is_current(exercise, released_text(built)):
-            found.append(f"{exercise} is out of date (coursekit translate build)")
+def _check_one(master: Path, language: Language) -> list[str]:
+    """What is stale about one master's edition in ``language``."""
+    if not master.exists():
+        return [f"{translation_path(master, language)}: its master {master} does not exist"]
+    stale = problems(master, language)
+    found = list(stale) if language.derived is None else []  # said once, for the source
+    built = built_path(master, language)
+    if not built.exists():
+        return [*found, f"{built} is missing (coursekit translate build)"]
+    nb = read_notebook(built)
+    found += [f"{built}: {line}" for line in code_differences(master, nb)]
+    if not stale and not _same_but_outputs(nb, build_notebook(master, nb, language)):
+        found.append(f"{built} is out of date (coursekit translate build)")
+    exercise = released_path(master, language)
+    if (
+        exercise is not None
+        and not stale
+        and not is_current(exercise, released_text(built, language))
+    ):
+        found.append(f"{exercise} is out of date (coursekit translate build)")
     return found
 
 
-def build(root: Path, *, execute: bool = False, timeout: int = 120) -> list[Path]:
-    """Write every Chinese notebook (and released exercise) that differs; return the paths."""
+def build(
+    root: Path,
+    *,
+    execute: bool = False,
+    timeout: int = 120,
+    languages: list[Language] | None = None,
+) -> list[Path]:
+    """Write every translated notebook (and released exercise) that differs, in every
+    translated language (or those given; a derived one after its source); return the
+    paths."""
     written = []
-    for master in masters(root):
-        built = built_path(master)
-        old = read_notebook(built) if built.exists() else None
-        nb = build_notebook(master, old)
-        if execute and (old is None or not _same_but_outputs(old, nb)):
-            # only what changed, and as `coursekit execute` does: no widget state, static
-            # pictures kept
-            from coursekit.tools.execute import execute_notebook, keep_static_pictures
-
-            nb = execute_notebook(
-                nb,
-                cwd=built.parent.resolve(),
-                timeout=timeout,
-                store_widget_state=False,
-                name=str(built),
-            )
-            nb.metadata.pop("widgets", None)
-            keep_static_pictures(nb)
-        text = notebook_text(nb)
-        if not built.exists() or built.read_text(encoding="utf-8") != text:
-            built.write_text(text, encoding="utf-8")
-            written.append(built)
-        exercise = released_path(master)
-        if exercise is not None:
-            released = released_text(built)
-            if not exercise.exists() or exercise.read_text(encoding="utf-8") != released:
-                exercise.parent.mkdir(parents=True, exist_ok=True)
-                exercise.write_text(released, encoding="utf-8")
-                written.append(exercise)
+    for language in languages or translated_languages():
+        for master in masters(root, language):
+            written += _build_one(master, language, execute=execute, timeout=timeout)
     return written
 
 
-def update(master: Path, accept: list[str]) -> list[str]:
-    """Add a TODO section for every untranslated cell; re-hash the ``accept``ed cells."""
-    path = translation_path(master)
+def _build_one(master: Path, language: Language, *, execute: bool, timeout: int) -> list[Path]:
+    """Write one master's notebook (and released exercise) in ``language`` if it differs."""
+    written = []
+    built = built_path(master, language)
+    old = read_notebook(built) if built.exists() else None
+    nb = build_notebook(master, old, language)
+    if execute and (old is None or not _same_but_outputs(old, nb)):
+        nb = _executed(nb, built, timeout)
+    text = notebook_text(nb)
+    if not is_current(built, text):
+        built.parent.mkdir(parents=True, exist_ok=True)
+        built.write_text(text, encoding="utf-8")
+        written.append(built)
+    exercise = released_path(master, language)
+    if exercise is not None:
+        released = released_text(built, language)
+        if not is_current(exercise, released):
+            exercise.parent.mkdir(parents=True, exist_ok=True)
+            exercise.write_text(released, encoding="utf-8")
+            written.append(exercise)
+    return written
+
+
+def _executed(nb: nbformat.NotebookNode, built: Path, timeout: int) -> nbformat.NotebookNode:
+    """``nb`` run as ``coursekit execute`` runs it: no widget state, static pictures kept."""
+    from coursekit.tools.execute import execute_notebook, keep_static_pictures
+
+    built.parent.mkdir(parents=True, exist_ok=True)
+    nb = execute_notebook(
+        nb, cwd=built.parent.resolve(), timeout=timeout, store_widget_state=False, name=str(built)
+    )
+    nb.metadata.pop("widgets", None)
+    keep_static_pictures(nb)
+    return nb
+
+
+def update(master: Path, accept: list[str], language: Language | None = None) -> list[str]:
+    """Add a TODO section for every untranslated cell; re-hash the ``accept``ed cells.
+
+    Raises
+    ------
+    TranslationError
+        When ``language`` is derived (edit its source), or a cell to accept is unknown.
+    """
+    path = translation_path(master, hand_written(language))
     sections = read_translation(path) if path.exists() else {}
     english = _english(read_notebook(master))
     done = []
@@ -379,135 +404,6 @@ def update(master: Path, accept: list[str]) -> list[str]:
     return done
 
 
-# --- the glossary: one table of the course's terms, English ⇄ Chinese ------------------------
-
-GLOSSARY = Path(__file__).resolve().parent.parent / "locale" / "glossary.json"
-GLOSSARY_PAGE = Path("notebooks") / "glossary.md"
-DASHES = ("－", "—", "–", "‐")
-QUOTED = re.compile(r"“[^”]*”|「[^」]*」")
-BRACKETED = re.compile(r"[(（]([^()（）]*[\u4e00-\u9fff][^()（）]*)[)）]")
-CHINESE_RUN = re.compile(r"[《A-Za-zαβ/-]*[\u4e00-\u9fff][\u4e00-\u9fff《》·，/、-]*")
-
-
-def glossary() -> list[dict]:
-    """The entries of ``coursekit/locale/glossary.json``: ``en``, ``zh``, ``also``, ``avoid``."""
-    return json.loads(GLOSSARY.read_text(encoding="utf-8"))["terms"]
-
-
-def _variants(term: str) -> set[str]:
-    """Spellings of ``term`` that are wrong by form: other dashes, a space before the Chinese.
-
-    >>> sorted(_variants("α-β剪枝"))[:2]
-    ['alpha-beta剪枝', 'α-β 剪枝']
-    """
-    found = {term.replace("-", dash) for dash in DASHES if "-" in term}
-    found |= {re.sub(r"(?<=[A-Za-zαβ])(?=[\u4e00-\u9fff])", " ", term)}
-    if "α" in term or "β" in term:
-        found.add(term.replace("α", "alpha").replace("β", "beta"))
-    found.discard(term)
-    return found
-
-
-def misspellings(text: str) -> list[str]:
-    """Each term of the glossary that ``text`` spells otherwise, as ``'wrong' → 'right'``.
-
-    A wrong spelling inside quotation marks (“静态搜索”, 「静态搜索」) is a mention, not a
-    use: text that warns against a spelling may quote it.
-
-    >>> misspellings("静态搜索和α－β剪枝；主变量")
-    ["'α－β剪枝' → 'α-β剪枝'", "'静态搜索' → '静止搜索'"]
-    >>> misspellings("叫静止搜索，不叫“静态搜索”")
-    []
-    """
-    text = QUOTED.sub("", text)
-    found = []
-    for entry in glossary():
-        for wrong in sorted(set(entry.get("avoid", [])) | _variants(entry["zh"])):
-            if wrong in text:
-                found.append(f"{wrong!r} → {entry['zh']!r}")
-    return found
-
-
-def known_terms() -> set[str]:
-    """Every Chinese spelling the glossary knows (right or wrong) and its non-terms."""
-    data = json.loads(GLOSSARY.read_text(encoding="utf-8"))
-    known = set(data.get("not_terms", []))
-    for entry in data["terms"]:
-        known |= {entry["zh"], *entry.get("also", []), *entry.get("avoid", [])}
-    return known
-
-
-def bracketed_terms(text: str) -> list[str]:
-    """The Chinese terms an English text puts in brackets: "solution graph (解图)" → 解图.
-
-    >>> bracketed_terms("a **k-connector** (k-连接符), minimax (极小极大, also 极大极小)")
-    ['k-连接符', '极小极大', '极大极小']
-    """
-    found = []
-    for inside in BRACKETED.findall(text.replace("\n", " ")):
-        for part in re.split(r"[,;:]\s*", inside):
-            found += [run.strip("，、") for run in CHINESE_RUN.findall(part)]
-    return found
-
-
-def glossary_page() -> str:
-    """The glossary as Markdown: English → Chinese, then Chinese → English."""
-    entries = glossary()
-
-    def chinese(entry: dict) -> str:
-        also = entry.get("also", [])
-        return entry["zh"] + (f"（也作 {'、'.join(also)}）" if also else "")
-
-    lines = [
-        "# Glossary · 术语表",
-        "",
-        "Generated from `coursekit/locale/glossary.json` by `coursekit translate glossary`:",
-        "do not edit by hand. 由 `coursekit/locale/glossary.json` 生成，请勿手工修改。",
-        "",
-        "## English → 中文",
-        "",
-        "| English | 中文 |",
-        "|---|---|",
-    ]
-    lines += [
-        f"| {e['en']} | {chinese(e)} |" for e in sorted(entries, key=lambda e: e["en"].lower())
-    ]
-    lines += ["", "## 中文 → English", "", "| 中文 | English | 不要写作 |", "|---|---|---|"]
-    rows = []
-    for entry in entries:
-        for zh in [entry["zh"], *entry.get("also", [])]:
-            avoid = "、".join(entry.get("avoid", [])) if zh == entry["zh"] else ""
-            rows.append((zh, entry["en"], avoid))
-    lines += [f"| {zh} | {en} | {avoid} |" for zh, en, avoid in sorted(rows)]
-    return "\n".join(lines) + "\n"
-
-
-def term_problems(root: Path) -> list[str]:
-    """Glossary problems: a stale glossary page, terms a Chinese notebook misspells, and
-    bracketed terms of the English masters that the glossary lacks."""
-    found = []
-    page = root / GLOSSARY_PAGE
-    if not _is_current(page, glossary_page()):
-        found.append(f"{page} is out of date (coursekit translate glossary)")
-    for master in masters(root):
-        path = translation_path(master)
-        if path.exists():
-            for wrong in misspellings(path.read_text(encoding="utf-8")):
-                found.append(f"{path}: {wrong} (coursekit/locale/glossary.json)")
-    known = known_terms()
-    for folder in FOLDERS:
-        for master in sorted((root / folder).glob("*.ipynb")):
-            for cell in read_notebook(master).cells:
-                if cell.cell_type != "markdown":
-                    continue
-                for term in bracketed_terms(cell.source):
-                    if term not in known:
-                        found.append(
-                            f"{master} cell {cell.get('id')}: {term!r} is not in the glossary"
-                        )
-    return found
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=("build", "stale", "check", "update", "glossary"))
     parser.add_argument("notebook", nargs="?", type=Path, help="for update: the English master")
@@ -515,16 +411,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--execute", action="store_true", help="build: run the notebooks that changed"
     )
+    parser.add_argument(
+        "--lang",
+        type=_language_argument,
+        help="only this language (default: every one; a derived language is built from its "
+        "source, which must be current)",
+    )
     parser.add_argument("--root", type=Path, default=Path("."), help="the course folder")
 
 
+def _language_argument(text: str) -> Language:
+    try:
+        return record(language_code(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
 def run(args: argparse.Namespace) -> int:
+    languages = [args.lang] if args.lang else translated_languages()
+    derived = [language for language in languages if language.derived is not None]
     try:
         if args.action == "update":
             if args.notebook is None:
                 print("coursekit translate update: name the English notebook", file=sys.stderr)
                 return 2
-            for line in update(args.notebook, args.accept):
+            for line in update(args.notebook, args.accept, args.lang):
                 print(line)
             return 0
         if args.action == "glossary":
@@ -532,16 +443,23 @@ def run(args: argparse.Namespace) -> int:
             page.write_text(glossary_page(), encoding="utf-8")
             print(f"wrote {page}")
             return 0
-        if args.action == "build":
-            for path in build(args.root, execute=args.execute):
+        if args.action == "build":  # the tables first: the notebooks run with them
+            written = [path for language in derived for path in write_tables(language)]
+            written += [path for language in derived for path in write_readme(args.root, language)]
+            written += build(args.root, execute=args.execute, languages=languages)
+            for path in written:
                 print(f"wrote {path}")
             return 0
-        found = (
-            check(args.root) + term_problems(args.root)
-            if args.action == "check"
-            else [line for m in masters(args.root) for line in problems(m)]
-        )
-    except TranslationError as error:
+        if args.action == "check":
+            found = check(args.root, languages) + term_problems(args.root)
+            found += [
+                f"{path} is out of date (coursekit translate build)"
+                for language in derived
+                for path in [*stale_tables(language), *stale_readme(args.root, language)]
+            ]
+        else:
+            found = [line for m in masters(args.root) for line in problems(m)]
+    except (TranslationError, DerivationError) as error:
         print(f"coursekit translate: {error}", file=sys.stderr)
         return 1
     for line in found:

@@ -7,7 +7,11 @@ never a silent wrong answer, never a hang.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
+import traceback
+from collections.abc import Iterator
 
 import pytest
 
@@ -202,19 +206,43 @@ def test_full_width_h_values_read_as_numbers():
     assert g.h["n0"] == 2.5
 
 
+@contextlib.contextmanager
+def shallow_stack(frames: int) -> Iterator[None]:
+    """Python's recursion limit set to ``frames`` above the caller's stack: a function that
+    recursed once per node of a deeper graph would raise RecursionError."""
+    old, here = sys.getrecursionlimit(), len(traceback.extract_stack())
+    sys.setrecursionlimit(here + frames)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def test_deep_graphs_are_read_checked_and_solved_without_recursion():
-    depth = 1500
-    g = AndOrGraph.from_rules(chain(depth))
-    assert len(g) == depth + 1 and g.is_acyclic() and g.find_cycle() is None
-    r = ao_star(g, snapshots=False)
-    assert r.cost == depth and len(r.solution.nodes) == depth + 1
-    assert ao_star(g).cost == depth  # with snapshots: 1,500 cycles of up to 1,501 q values
-    (only,) = solution_graphs(g)
-    assert only.cost == depth == optimal_solution_graph(g).cost == optimal_costs(g)["n0"]
-    assert AndOrGraph.from_rules(g.to_rules()) == g
-    looped = AndOrGraph.from_rules(chain(depth) + f"\nn{depth} -> n0")
-    assert len(looped.find_cycle()) == depth + 2
-    assert [s.cost for s in solution_graphs(looped)] == [depth]
+    # a chain more than twice as deep as the stack allows: no step may recurse per node
+    # (AO* on a chain is quadratic, so the depth is kept small; the stack is made smaller)
+    depth = 400
+    text = chain(depth)
+    with shallow_stack(frames=150):
+        g = AndOrGraph.from_rules(text)
+        assert len(g) == depth + 1 and g.is_acyclic() and g.find_cycle() is None
+        r = ao_star(g, snapshots=False)
+        assert r.cost == depth and len(r.solution.nodes) == depth + 1
+        assert ao_star(g).cost == depth  # with snapshots: 400 cycles of up to 401 q values
+        (only,) = solution_graphs(g)
+        assert only.cost == depth == optimal_solution_graph(g).cost == optimal_costs(g)["n0"]
+        assert AndOrGraph.from_rules(g.to_rules()) == g
+        looped = AndOrGraph.from_rules(text + f"\nn{depth} -> n0")
+        assert len(looped.find_cycle()) == depth + 2
+        assert [s.cost for s in solution_graphs(looped)] == [depth]
+
+
+def test_the_shallow_stack_catches_a_function_that_recurses_per_node():
+    def depth_of(node: int) -> int:
+        return 0 if node == 0 else 1 + depth_of(node - 1)
+
+    with shallow_stack(frames=150), pytest.raises(RecursionError):
+        depth_of(400)
 
 
 # ------------------------------------------------------------------ the explorer

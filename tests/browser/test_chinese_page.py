@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from coursekit.languages import record
+
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "notebooks" / "zh" / "00_start_here.ipynb"
@@ -53,20 +55,35 @@ LABEL_JS = """() => {
 }"""
 
 
+# Each Chinese edition's chapter 00, with a word its prose has, in its own characters.
+EDITIONS = {"zh": "博弈树极小极大剪枝", "zh-Hant": "博弈樹極小極大剪枝"}
+
+
+def chapter(code: str) -> Path:
+    return ROOT / "notebooks" / record(code).folder / CHAPTER.name
+
+
 @pytest.fixture(scope="module")
 def page_path(course_exports) -> Path:
     """The Chinese chapter 00's static page, the session's (made once per test run)."""
     return course_exports.page(CHAPTER)
 
 
-def test_the_chinese_chapter_draws_every_chinese_character(open_page, page_path, artifacts):
+@pytest.mark.parametrize("code", EDITIONS)
+def test_the_chinese_chapter_draws_every_chinese_character(
+    open_page, course_exports, artifacts, code
+):
+    """In each edition: its page says its language's tag (the browser picks its glyphs by
+    it), its prose and pictures have a glyph for every character, drawn by its own font
+    first (Noto Sans CJK SC for zh, TC for zh-Hant: the records' fonts)."""
+    language = record(code)
     page, log = open_page("file://")
-    page.goto(page_path.as_uri())
-    assert page.evaluate("document.documentElement.lang") == "zh"
+    page.goto(course_exports.page(chapter(code)).as_uri())
+    assert page.evaluate("document.documentElement.lang") == language.tag
     page.wait_for_selector(".ck-graph-frame svg g.node", timeout=60_000)
     page.evaluate("document.fonts.ready")
-    page.screenshot(path=str(artifacts / "chinese-00_start_here.png"), full_page=True)
-    prose = page.evaluate(MISSING_GLYPHS_JS, [".jp-RenderedMarkdown", "博弈树极小极大剪枝"])
+    page.screenshot(path=str(artifacts / f"chinese-00_start_here-{code}.png"), full_page=True)
+    prose = page.evaluate(MISSING_GLYPHS_JS, [".jp-RenderedMarkdown", EDITIONS[code]])
     assert prose["found"] and prose["count"] > 10
     assert prose["missing"] == [], (
         f"no glyph in {prose['family']} for {''.join(prose['missing'])}: install a Chinese font "
@@ -74,9 +91,12 @@ def test_the_chinese_chapter_draws_every_chinese_character(open_page, page_path,
     )
     page.evaluate(LABEL_JS)  # chapter 00's trees have no labels: give one a Chinese label
     picture = page.evaluate(MISSING_GLYPHS_JS, [".ck-graph-frame svg text.ck-test", ""])
-    assert "Noto Sans CJK SC" in picture["family"]  # the stack of graph_view.css
+    own = language.fonts[0]
+    assert own in picture["family"], picture["family"]  # graph_view.font_rules()
+    other = "Noto Sans CJK TC" if own.endswith("SC") else "Noto Sans CJK SC"
+    assert picture["family"].index(own) < picture["family"].index(other), picture["family"]
     assert picture["missing"] == [], f"pictures: no glyph for {''.join(picture['missing'])}"
-    assert page.evaluate("""document.fonts.check('16px "Noto Sans CJK SC"', '博弈树')""")
+    assert page.evaluate(f"""document.fonts.check('16px "{own}"', '{EDITIONS[code]}')""")
     assert log.off_machine() == [] and log.errors == []
 
 

@@ -41,6 +41,7 @@ import sys
 import threading
 import time
 import urllib.parse
+from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
@@ -527,3 +528,52 @@ def test_book_page_draws_steps_and_fits_the_screen(served, book_tab, artifacts, 
     assert log.blocked == [] and log.off_machine() == [], f"{where}: requests off the machine"
     assert log.failed == [], f"{where}: files the page asked for that are missing"
     assert log.errors == [], f"{where}: errors in the page"
+
+
+class LinkParser(HTMLParser):
+    """Every ``href`` and ``src`` of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        self.links += [value for name, value in attrs if name in ("href", "src") and value]
+
+
+def test_every_link_of_the_built_site_resolves(served):
+    """From the front page, follow every link of every page of the book (each language's
+    chapters and decks, the glossary): each address on this site answers, and a link into
+    the lab names a file the lab serves. (Issue #36: the Chinese pages' glossary and
+    "English original" links were dead.)"""
+    import urllib.request
+
+    def fetch(url: str) -> bytes:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.read()
+
+    seen, pages, dead = set(), [served + "index.html"], []
+    while pages:
+        page = pages.pop()
+        parser = LinkParser()
+        parser.feed(fetch(page).decode("utf-8", "replace"))
+        for link in parser.links:
+            url = urllib.parse.urljoin(page, link)
+            if not url.startswith(served) or url.startswith(("data:", "blob:")):
+                continue
+            address = urllib.parse.urlsplit(url)._replace(fragment="").geturl()
+            if "lab/lab/index.html?path=" in address:
+                notebook = urllib.parse.parse_qs(urllib.parse.urlsplit(address).query)["path"][0]
+                address = f"{served}lab/files/{notebook}"
+            if address in seen:
+                continue
+            seen.add(address)
+            try:
+                fetch(address)
+            except OSError as error:
+                dead.append(f"{page} → {link} ({error})")
+                continue
+            if address.endswith(".html") and f"{served}{site.BOOK}/" in address:
+                pages.append(address)
+    assert dead == [], "\n".join(dead)
+    assert any(f".{code}.html" in a for a in seen for code in ("zh", "zh-Hant"))

@@ -15,14 +15,28 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from coursekit.languages import records
 from coursekit.tools import slides
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+# Every language's chapters: the Chinese decks pass the same slide-fit tests as the English.
+CHAPTERS = [
+    path
+    for language in records()
+    for path in sorted((ROOT / "notebooks" / language.folder).glob("*.ipynb"))
+]
 EVERY_TYPE = "every_slide_type"
-DECKS = [path.stem for path in CHAPTERS] + [EVERY_TYPE]
+
+
+def deck_name(path: Path) -> str:
+    """``03_minimax`` for the English deck, ``03_minimax.zh-Hant`` for another language's."""
+    folder = path.parent.name
+    return path.stem if path.parent == ROOT / "notebooks" else f"{path.stem}.{folder}"
+
+
+DECKS = [deck_name(path) for path in CHAPTERS] + [EVERY_TYPE]
 REVEAL = f"{slides.OFFLINE_URLS['reveal_url_prefix']}/dist/reveal.js"
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
 
@@ -106,7 +120,7 @@ def exported(tmp_path_factory, course_exports, offline_assets):
     extra = work / f"{EVERY_TYPE}.ipynb"
     nbformat.write(every_slide_type(), extra)
     (extra_deck,) = slides.export_all([extra], work / "out", offline=True, assets=offline_assets)
-    decks = {source.stem: (course_exports.deck(source), source) for source in CHAPTERS}
+    decks = {deck_name(source): (course_exports.deck(source), source) for source in CHAPTERS}
     decks[EVERY_TYPE] = (extra_deck, extra)
     return {
         name: (deck, nbformat.read(source, as_version=4)) for name, (deck, source) in decks.items()

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+from coursekit.languages import record, records
 from coursekit.tools import doctor
 
 
@@ -32,12 +33,12 @@ def test_doctor_passes_here():
         "Pictures",
         "Graphviz",
         "Sandbox (grading, tournaments)",
-        "Chinese font",
+        *(f"font for {one.name} ({one.code})" for one in records() if one.fonts),
         "JupyterLab widgets",
         "Jupyter kernel",
     ]
     assert all(line.startswith(("[ok]", "[opt]")) for line in lines)
-    optional = ("Graphviz", "Sandbox", "Chinese font")
+    optional = ("Graphviz", "Sandbox", "font for")
     assert all(line.startswith("[ok]") for line in lines if not line[7:].startswith(optional))
 
 
@@ -81,17 +82,35 @@ def test_a_kernel_that_cannot_import_coursekit_is_reported(monkeypatch):
 
 
 def test_a_missing_chinese_font_is_optional_and_says_how_to_get_one(monkeypatch):
-    monkeypatch.setattr(doctor, "installed_cjk_fonts", lambda: [])
+    monkeypatch.setattr(doctor, "installed_fonts", lambda language: [])
     monkeypatch.setattr(doctor.sys, "platform", "linux")
     monkeypatch.setattr(doctor.shutil, "which", lambda name: f"/usr/bin/{name}")
-    finding = doctor.check_cjk_font()
+    finding = doctor.check_font(record("zh-Hant"))
     assert finding.passed and not finding.ok
     assert "fonts-noto-cjk" in finding.line() and "boxes" in finding.line()
+    assert "繁體中文 (zh-Hant)" in finding.line()
 
 
-def test_the_chinese_font_found_is_named(monkeypatch):
-    monkeypatch.setattr(doctor, "installed_cjk_fonts", lambda: ["AR PL UMing", "Noto Sans CJK SC"])
-    assert doctor.check_cjk_font().line() == "[ok]   Chinese font: Noto Sans CJK SC"
+def test_the_font_found_for_each_language_is_named_its_own_first(monkeypatch):
+    found = ["AR PL UMing", "Noto Sans CJK SC", "Noto Sans CJK TC"]
+    monkeypatch.setattr(doctor, "installed_fonts", lambda language: found)
+    assert (
+        doctor.check_font(record("zh")).line() == "[ok]   font for 简体中文 (zh): Noto Sans CJK SC"
+    )
+    line = doctor.check_font(record("zh-Hant")).line()
+    assert line == "[ok]   font for 繁體中文 (zh-Hant): Noto Sans CJK TC"
+
+
+def test_every_language_with_fonts_has_its_check():
+    checked = [check.args[0].code for check in doctor.font_checks()]
+    assert checked == [language.code for language in records() if language.fonts]
+    assert {"zh", "zh-Hant"} <= set(checked)
+
+
+def test_the_macos_hint_names_the_languages_own_built_in_font(monkeypatch):
+    monkeypatch.setattr(doctor.sys, "platform", "darwin")
+    assert "PingFang TC" in doctor.install_font_hint(record("zh-Hant"))
+    assert "PingFang SC" in doctor.install_font_hint(record("zh"))
 
 
 def test_a_machine_without_bubblewrap_is_told_how_to_get_it(monkeypatch):

@@ -377,4 +377,4 @@ def test_a_chinese_deck_says_its_language(tmp_path):
     path = tmp_path / "00_zh.ipynb"
     nbformat.write(nb, path)
     deck = slides.export_slides(path, tmp_path / "out", execute=False)
-    assert '<html lang="zh">' in deck.read_text(encoding="utf-8")
+    assert '<html lang="zh-Hans">' in deck.read_text(encoding="utf-8")

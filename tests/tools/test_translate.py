@@ -7,11 +7,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import translate
+from coursekit.tools import glossary, translate
 from coursekit.tools.cli import main
 from coursekit.tools.exercise import notebook_text, read_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
+BOTH = ("zh", "zh-Hant")  # the simplified edition, translated by hand; the traditional, derived
 
 
 def test_the_course_translations_are_complete_and_built():
@@ -19,16 +20,14 @@ def test_the_course_translations_are_complete_and_built():
     assert translate.check(ROOT) == []
 
 
-def test_chapter_00_and_its_exercises_exist_in_chinese():
-    for path in (
-        "notebooks/zh/00_start_here.ipynb",
-        "solutions/zh/00_start_here.ipynb",
-        "exercises/zh/00_start_here.ipynb",
-    ):
-        nb = read_notebook(ROOT / path)
-        assert nb.metadata["coursekit"]["language"] == "zh", path
+@pytest.mark.parametrize("code", BOTH)
+def test_chapter_00_and_its_exercises_exist_in_chinese(code):
+    for base in ("notebooks", "solutions", "exercises"):
+        path = ROOT / base / code / "00_start_here.ipynb"
+        nb = read_notebook(path)
+        assert nb.metadata["coursekit"]["language"] == code, path
         first_code = next(c for c in nb.cells if c.cell_type == "code")
-        assert 'set_language("zh")' in first_code.source, path
+        assert f'set_language("{code}")' in first_code.source, path
 
 
 def course(tmp_path: Path) -> Path:
@@ -73,13 +72,21 @@ def test_build_keeps_code_cells_and_adds_the_language(tmp_path):
     root = course(tmp_path)
     master = translate_all(root)
     assert translate.problems(master) == []
-    assert translate.build(root) == [root / "notebooks" / "zh" / "00_start.ipynb"]
-    nb = read_notebook(root / "notebooks" / "zh" / "00_start.ipynb")
+    simplified, traditional = (root / "notebooks" / code / "00_start.ipynb" for code in BOTH)
+    assert translate.build(root) == [simplified, traditional]  # the derived one after its source
+    nb = read_notebook(simplified)
     assert [c.get("id") for c in nb.cells] == ["head", "coursekit-language", "code", "tail"]
     head = "# 开始\n\n" + translate.glossary_line(master)  # the first text links the terms
     assert [c.source for c in nb.cells if c.cell_type == "markdown"] == [head, "完。"]
     assert nb.cells[2].metadata["tags"] == ["x"] and nb.cells[2].outputs[0]["text"] == "2\n"
     assert nb.metadata["title"] == "开始" and nb.metadata["coursekit"]["language"] == "zh"
+    # the traditional edition: the same cells, its text converted, its own language cell
+    hant = read_notebook(traditional)
+    assert [c.get("id") for c in hant.cells] == [c.get("id") for c in nb.cells]
+    assert hant.cells[0].source.startswith("# 開始\n\n術語的中英對照見[術語表](../glossary.md)")
+    assert hant.cells[3].source == "完。" and hant.metadata["title"] == "開始"
+    assert 'coursekit.set_language("zh-Hant")' in hant.cells[1].source
+    assert hant.metadata["coursekit"]["language"] == "zh-Hant"
     assert translate.check(root) == []
     assert translate.build(root) == []  # nothing changed, nothing written
 
@@ -156,7 +163,7 @@ REQUIRED_TERMS = [
 
 
 def test_the_glossary_has_the_course_terms_once_each():
-    entries = translate.glossary()
+    entries = glossary.glossary()
     spellings = [s for e in entries for s in (e["zh"], *e.get("also", []))]
     assert len(spellings) == len(set(spellings))
     assert set(REQUIRED_TERMS) <= set(spellings)
@@ -166,7 +173,7 @@ def test_the_glossary_has_the_course_terms_once_each():
 
 
 def test_chinese_chapters_spell_terms_as_the_glossary_and_every_bracketed_term_is_in_it():
-    assert translate.term_problems(ROOT) == []
+    assert glossary.term_problems(ROOT) == []
 
 
 @pytest.mark.parametrize(
@@ -180,7 +187,7 @@ def test_chinese_chapters_spell_terms_as_the_glossary_and_every_bracketed_term_i
     ],
 )
 def test_a_misspelt_term_is_named_with_the_right_spelling(text, wrong):
-    assert wrong in translate.misspellings(text)
+    assert wrong in glossary.misspellings(text)
 
 
 def test_a_misspelling_in_a_translation_file_fails_the_check(tmp_path, monkeypatch):
@@ -188,7 +195,7 @@ def test_a_misspelling_in_a_translation_file_fails_the_check(tmp_path, monkeypat
     master = translate_all(root)
     path = translate.translation_path(master)
     path.write_text(path.read_text(encoding="utf-8").replace("完。", "静态搜索完。"), "utf-8")
-    problems = translate.term_problems(root)
+    problems = glossary.term_problems(root)
     assert any("'静态搜索' → '静止搜索'" in line for line in problems)
 
 
@@ -198,7 +205,7 @@ def test_a_new_bracketed_term_in_a_master_must_enter_the_glossary(tmp_path):
     nb = read_notebook(master)
     nb.cells[0].source = "# Start: the frobnicator (弗罗比器)"
     master.write_text(notebook_text(nb), encoding="utf-8")
-    assert any("'弗罗比器' is not in the glossary" in p for p in translate.term_problems(root))
+    assert any("'弗罗比器' is not in the glossary" in p for p in glossary.term_problems(root))
 
 
 def test_bold_and_italic_in_the_chinese_text_render():
@@ -219,7 +226,7 @@ def test_bold_and_italic_in_the_chinese_text_render():
 def test_every_chinese_notebook_links_to_the_glossary_and_its_master():
     import re
 
-    built = sorted(ROOT.glob("*/zh/*.ipynb"))
+    built = [p for code in BOTH for p in sorted(ROOT.glob(f"*/{code}/*.ipynb"))]
     assert built
     for path in built:
         nb = read_notebook(path)

@@ -578,6 +578,8 @@ function button(text, title) {
 function render({ model, el }) {
   // jupyter-widgets: the class every ipywidgets view carries (page styles and tests look for it)
   el.classList.add("ck-graph", "jupyter-widgets");
+  // its language's fonts and glyphs (font_rules() in graph_view.py; zh-Hant: traditional)
+  if (model.get("lang")) el.lang = model.get("lang");
   const busy = document.createElement("div");
   busy.className = "ck-graph-busy";
   busy.textContent = "computing…";
