@@ -78,6 +78,7 @@ from coursekit.tools.tourney_records import (
     add_scheduler_arguments,
     checked_settings,
 )
+from coursekit.tools.tourney_report import page_name, standings_page
 from coursekit.tools.tourney_standings import Standings
 
 GAMES: dict[str, Callable[[], Any]] = {
@@ -470,8 +471,6 @@ def write_csv(standings: Standings, path: Path) -> None:
 
 def write_html(standings: Standings, path: Path, *, lang: str = "en") -> None:
     """The standings page in ``lang`` (:mod:`~coursekit.tools.tourney_report`), atomically."""
-    from coursekit.tools.tourney_report import standings_page
-
     _write_atomically(path, standings_page(standings, GAMES[standings.settings.game](), lang))
 
 
@@ -528,11 +527,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"coursekit tournament: {error}", file=sys.stderr)
         return 2
     write_csv(standings, args.out / "standings.csv")
-    pages = [args.out / "standings.html"]
-    write_html(standings, pages[0])
-    for lang in LANGUAGES[1:]:
-        pages.append(args.out / f"standings.{lang}.html")
-        write_html(standings, pages[-1], lang=lang)
+    pages = [args.out / page_name(lang) for lang in LANGUAGES]
+    for lang, page in zip(LANGUAGES, pages, strict=True):
+        write_html(standings, page, lang=lang)
     (args.out / PARTIAL).unlink(missing_ok=True)
     print(standings)
     for entry in standings.disqualified:

@@ -1,7 +1,8 @@
 """``standings.html``: what a lecturer shows the class when the tournament is over (or during it).
 
-One self-contained page per language (English ``standings.html``, Chinese
-``standings.zh.html``, each linking to the others), built from the standings
+One self-contained page per language of the course (``standings.html`` in English,
+``standings.zh.html``, ``standings.zh-Hant.html``, …, each linking to the others; the
+languages are :mod:`coursekit.languages`' records), built from the standings
 alone (:mod:`coursekit.tools.tourney_standings`, itself a function of the
 journal):
 
@@ -31,7 +32,9 @@ from importlib import resources
 from typing import Any
 
 from coursekit.games import ConnectFour
-from coursekit.text import LANGUAGES, number_text, say
+from coursekit.languages import MASTER
+from coursekit.languages import record as language_record
+from coursekit.text import LANGUAGES, number_text, say, speaking
 from coursekit.tools.tourney_standings import Row, Standings
 
 CHART_TOP = 8
@@ -86,14 +89,18 @@ def _text(key: str, lang: str, **values: Any) -> str:
 
 
 def page_name(lang: str) -> str:
-    """``standings.html`` for English, ``standings.LANG.html`` for the others."""
-    return "standings.html" if lang == LANGUAGES[0] else f"standings.{lang}.html"
+    """``standings.html`` in the course's master language, ``standings.CODE.html`` in the others.
+
+    >>> page_name("en"), page_name("zh-Hant")
+    ('standings.html', 'standings.zh-Hant.html')
+    """
+    return "standings.html" if lang == MASTER else f"standings.{lang}.html"
 
 
 def _language_links(lang: str) -> str:
     return " · ".join(
-        f"<a href='{page_name(other)}' lang='{other}'>"
-        f"{html.escape(say('tournament.language_name', lang=other))}</a>"
+        f"<a href='{page_name(other)}' lang='{language_record(other).tag}'>"
+        f"{html.escape(language_record(other).name)}</a>"
         for other in LANGUAGES
         if other != lang
     )
@@ -164,7 +171,10 @@ def ratings_chart(standings: Standings, rows: list[Row], lang: str) -> str:
     history += [{n: (r.mu, r.sigma) for n, r in after.items()} for after in standings.by_round]
     rounds = list(range(len(history)))
     leaders = [row.entry for row in rows[:CHART_TOP]]
-    with plt.rc_context({"font.family": chart_font_family(), "svg.hashsalt": "coursekit"}):
+    with (
+        speaking(lang),  # the fonts of the page's language
+        plt.rc_context({"font.family": chart_font_family(), "svg.hashsalt": "coursekit"}),
+    ):
         figure, axes = plt.subplots(figsize=(9, 4.8), layout="constrained")
         plt.close(figure)
         for name in standings.entries:
@@ -351,10 +361,11 @@ def _template(name: str) -> str:
 
 
 def _document(title: str, body: str, lang: str) -> str:
-    code = "zh-Hans" if lang == "zh" else lang
+    language = language_record(lang)
+    fonts = ", ".join([*(f'"{font}"' for font in language.fonts), "system-ui", "sans-serif"])
     return (
-        f"<!DOCTYPE html>\n<html lang='{code}'><head><meta charset='utf-8'>"
+        f"<!DOCTYPE html>\n<html lang='{language.tag}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{html.escape(title)}</title><style>{_template('standings.css')}</style>"
-        f"</head><body>\n{body}\n</body></html>\n"
+        f"<title>{html.escape(title)}</title><style>{_template('standings.css')}"
+        f"body {{ font-family: {fonts}; }}</style></head><body>\n{body}\n</body></html>\n"
     )

@@ -86,5 +86,7 @@ def test_the_page_speaks_the_language_asked_and_links_the_other(standings):
     assert "<h2>Standings</h2>" in english and "Crosstable" in english
     assert "排名表" in chinese and "交叉表" in chinese and "逐步回放对局" in chinese
     assert f"href='{page_name('zh')}'" in english and f"href='{page_name('en')}'" in chinese
+    assert "<html lang='zh-Hans'>" in chinese and "繁體中文" in chinese  # from the records
+    assert "Noto Sans CJK SC" in chinese.split("</style>")[0]
     assert "<svg" in english  # the ratings chart
     assert "SyntaxError: &lt;oops&gt;" in english  # the disqualified, with the reason

@@ -17,10 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from coursekit.text import LANGUAGES
 from coursekit.tools.cli import main
 from coursekit.tools.sandbox import sandbox_problem
 from coursekit.tools.tournament import run_tournament
 from coursekit.tools.tourney_journal import Journal
+from coursekit.tools.tourney_report import page_name
 from tests.tools.killing import kill_when
 from tests.tools.test_tournament import HONEST
 
@@ -85,8 +87,8 @@ def test_a_swiss_tournament_plays_every_round_and_writes_its_pages(uninterrupted
     assert all(int(r["byes"]) <= 1 for r in rows)
     points = sum(float(r["points"]) for r in rows)
     assert points == GAMES + 3 * 2  # every game's point, and a bye's two
-    for page in ("standings.html", "standings.zh.html"):
-        text = (uninterrupted / page).read_text(encoding="utf-8")
+    for lang in LANGUAGES:  # a page in every language of the course
+        text = (uninterrupted / page_name(lang)).read_text(encoding="utf-8")
         assert "ck-games" in text and "<svg" in text
     assert "排名表" in (uninterrupted / "standings.zh.html").read_text(encoding="utf-8")
 
