@@ -91,7 +91,7 @@ def play_tournament(
         _record_entries(journal, paths, sources, unreadable)
         with connect(scheduler) as client:
             run = journal.start_run(scheduler)
-            field = _admit(journal, client, referee, settings, sources)
+            field = _admit(journal, client, referee, settings, sources, progress)
             rounds = planned_rounds(settings, len(field))
             plan = Plan(settings, game, field, rounds)
             bar = _progress_bar(plan, journal, progress, workers(client))
@@ -165,17 +165,25 @@ def _record_entries(
 
 
 def _admit(
-    journal: Journal, client: Any, referee: Referee, settings: Settings, sources: Sequence
-) -> list[EntrySource]:
+    journal: Journal, client: Any, referee: Referee, settings: Settings, sources: Sequence,
+    progress: bool,
+) -> list[EntrySource]:  # fmt: skip
     """Admit the entries not admitted yet (on the workers); the ones that play, in order."""
     waiting = {e.number for e in journal.entries() if e.problem is None}
     tasks = [AdmissionTask(settings, s) for s in sources if s.number in waiting]
     keys = [f"coursekit-admit-{t.entry.number}-{uuid.uuid4().hex[:8]}" for t in tasks]
+    bar = _bar(len(tasks), 0, "admitting entries", "entry") if progress and tasks else None
 
     def admitted(task: AdmissionTask, done: Done) -> None:
         journal.set_problem(task.entry.number, str(done.result))
+        if bar is not None:
+            bar.update()
 
-    run_tasks(client, referee.admit, tasks, keys, admitted)
+    try:
+        run_tasks(client, referee.admit, tasks, keys, admitted)
+    finally:
+        if bar is not None:
+            bar.close()
     playing = {e.number for e in journal.entries() if e.problem == ""}
     field = [source for source in sources if source.number in playing]
     if len(field) < 2:
@@ -281,10 +289,12 @@ def _progress_bar(plan: Plan, journal: Journal, shown: bool, worker_count: int) 
     """A bar of games done with an estimate of the time left (tqdm), or None."""
     if not shown:
         return None
+    total = plan.rounds * (len(plan.field) // 2) * plan.settings.games
+    label = f"games ({worker_count} worker{'s' if worker_count != 1 else ''})"
+    return _bar(total, len(journal.finished()), label, "game")
+
+
+def _bar(total: int, done: int, label: str, unit: str) -> Any:
     from tqdm import tqdm  # only when a terminal watches
 
-    boards = len(plan.field) // 2
-    total = plan.rounds * boards * plan.settings.games
-    done = len(journal.finished())
-    label = f"games ({worker_count} workers)"
-    return tqdm(total=total, initial=done, desc=label, unit="game", smoothing=0.05)
+    return tqdm(total=total, initial=done, desc=label, unit=unit, smoothing=0.05)
