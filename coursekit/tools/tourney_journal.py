@@ -31,14 +31,16 @@ A game's key (round, board, game) is its primary key: a game played twice
 
 >>> import tempfile
 >>> from coursekit.tools.tourney_records import Settings
->>> folder = Path(tempfile.mkdtemp())
->>> journal = Journal.open(folder / "journal.sqlite", Settings(game="tictactoe"), resume=False)
+>>> folder = tempfile.TemporaryDirectory()
+>>> path = Path(folder.name) / "journal.sqlite"
+>>> journal = Journal.open(path, Settings(game="tictactoe"), resume=False)
 >>> journal.settings()["game"]
 'tictactoe'
->>> Journal.open(folder / "journal.sqlite", Settings(), resume=False)
+>>> Journal.open(path, Settings(), resume=False)
 Traceback (most recent call last):
 ...
 coursekit.tools.tourney_records.TournamentError: ... holds a tournament already: ...
+>>> journal.close(); folder.cleanup()
 """
 
 from __future__ import annotations
