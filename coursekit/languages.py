@@ -145,6 +145,20 @@ def record(code: str) -> Language:
     raise KeyError(f"no language {code!r} in {LOCALE} (languages: {', '.join(codes())})")
 
 
+def font_stack(code: str) -> tuple[str, ...]:
+    """The fonts to try for the language ``code``: its own record's first, then every other
+    language's, so that Chinese still draws where only the other script's fonts are installed.
+
+    >>> font_stack("zh-Hant")[0], font_stack("zh")[0]
+    ('Noto Sans CJK TC', 'Noto Sans CJK SC')
+    >>> "Noto Sans CJK SC" in font_stack("zh-Hant")
+    True
+    """
+    own = record(code).fonts
+    others = (font for other in records() for font in other.fonts)
+    return tuple(dict.fromkeys((*own, *others)))
+
+
 def lookup(wanted: str) -> str | None:
     """The code of the language that a tag or locale names, or None.
 

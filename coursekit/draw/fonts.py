@@ -11,23 +11,18 @@ from __future__ import annotations
 
 import functools
 
-from coursekit.languages import record, records
+from coursekit.languages import font_stack
 from coursekit.text import language
 
 
 def cjk_fonts(code: str | None = None) -> tuple[str, ...]:
-    """The fonts to try for language ``code`` (default: the language spoken now): its own
-    record's first, then every other language's, so that Chinese still draws where only
-    the other script's fonts are installed.
+    """The fonts to try for language ``code`` (default: the language spoken now), its own
+    first (:func:`coursekit.languages.font_stack`).
 
     >>> cjk_fonts("zh-Hant")[0], cjk_fonts("zh")[0]
     ('Noto Sans CJK TC', 'Noto Sans CJK SC')
-    >>> "Noto Sans CJK SC" in cjk_fonts("zh-Hant")
-    True
     """
-    own = record(code or language()).fonts
-    others = (font for other in records() for font in other.fonts)
-    return tuple(dict.fromkeys((*own, *others)))
+    return font_stack(code or language())
 
 
 def cjk_font() -> str | None:

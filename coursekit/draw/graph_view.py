@@ -36,9 +36,8 @@ import graphviz
 import traitlets
 from ipywidgets import widget_serialization
 
-from coursekit.draw.fonts import cjk_fonts
 from coursekit.errors import CoursekitError
-from coursekit.languages import record, records
+from coursekit.languages import font_stack, record, records
 from coursekit.text import language, say
 
 STATIC = Path(__file__).with_name("static")
@@ -203,7 +202,9 @@ PICTURE_TEXT = '.ck-graph-frame svg text[font-family^="Helvetica"]'
 def font_rules() -> str:
     """The CSS that draws the pictures' Chinese: after Graphviz's own Helvetica and
     sans-serif, the fonts of the picture's language (its ``lang``, a record's tag) first,
-    then the other languages' — for a picture of no known language, all of them.
+    then the other languages' — for a picture of no known language, all of them. (The
+    stacks come from the records, not from ``coursekit.draw.fonts``, which is matplotlib's:
+    a page's pictures need no numpy, and the lab's offline kernel has none.)
 
     >>> rules = font_rules()
     >>> ':lang(zh-Hant) .ck-graph-frame svg text[font-family^="Helvetica"]' in rules
@@ -221,7 +222,7 @@ def font_rules() -> str:
     rules = [rule(PICTURE_TEXT, every)]
     for one in records():
         if one.fonts:
-            rules.append(rule(f".ck-graph:lang({one.tag}) {PICTURE_TEXT}", cjk_fonts(one.code)))
+            rules.append(rule(f".ck-graph:lang({one.tag}) {PICTURE_TEXT}", font_stack(one.code)))
     return "".join(rules)
 
 
