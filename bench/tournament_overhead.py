@@ -21,8 +21,9 @@ from machine import describe
 
 from coursekit.games import ConnectFour
 from coursekit.tools.package_view import view_for
+from coursekit.tools.referee import Entry, EntryEngine
 from coursekit.tools.sandbox import Sandbox
-from coursekit.tools.tournament import ENTRY_LIMITS, Entry, EntryEngine
+from coursekit.tools.tournament import ENTRY_LIMITS
 
 HERE = Path(__file__).resolve().parent
 ENTRY = "def evaluate(state):\n    return 0\n"

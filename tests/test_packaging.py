@@ -14,7 +14,7 @@ import coursekit
 from coursekit.languages import records
 
 # PyPI name → conda-forge name, where they differ
-CONDA_NAMES = {"graphviz": "python-graphviz", "chess": "python-chess"}
+CONDA_NAMES = {"graphviz": "python-graphviz", "chess": "python-chess", "dask": "dask-core"}
 PIP_ONLY = {"pyseccomp"}
 """Not on conda-forge: environment.yml's pip section names them, with the same specifier."""
 
@@ -62,6 +62,7 @@ def test_environment_is_conda_forge_only_with_graphviz_and_the_package(repo_root
 
 # What a kernel needs and what only JupyterLab and the instructor's tools need.
 LAB_ONLY = {"jupyterlab", "ipykernel", "nbformat", "nbclient", "nbconvert", "pytest", "nbval"}
+LAB_ONLY |= {"dask", "distributed", "openskill"}  # the tournament and grading on many machines
 
 
 def test_the_core_is_slim_and_the_lab_extra_has_the_rest(repo_root):

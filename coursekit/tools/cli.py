@@ -42,7 +42,7 @@ COMMANDS = {
         "run an exercise notebook's graded cells: one test per part, ending with the score",
     ),
     "grade": (
-        "coursekit.tools.grade",
+        "coursekit.tools.grade_cluster",
         "grade submitted exercise notebooks against the solutions and write a CSV",
     ),
     "translate": (

@@ -9,11 +9,13 @@ read as data, size-capped, by a process the student's code does not run in.
     object to its standard output: the exit code, the texts of the ``FILE``
     s it wrote (each at most :data:`FILE_BYTES`) and the tail of its output.
 
-``python -m coursekit.tools.inside entry FILE GAME SEARCH SECONDS``
+``python -m coursekit.tools.inside entry FILE GAME SEARCH SECONDS DEPTH``
     loads a tournament entry's ``evaluate`` from ``FILE``, says whether it is
     admitted (``{"ready": PROBLEM}``), then answers each ``{"state": [...]}``
     (the position: its fields, e.g. the two bitboards) with ``{"move": MOVE}``,
-    searched with its ``evaluate``.
+    searched with its ``evaluate``: deepening until ``SECONDS`` are over, or
+    (``DEPTH`` above 0, the tournament's ``--depth``) to exactly ``DEPTH``
+    plies, the same move on any machine at any load.
 
 ``python -m coursekit.tools.inside kernel -f CONNECTION_FILE``
     a notebook's kernel (``ipykernel``), confined before it runs a cell.
@@ -201,7 +203,7 @@ def kernel(arguments: list[str]) -> int:
     return 0
 
 
-def entry(path: str, game_name: str, search: str, seconds: str) -> int:
+def entry(path: str, game_name: str, search: str, seconds: str, depth: str = "0") -> int:
     """A tournament entry's process: load it, check it, then answer move requests."""
     from coursekit.search import iterative_deepening
     from coursekit.search.registry import get
@@ -222,9 +224,12 @@ def entry(path: str, game_name: str, search: str, seconds: str) -> int:
     for line in requests:
         try:
             state = type(game.initial)(*json.loads(line)["state"])
-            r = iterative_deepening(
-                game, state, search=function, seconds=float(seconds), evaluate=evaluate
-            )
+            if int(depth) > 0:
+                r = function(game, state, depth=int(depth), evaluate=evaluate)
+            else:
+                r = iterative_deepening(
+                    game, state, search=function, seconds=float(seconds), evaluate=evaluate
+                )
             reply = {"move": r.move}
         except BaseException as error:
             reply = {"error": last_line(error)}

@@ -130,11 +130,15 @@ class EntryEngine:
     """
 
     def __init__(
-        self, entry: Entry, game_name: str, search: str, seconds: float, sandbox: Sandbox
-    ) -> None:
+        self, entry: Entry, game_name: str, search: str, seconds: float, sandbox: Sandbox,
+        *, depth: int | None = None,
+    ) -> None:  # fmt: skip
         self.name = entry.name
         self.entry = entry
         self.game_name, self.search, self.seconds = game_name, search, seconds
+        self.depth = depth
+        """Search every move to this depth (the same move on any machine at any load) instead
+        of deepening until ``seconds``; the referee's clock still gives a move ``seconds``."""
         if sandbox.sealed and sandbox.cpu is None:
             sandbox = dataclasses.replace(sandbox, cpu=default_processor())
         self.sandbox = sandbox
@@ -150,7 +154,7 @@ class EntryEngine:
     def _command(self) -> list[str]:
         seen = (INPUT if self.sandbox.sealed else self.entry.path.parent) / self.entry.path.name
         return [python(), "-m", "coursekit.tools.inside", "entry", str(seen),
-                self.game_name, self.search, repr(self.seconds)]  # fmt: skip
+                self.game_name, self.search, repr(self.seconds), str(self.depth or 0)]  # fmt: skip
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
         assert self.process is not None

@@ -1,59 +1,75 @@
-"""The class tournament: students' evaluation functions play a round robin, fixed time a move.
+"""The class tournament: students' evaluation functions play each other, on one machine or many.
 
 Each entry is a ``.py`` file or an exercise notebook whose answer cells
 define ``evaluate(state) -> float`` (MAX's point of view). Entries are code the
 instructor cannot trust, so each plays in a sandbox of its own
 (:mod:`coursekit.tools.sandbox`): a fresh process tree for every game, which
 sees only a copy of its own file, cannot signal the referee or another entry,
-fork without limit or outlive its game, and talks to the referee in JSON lines
+start a process or outlive its game, and talks to the referee in JSON lines
 over pipes (``python -m coursekit.tools.inside entry``; no pickle). Every entry
-uses the same search (iterative deepening α-β at the given time per move).
+uses the same search (iterative deepening α-β at the given time per move, or
+with ``--depth`` a search to that depth).
 
-The referee — this process — decides everything from what it measures: it
-validates each move against its own copy of the game, times each reply with
-its own clock, and writes the standings; an entry's claims about its depth or
-speed are not taken. An entry that does not load, or whose ``evaluate`` does
-not give a finite number on sample positions, is disqualified before the first
-game; one that crashes, runs over its time, sends a malformed or illegal reply
-during a game loses that game, and the tournament goes on. A partial table is
-saved after every game (``standings.partial.csv``); the final CSV and HTML are
-written, each atomically, once every entry's process is gone.
+The referee decides everything from what it measures: it validates each move
+against its own copy of the game, times each reply with its own clock, and
+writes the standings; an entry's claims about its depth or speed are not
+taken. An entry that does not load, or whose ``evaluate`` does not give a
+finite number on sample positions, is disqualified before the first game; one
+that crashes, runs over its time, sends a malformed or illegal reply during a
+game loses that game, and the tournament goes on.
+
+The games are tasks on Dask workers (:func:`play_game_task`, one game each;
+a local cluster by default, a lab's machines by address); the pairing
+(a round robin or Swiss rounds), the ratings and the journal that keeps every
+finished game are the ``tourney_*`` modules, driven by
+:mod:`coursekit.tools.tourney_run`. The final CSV and HTML are written, each
+atomically, from the journal once every entry's process is gone.
 
 Example::
 
     coursekit tournament entries/*.py --game connect4 --time 1.0 --out results/
+    coursekit tournament entries/*.py --pairing swiss --rounds 9 --scheduler tcp://lab-01:8786
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
+import functools
 import io
 import math
 import os
 import runpy
-import stat
 import sys
 import tempfile
-import time
 import traceback
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
 from numbers import Real
 from pathlib import Path
 from typing import Any
 
 from coursekit.games import ConnectFour, TicTacToe
 from coursekit.games.playout import random_positions
-from coursekit.search.match import MatchResult, PlayedGame, round_robin
-from coursekit.search.registry import get
+from coursekit.text import LANGUAGES
+from coursekit.tools.processors import claim_processor
 from coursekit.tools.referee import REPLY_BYTES, Entry, EntryEngine, play_game
-from coursekit.tools.safe_output import csv_row, html_text
-from coursekit.tools.sandbox import (
-    Limits,
-    Sandbox,
-    sandbox_problem,
+from coursekit.tools.safe_output import csv_row
+from coursekit.tools.sandbox import Limits, Sandbox, sandbox_problem
+from coursekit.tools.tourney_records import (
+    PAIRINGS,
+    ROUND_ROBIN_MOST,
+    AdmissionTask,
+    EntrySource,
+    GameRecord,
+    GameTask,
+    Settings,
+    TournamentError,
+    add_scheduler_arguments,
+    checked_settings,
 )
+from coursekit.tools.tourney_report import page_name, standings_page
+from coursekit.tools.tourney_standings import Standings
 
 GAMES: dict[str, Callable[[], Any]] = {
     "connect4": lambda: ConnectFour(rows=6, cols=7, k=4),
@@ -65,9 +81,6 @@ GAMES: dict[str, Callable[[], Any]] = {
 SAMPLE_POSITIONS = 20
 """Positions on which an entry's ``evaluate`` must give finite numbers to be admitted."""
 
-ENTRY_BYTES = 4 * 1024**2
-"""The largest entry file admitted."""
-
 ENTRY_LIMITS = Limits(
     memory_bytes=1024**3,
     address_space=2 * 1024**3,
@@ -78,10 +91,6 @@ ENTRY_LIMITS = Limits(
     output_bytes=REPLY_BYTES,
 )
 """What one entry's sandbox may use."""
-
-
-class TournamentError(RuntimeError):
-    """The tournament cannot start (no entries, an unknown game, an unreadable file)."""
 
 
 # --- inside an entry's own process -------------------------------------------------------
@@ -126,131 +135,157 @@ def last_line(error: BaseException) -> str:
 # --- in the tournament's process ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Standings:
-    """A finished tournament: the games and the entries that could not play."""
+# --- the referee's work on a worker: one admission, one game -----------------------------
 
-    result: MatchResult
-    disqualified: tuple[Entry, ...]
-    seconds_per_move: dict[str, float] = field(default_factory=dict)
-    """Each entry's mean time from the referee's request to its reply (starting an entry's
-    process before its first move of a game is not counted)."""
+
+@contextlib.contextmanager
+def _entry_engines(settings: Settings, sources: Sequence[EntrySource]) -> Iterator[list]:
+    """Engines for ``sources``, each entry written from its contents into a folder of its own
+    and sealed off in a sandbox of its own, all on one processor that no other game on this
+    machine plays on meanwhile (:func:`~coursekit.tools.processors.claim_processor`); every
+    process is gone when the block ends.
+
+    Raises
+    ------
+    TournamentError
+        When this machine cannot seal entries off and the settings do not allow playing unsealed.
+    """
+    problem = sandbox_problem()
+    if problem is not None and not settings.unsafe_no_sandbox:
+        raise TournamentError(f"this machine cannot seal the entries off: {problem}")
+    from coursekit.tools.package_view import view_for
+
+    view = view_for()
+    engines: list[EntryEngine] = []
+    with (
+        tempfile.TemporaryDirectory(prefix="coursekit-entries-") as folder,
+        claim_processor() as cpu,
+    ):
+        try:
+            for source in sources:
+                sandbox = Sandbox(view=view, limits=ENTRY_LIMITS, sealed=problem is None, cpu=cpu)
+                engines.append(_engine(source, Path(folder), settings, sandbox))
+            yield engines
+        finally:
+            for engine in engines:
+                engine.stop()
+
+
+def _engine(source: EntrySource, folder: Path, settings: Settings, sandbox: Sandbox) -> EntryEngine:
+    """An engine for ``source``: its file written into a folder of its own under ``folder``,
+    which its sandbox shows it read-only (under a user of its own, drawn machine-wide)."""
+    copy = folder / f"entry-{source.number}" / f"entry{source.suffix}"
+    copy.parent.mkdir()
+    copy.write_bytes(source.content)
+    sandbox.prepare(copy.parent)
+    entry = Entry(source.name, copy)
+    return EntryEngine(
+        entry, settings.game, settings.search, settings.seconds, sandbox, depth=settings.depth
+    )
+
+
+def admit_entry(task: AdmissionTask) -> str:
+    """Load an entry in its sandbox and try its ``evaluate``: "" when it may play, else why not.
+
+    A worker's task (:mod:`coursekit.tools.tourney_cluster`).
+    """
+    with _entry_engines(task.settings, [task.entry]) as (engine,):
+        return engine.start()
+
+
+def play_game_task(task: GameTask) -> GameRecord:
+    """One game between two entries, each in its own sandbox, by the referee's rules.
+
+    A worker's task (:mod:`coursekit.tools.tourney_cluster`): the one place where a
+    tournament plays a game. The referee validates every move on its own copy of the
+    game and times every reply with its own clock (:func:`coursekit.tools.referee.play_game`);
+    the record holds nothing an entry claimed.
+    """
+    game = GAMES[task.settings.game]()
+    with _entry_engines(task.settings, [task.max_entry, task.min_entry]) as (first, second):
+        played = play_game(game, first, second, task.opening)
+    return GameRecord(
+        task.round, task.board, task.game, played.max_engine, played.min_engine,
+        tuple(task.opening), played.moves, played.outcome, played.forfeit, played.note,
+        thinking=(first.thinking, second.thinking), replies=(first.moves, second.moves),
+    )  # fmt: skip
+
+
+# --- the tournament ------------------------------------------------------------------------
 
 
 def run_tournament(
-    paths: Sequence[Path],
-    *,
-    game: str = "connect4",
-    seconds: float = 1.0,
-    games: int = 2,
-    opening_plies: int = 2,
-    seed: int = 0,
-    search: str = "alpha-beta",
-    progress: bool = False,
-    out: Path | None = None,
-    unsafe_no_sandbox: bool = False,
-) -> Standings:
-    """Admit the entries, then play the seeded round robin (see the module docstring).
+    paths: Sequence[Path], *, game: str = "connect4", seconds: float = 1.0, games: int = 2,
+    opening_plies: int = 2, seed: int = 0, search: str = "alpha-beta",
+    pairing: str | None = None, rounds: int | None = None, depth: int | None = None,
+    scheduler: str | None = None, resume: bool = False, progress: bool = False,
+    out: Path | None = None, unsafe_no_sandbox: bool = False,
+) -> Standings:  # fmt: skip
+    """Admit the entries, then play the tournament on Dask workers (see the module docstring).
 
-    With ``out``, the table so far is saved there after every game
-    (``standings.partial.csv``), so a tournament that is stopped loses nothing.
-    Without bubblewrap it refuses to start, unless ``unsafe_no_sandbox``.
+    Parameters
+    ----------
+    paths : sequence of Path
+        The entries (``.py`` files or notebooks).
+    game, seconds, games, opening_plies, seed, search, pairing, rounds, depth
+        As :class:`~coursekit.tools.tourney_records.Settings` (``pairing`` None: by the
+        field's size; ``rounds`` None: ⌈log₂ n⌉ + 2 Swiss rounds).
+    scheduler : str, optional
+        ``local:N`` (default: one worker per core) or a Dask scheduler's address.
+    resume : bool
+        Go on with the journal in ``out`` instead of starting a new tournament.
+    out : Path, optional
+        The results folder (``journal.sqlite``, ``standings.partial.csv``); None: a temporary one.
+
+    Returns
+    -------
+    Standings
+        Computed from the journal.
+
+    Raises
+    ------
+    TournamentError
+        For a bad setting (named, with what it takes), a journal that does not match,
+        fewer than two entries that can play, or no sandbox (unless ``unsafe_no_sandbox``).
     """
-    entries = _entries(paths)
-    if game not in GAMES:
-        raise TournamentError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    # networkx and Dask, imported here: not by the entries' processes, which import this module
+    from coursekit.tools import tourney_cluster, tourney_run
+
+    paths = list(map(Path, paths))
+    settings = checked_settings(
+        paths, GAMES, game=game, seconds=seconds, games=games, opening_plies=opening_plies,
+        seed=seed, search=search, pairing=pairing, rounds=rounds, depth=depth,
+        unsafe_no_sandbox=unsafe_no_sandbox,
+    )  # fmt: skip
+    scheduler = scheduler or tourney_cluster.default_scheduler()
+    _check_scheduler(scheduler, unsafe_no_sandbox)
+    referee = tourney_run.Referee(admit=admit_entry, play=play_game_task)
+    partial = None if out is None else functools.partial(write_csv, path=out / PARTIAL)
+    with tempfile.TemporaryDirectory(prefix="coursekit-tournament-") as scratch:
+        return tourney_run.play_tournament(
+            paths, settings, referee, GAMES[game](), out=out or Path(scratch),
+            scheduler=scheduler, resume=resume, progress=progress, after_round=partial,
+        )  # fmt: skip
+
+
+PARTIAL = "standings.partial.csv"
+"""The standings so far, written after each Swiss round (removed when the tournament ends)."""
+
+
+def _check_scheduler(scheduler: str, unsafe_no_sandbox: bool) -> None:
+    """Refuse a malformed ``--scheduler``, and local workers on a machine without a sandbox."""
+    from coursekit.tools.tourney_cluster import ClusterError, parse_scheduler
+
     try:
-        get(search)
-    except KeyError as error:
-        raise TournamentError(error.args[0]) from None
+        kind, _ = parse_scheduler(scheduler)
+    except ClusterError as error:
+        raise TournamentError(str(error)) from None
     problem = sandbox_problem()
-    if problem is not None and not unsafe_no_sandbox:
+    if kind == "local" and problem is not None and not unsafe_no_sandbox:
         raise TournamentError(
             f"cannot seal the entries off: {problem}. Install bubblewrap, or pass "
             "--unsafe-no-sandbox to play without (never with entries you cannot trust)"
         )
-    from coursekit.tools.package_view import view_for
-
-    view = view_for()
-    with tempfile.TemporaryDirectory(prefix="coursekit-entries-") as folder:
-        engines, disqualified = [], []
-        for number, entry in enumerate(entries):
-            sandbox = Sandbox(view=view, limits=ENTRY_LIMITS, sealed=problem is None)
-            try:
-                copy = _private_copy(entry.path, Path(folder) / f"entry-{number}")
-            except TournamentError as error:
-                disqualified.append(Entry(entry.name, entry.path, str(error)))
-                continue
-            sandbox.prepare(copy.parent)
-            engine = EntryEngine(Entry(entry.name, copy), game, search, seconds, sandbox)
-            problem_of_entry = engine.start()
-            engine.stop()
-            if problem_of_entry:
-                disqualified.append(Entry(entry.name, entry.path, problem_of_entry))
-            else:
-                engines.append(engine)
-        if len(engines) < 2:
-            names = ", ".join(f"{e.name} ({e.problem})" for e in disqualified) or "none"
-            raise TournamentError(f"fewer than two entries can play; disqualified: {names}")
-        by_name = {engine.name: engine for engine in engines}
-        played: list[PlayedGame] = []
-
-        def after_game(game_played: PlayedGame) -> None:
-            for name in (game_played.max_engine, game_played.min_engine):
-                by_name[name].stop()  # nothing of an entry outlives its game
-            played.append(game_played)
-            if out is not None:
-                partial = MatchResult(tuple(by_name), tuple(played))
-                standings = Standings(partial, tuple(disqualified), _timing(engines))
-                write_csv(standings, out / "standings.partial.csv")
-
-        try:
-            result = round_robin(
-                GAMES[game](), engines, games=games, opening_plies=opening_plies, seed=seed,
-                progress=progress, on_game=after_game, play=play_game,
-            )  # fmt: skip
-        finally:
-            for engine in engines:
-                engine.stop()
-    return Standings(result, tuple(disqualified), _timing(engines))
-
-
-def _private_copy(path: Path, folder: Path) -> Path:
-    """A copy of an entry in a folder of its own: what its sandbox sees, and nothing else."""
-    try:
-        info = os.lstat(path)
-    except OSError as error:
-        raise TournamentError(f"cannot be read: {error.strerror}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise TournamentError("refused: not a plain file (a link, a FIFO or a device)")
-    if info.st_size > ENTRY_BYTES:
-        raise TournamentError(f"refused: larger than {ENTRY_BYTES:,} bytes")
-    folder.mkdir()
-    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(descriptor, "rb") as file:
-        data = file.read(ENTRY_BYTES + 1)
-    if len(data) > ENTRY_BYTES:
-        raise TournamentError(f"refused: larger than {ENTRY_BYTES:,} bytes")
-    copy = folder / ("entry" + path.suffix)
-    copy.write_bytes(data)
-    return copy
-
-
-def _entries(paths: Sequence[Path]) -> list[Entry]:
-    if not paths:
-        raise TournamentError("give at least two entries (.py files or notebooks)")
-    entries, seen = [], set()
-    for path in map(Path, paths):
-        if not path.is_file():
-            raise TournamentError(f"{path}: no such file")
-        if path.suffix not in (".py", ".ipynb"):
-            raise TournamentError(f"{path}: an entry is a .py file or a notebook")
-        name = path.stem
-        while name in seen:
-            name += "'"
-        seen.add(name)
-        entries.append(Entry(name, path))
-    return entries
 
 
 # --- writing the standings ---------------------------------------------------------------
@@ -265,76 +300,31 @@ def _write_atomically(path: Path, text: str) -> None:
     os.replace(file.name, path)
 
 
-def _timing(engines: Sequence[EntryEngine]) -> dict[str, float]:
-    return {e.name: e.thinking / e.moves if e.moves else 0.0 for e in engines}
+CSV_COLUMNS = ["rank", "entry", "rating", "mu", "sigma", "points", "games", "wins", "draws",
+               "losses", "byes", "seconds_per_move", "problems"]  # fmt: skip
+"""The columns of ``standings.csv`` (rating: the conservative μ − 3σ the ranking uses)."""
 
 
 def write_csv(standings: Standings, path: Path) -> None:
-    """One row per entry: rank, games, wins, draws, losses, points, time a move, problems."""
-    forfeits = _forfeits(standings.result)
-    timing = standings.seconds_per_move
+    """One row per entry, best rating first (see :data:`CSV_COLUMNS`), then the disqualified."""
     text = io.StringIO()
     out = csv.writer(text)
-    out.writerow(
-        ["rank", "entry", "games", "wins", "draws", "losses", "points",
-         "seconds_per_move", "problems"]
-    )  # fmt: skip
-    for rank, row in enumerate(standings.result.table(), start=1):
+    out.writerow(CSV_COLUMNS)
+    for r in standings.table():
         out.writerow(csv_row(
-            [rank, row.engine, row.games, row.wins, row.draws, row.losses, row.points,
-             f"{timing.get(row.engine, 0.0):.3f}", "; ".join(forfeits.get(row.engine, []))]
+            [r.rank, r.entry, f"{r.rating.conservative:.2f}", f"{r.rating.mu:.2f}",
+             f"{r.rating.sigma:.2f}", f"{r.points:g}", r.games, r.wins, r.draws, r.losses,
+             r.byes, f"{r.seconds_per_move:.3f}", "; ".join(r.problems)]
         ))  # fmt: skip
     for entry in standings.disqualified:
-        out.writerow(csv_row(["", entry.name, 0, 0, 0, 0, 0, "", f"disqualified: {entry.problem}"]))
+        blanks = [""] * (len(CSV_COLUMNS) - 3)
+        out.writerow(csv_row(["", entry.name, *blanks, f"disqualified: {entry.problem}"]))
     _write_atomically(path, text.getvalue())
 
 
-def write_html(standings: Standings, path: Path, title: str) -> None:
-    """The standings table, the crosstable and every problem, as one HTML page."""
-    result = standings.result
-    order = [row.engine for row in result.table()]
-    cross = result.crosstable()
-    forfeits = _forfeits(result)
-    timing = standings.seconds_per_move
-    esc = html_text
-    rows = "".join(
-        f"<tr><td>{rank}</td><td>{esc(r.engine)}</td><td>{r.games}</td><td>{r.wins}</td>"
-        f"<td>{r.draws}</td><td>{r.losses}</td><td><b>{r.points:g}</b></td>"
-        f"<td>{timing.get(r.engine, 0.0):.3f}</td>"
-        f"<td>{esc('; '.join(forfeits.get(r.engine, [])))}</td></tr>"
-        for rank, r in enumerate(result.table(), start=1)
-    )
-    head = "".join(f"<th>{esc(name)}</th>" for name in order)
-    cross_rows = "".join(
-        f"<tr><th>{esc(a)}</th>"
-        + "".join("<td>—</td>" if a == b else f"<td>{cross[a][b]:g}</td>" for b in order)
-        + "</tr>"
-        for a in order
-    )
-    out_list = "".join(f"<li>{esc(e.name)}: {esc(e.problem)}</li>" for e in standings.disqualified)
-    page = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title>
-<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse;margin:1em 0}}
-td,th{{border:1px solid #888;padding:.3em .6em;text-align:right}}td:nth-child(2){{text-align:left}}
-</style></head><body>
-<h1>{esc(title)}</h1>
-<h2>Standings</h2>
-<table><tr><th>#</th><th>entry</th><th>games</th><th>W</th><th>D</th><th>L</th><th>points</th>
-<th>seconds a move (measured)</th><th>problems</th></tr>{rows}</table>
-<h2>Crosstable (points of the row against the column)</h2>
-<table><tr><th></th>{head}</tr>{cross_rows}</table>
-<h2>Disqualified before playing</h2><ul>{out_list or "<li>none</li>"}</ul>
-</body></html>
-"""
-    _write_atomically(path, page)
-
-
-def _forfeits(result: MatchResult) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for g in result.games:
-        if g.forfeit:
-            found.setdefault(g.forfeit, []).append(g.note)
-    return {name: sorted(set(notes)) for name, notes in found.items()}
+def write_html(standings: Standings, path: Path, *, lang: str = "en") -> None:
+    """The standings page in ``lang`` (:mod:`~coursekit.tools.tourney_report`), atomically."""
+    _write_atomically(path, standings_page(standings, GAMES[standings.settings.game](), lang))
 
 
 # --- the command -------------------------------------------------------------------------
@@ -344,10 +334,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("entries", nargs="+", type=Path, help=".py files or notebooks")
     parser.add_argument("--game", default="connect4", choices=sorted(GAMES))
     parser.add_argument("--time", type=float, default=1.0, help="seconds per move (default 1)")
-    parser.add_argument("--games", type=int, default=2, help="games per pair (default 2)")
+    parser.add_argument(
+        "--depth", type=int, default=None,
+        help="search every move to this depth (--time is then the most a move may take): "
+        "the same games on any number of workers",
+    )  # fmt: skip
+    parser.add_argument("--games", type=int, default=2, help="games per pairing (default 2)")
     parser.add_argument("--opening-plies", type=int, default=2, help="random moves first")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--search", default="alpha-beta", help="registered search (alpha-beta)")
+    parser.add_argument(
+        "--pairing", choices=PAIRINGS, default=None,
+        help=f"round-robin (default up to {ROUND_ROBIN_MOST} entries) or swiss (more)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--rounds", type=int, default=None, help="Swiss rounds (default ceil(log2 n) + 2)"
+    )
+    add_scheduler_arguments(
+        parser,
+        scheduler_help="where the games run: local:N (default: one worker per core) or the "
+        "address of a Dask scheduler, tcp://HOST:8786",
+        resume_help="go on with the tournament whose journal is in --out (no finished game "
+        "is played again)",
+    )
     parser.add_argument("--out", type=Path, default=Path("tournament"), help="output folder")
     parser.add_argument(
         "--unsafe-no-sandbox",
@@ -362,18 +371,22 @@ def run(args: argparse.Namespace) -> int:
         standings = run_tournament(
             args.entries, game=args.game, seconds=args.time, games=args.games,
             opening_plies=args.opening_plies, seed=args.seed, search=args.search,
+            pairing=args.pairing, rounds=args.rounds, depth=args.depth,
+            scheduler=args.scheduler, resume=args.resume,
             progress=sys.stderr.isatty(), out=args.out,
             unsafe_no_sandbox=args.unsafe_no_sandbox,
         )  # fmt: skip
     except TournamentError as error:
         print(f"coursekit tournament: {error}", file=sys.stderr)
         return 2
-    title = f"Tournament: {args.game}, {args.time:g} s a move ({time.strftime('%Y-%m-%d')})"
     write_csv(standings, args.out / "standings.csv")
-    write_html(standings, args.out / "standings.html", title)
-    (args.out / "standings.partial.csv").unlink(missing_ok=True)
-    print(standings.result)
+    pages = [args.out / page_name(lang) for lang in LANGUAGES]
+    for lang, page in zip(LANGUAGES, pages, strict=True):
+        write_html(standings, page, lang=lang)
+    (args.out / PARTIAL).unlink(missing_ok=True)
+    print(standings)
     for entry in standings.disqualified:
         print(f"disqualified: {entry.name}: {entry.problem}")
-    print(f"written: {args.out / 'standings.csv'}, {args.out / 'standings.html'}")
+    written = ", ".join(map(str, [args.out / "standings.csv", *pages, args.out / "journal.sqlite"]))
+    print(f"written: {written}")
     return 0

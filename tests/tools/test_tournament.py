@@ -110,9 +110,10 @@ def test_the_command_writes_csv_and_html(entries, tmp_path, capsys):
     with (tmp_path / "standings.csv").open() as file:
         rows = list(csv.DictReader(file))
     ranked = [r for r in rows if r["rank"]]
-    assert [float(r["points"]) for r in ranked] == sorted(
-        (float(r["points"]) for r in ranked), reverse=True
-    )
+    ratings = [float(r["rating"]) for r in ranked]  # ranked by μ − 3σ, points beside it
+    assert ratings == sorted(ratings, reverse=True)
+    for r in ranked:
+        assert abs(float(r["rating"]) - (float(r["mu"]) - 3 * float(r["sigma"]))) < 0.02
     assert {r["entry"] for r in ranked} == {"course", "flat", "crashes"}
     assert rows[-1]["entry"] == "syntax" and not rows[-1]["rank"]
     by_name = {r["entry"]: r for r in rows}

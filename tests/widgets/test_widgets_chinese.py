@@ -58,7 +58,8 @@ def test_the_explorers_captions_are_chinese_in_the_page(chinese):
 
 def test_a_static_preview_says_in_chinese_what_it_is(chinese):
     html = static_html(TreeSizeExplorer())
-    assert "运行这个单元格即可使用" in html and "个叶节点（<i>b</i><sup style=\"font-size: 1em\"><i>m</i></sup>）" in html
+    power = '<i>b</i><sup style="font-size: 1em"><i>m</i></sup>'
+    assert "运行这个单元格即可使用" in html and f"个叶节点（{power}）" in html
 
 
 def test_cuts_stats_and_open_list_in_chinese(chinese):
