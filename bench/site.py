@@ -224,7 +224,7 @@ Goal: the first cell done 10 s after "Run it in your browser" (median), on these
 "Run All" of chapter 04 to the end, offline, once: {whole["cells"]} code cells run in
 {whole["seconds"]:.0f} s; {whole["failed"]} failed other than on purpose, {whole["on purpose"]}
 failed on purpose (`raises-exception`); the chart's cell says in one line that matplotlib is
-not in the offline lab, and Run All goes on (`coursekit.tools.offline_lab`).
+not in the offline lab, and Run All goes on (`coursekit.tools.site.offline_lab`).
 
 {NOTES}""",
         encoding="utf-8",

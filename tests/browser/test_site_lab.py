@@ -9,7 +9,7 @@ check that
   (``raises-exception``): Run All goes on past those, as in JupyterLab (the site patches
   JupyterLite's kernel manager, ``lite_patches.let_run_all_go_on``), and a cell that needs
   numpy or matplotlib (which exist only on Pyodide's CDN, which an offline site lacks:
-  README says so) prints one line instead (``coursekit.tools.offline_lab``), which the
+  README says so) prints one line instead (``coursekit.tools.site.offline_lab``), which the
   notebook's first cell announces; a step-through there steps, and the speaker notes are
   closed;
 - a chapter and its exercise of the same file name (and the chapter's Chinese edition) open
@@ -37,8 +37,9 @@ import nbformat
 import pytest
 
 from coursekit.text import say
-from coursekit.tools import lite, site
-from coursekit.tools.speaker_notes import is_notes
+from coursekit.tools.notebooks.speaker_notes import is_notes
+from coursekit.tools.site import book as site
+from coursekit.tools.site import lite
 from tests.browser.test_pictures import RUN_CODE_JS  # what the kernel prints for some code
 from tests.browser.test_site import LAB_PATHS, ROOT, serving
 from tests.exercises.exercise_helpers import cell as cell_by_id

@@ -1,4 +1,4 @@
-"""The lab's notebooks without numpy: what imports what (coursekit.tools.lite)."""
+"""The lab's notebooks without numpy: what imports what (coursekit.tools.site.lite)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import lite, lite_patches
+from coursekit.tools.site import lite, lite_patches
 
 ROOT = Path(__file__).resolve().parents[2]
 # The chapters the offline lab runs (tests/browser/test_site.py): their modules must load
