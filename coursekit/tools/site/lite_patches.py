@@ -1,7 +1,9 @@
 """The JupyterLite bundle as coursekit's lab needs it: three patches, each checked.
 
+Each patch names the upstream issue it works around (:data:`UPSTREAM`).
+
 JupyterLite's build writes a lab whose scripts are minified bundles; the lab changes three
-things in them, each by replacing a text that the pinned version (``lite.LITE_PINS``) holds
+things in them, each by replacing a text that the pinned version (``lite_cache.LITE_PINS``) holds
 exactly once. When a new version no longer holds a text, the build stops with
 :class:`SiteError` naming the constant to update, instead of building a lab that misbehaves.
 ``tests/tools/test_lite.py`` applies them to the pinned bundle itself.
@@ -22,6 +24,10 @@ class SiteError(SlidesError):
 
 # --- Run All past a cell that fails on purpose ----------------------------------------------
 
+# Upstream: jupyterlite/jupyterlite#1671 (merged), which made any failed cell cancel the
+# queue (fixing #750 and #801) without the `stop_on_error` exception JupyterLab and ipykernel
+# make (jupyterlab/jupyterlab#6424); no upstream issue found for that exception.
+#
 # JupyterLab sends a cell tagged `raises-exception` with `stop_on_error: false`, and the
 # kernel runs the cells queued after it (ipykernel aborts the queue only when the failed
 # request asked it to). JupyterLite 0.8.6's kernel manager cancels the whole queue on any
@@ -45,6 +51,9 @@ RUN_ALL_PATCH = (
 )
 
 
+# Upstream: no upstream issue found (searched jupyterlite/jupyterlite for sessions looked up
+# by name); a Jupyter server's session manager looks a session up by path.
+#
 # JupyterLite 0.8.6's session client gives a notebook the session of any notebook open with
 # the same *name* (``LiteSessionClient.startNew`` looks a running session up by name, and
 # JupyterLab names a session after the file's base name): the chapter
@@ -58,6 +67,15 @@ SESSION_BY_PATH_PATCH = (
         "let{path:a,name:i}=e,o=this._sessions.find(e=>e.path===a);if(o)return o;",
     ),
 )
+
+
+UPSTREAM = {
+    "RUN_ALL_PATCH": "jupyterlite/jupyterlite#1671",
+    "SESSION_BY_PATH_PATCH": "no upstream issue found",
+    "KERNEL_START_PATCH": "no upstream issue found (under jupyterlite/pyodide-kernel#14)",
+}
+"""Each patch → the upstream issue or pull request it works around (the comment above each
+patch says how); when upstream fixes it, the patch and its line here go."""
 
 
 def patch_bundle(build: Path, patches: Sequence[tuple[str, str]], what: str, name: str) -> Path:
@@ -81,7 +99,8 @@ def patch_bundle(build: Path, patches: Sequence[tuple[str, str]], what: str, nam
         return script
     raise SiteError(
         f"the JupyterLite bundle in {build} is not the one coursekit patches so that {what}: "
-        f"update {name} in coursekit/tools/site/lite.py for this version of jupyterlite-core"
+        f"update {name} in coursekit/tools/site/lite_patches.py for this version of "
+        "jupyterlite-core"
     )
 
 
@@ -114,6 +133,9 @@ def one_session_per_path(build: Path) -> Path:
 
 # --- the kernel's imports kept off the students' files ---------------------------------------
 
+# Upstream: no upstream issue found for this one; it belongs under the open
+# jupyterlite/pyodide-kernel#14 ("Investigate further pyolite startup time improvements").
+#
 # The Pyodide kernel mounts the students' files at /drive and moves into it before it imports
 # IPython and the rest of itself. Python looks for every module it imports in the current
 # folder first (sys.path starts with ""), and each look at /drive is a request the page must
@@ -154,8 +176,9 @@ def import_kernel_before_drive(extensions: Path) -> list[Path]:
                 raise SiteError(
                     f"the Pyodide kernel's worker {script.name} is not the one coursekit "
                     "patches so that the kernel imports itself before it moves into the "
-                    "students' files: update KERNEL_START_PATCH in coursekit/tools/site/lite.py "
-                    "for this version of jupyterlite-pyodide-kernel"
+                    "students' files: update KERNEL_START_PATCH in "
+                    "coursekit/tools/site/lite_patches.py for this version of "
+                    "jupyterlite-pyodide-kernel"
                 )
         script.write_text(code, encoding="utf-8")
         patched.append(script)
