@@ -24,8 +24,6 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
-import html
-import json
 import posixpath
 import re
 import shutil
@@ -40,6 +38,7 @@ from coursekit import text
 from coursekit.languages import record
 from coursekit.tools.notebooks.execute import DEFAULT_TIMEOUT, run_for_export
 from coursekit.tools.site.lite import build_lab, lab_notebooks
+from coursekit.tools.site.pages import render, text_of
 from coursekit.tools.site.slides import (
     SlidesError,
     _say,
@@ -56,45 +55,8 @@ BOOK = "book"
 LAB = "lab"
 
 # Phone-sized screens: no page wider than the screen; code, tables and long lines scroll
-# inside their own box (pictures already do, inside their frame).
-PAGE_STYLE = """
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-.ck-site-bar { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center;
-  padding: 0.6em 1em; border-bottom: 1px solid #ccc; font: 15px/1.4 system-ui, sans-serif;
-  background: #f6f8fa; }
-.ck-site-bar a { color: #0550ae; }
-.ck-site-bar .ck-launch { font-weight: 600; }
-html, body { max-width: 100%; }
-.jp-Notebook, .jp-Cell, .jp-InputArea, .jp-OutputArea, .jp-OutputArea-child,
-.jp-OutputArea-output, .jp-RenderedHTMLCommon, .jp-CodeMirrorEditor, .jp-InputArea-editor
-  { min-width: 0; max-width: 100%; box-sizing: border-box; }
-.jp-InputArea-editor, .jp-OutputArea-output pre, .jp-RenderedHTMLCommon pre,
-.jp-RenderedHTMLCommon table, .highlight { overflow-x: auto; }
-.jp-RenderedHTMLCommon table { display: block; max-width: 100%; }
-.jp-RenderedHTMLCommon img, .jp-OutputArea-output img, .jp-OutputArea-output svg
-  { max-width: 100%; height: auto; }
-.jp-RenderedHTMLCommon { overflow-wrap: anywhere; }
-/* a table keeps its words whole ("wins", "12.5%") and scrolls inside its box instead */
-.jp-RenderedHTMLCommon table { overflow-wrap: normal; }
-/* no kernel behind a page of the book: an explorer's controls that only Python answers are
-   not shown (coursekit.widgets.base.NEEDS_KERNEL); a line under the explorer leads to the lab */
-.ck-needs-kernel { display: none !important; }
-.ck-lab-line { margin: 0.3em 0 0.6em; font: 14px/1.4 system-ui, sans-serif; }
-/* speaker notes: one closed line, "Lecturer's notes" (coursekit.tools.notebooks.speaker_notes) */
-details.ck-notes { margin: 0.3em 0; color: #444; }
-details.ck-notes > summary { cursor: pointer; color: #57606a; font-size: 0.9em; }
-details.ck-notes[open] { border-left: 3px solid #d0d7de; padding-left: 0.8em; }
-@media (max-width: 700px) {
-  .jp-InputPrompt, .jp-OutputPrompt { display: none; }
-  .jp-Notebook { padding: 4px !important; }
-  .jp-Cell { padding: 2px 0 !important; }
-  /* an explorer's row (its inputs beside its picture, a row of buttons) goes on below
-     instead of squeezing what does not fit to nothing */
-  .widget-hbox { flex-wrap: wrap; }
-}
-</style>
-"""
+# inside their own box (pictures already do, inside their frame): templates/site/page_style.html.j2.
+PAGE_STYLE = text_of("site/page_style.html.j2")
 
 
 @dataclass(frozen=True)
@@ -150,39 +112,24 @@ def title_of(nb) -> str:
 
 def site_bar(chapter: Chapter, others: dict[str, Chapter]) -> str:
     """The links above a chapter page: home, the other language, slides, the lab."""
-    links = ['<a href="../index.html">coursekit</a>']
-    for language, other in others.items():
-        if language != chapter.language:
-            tag, name = record(language).tag, record(language).name
-            links.append(f'<a href="{other.page}" hreflang="{tag}" lang="{tag}">{name}</a>')
-    slides = text.say("edition.slides", lang=chapter.language)
-    links.append(f'<a href="{chapter.deck}">{slides}</a>')
-    run = text.say("edition.run", lang=chapter.language)
-    links.append(f'<a class="ck-launch" href="{lab_link(chapter)}">{run} ▸</a>')
-    return '<nav class="ck-site-bar">' + "".join(links) + "</nav>"
+    languages = [
+        {"page": other.page, "tag": record(language).tag, "name": record(language).name}
+        for language, other in others.items()
+        if language != chapter.language
+    ]
+    return render(
+        "site/site_bar.html.j2",
+        others=languages,
+        deck=chapter.deck,
+        slides=text.say("edition.slides", lang=chapter.language),
+        lab=lab_link(chapter),
+        run=text.say("edition.run", lang=chapter.language),
+    )
 
 
 # Under each explorer whose controls are hidden (they need a kernel), once the widgets are
-# drawn: one line leading to the same notebook in the lab, where they work.
-LAB_LINE_SCRIPT = """<script>
-(() => {
-  const add = () => {
-    for (const part of document.querySelectorAll(".ck-needs-kernel")) {
-      const output = part.closest(".jp-OutputArea-output");
-      if (!output || output.querySelector(":scope > .ck-lab-line")) continue;
-      const line = document.createElement("p");
-      line.className = "ck-lab-line";
-      const link = document.createElement("a");
-      link.href = HREF;
-      link.textContent = TEXT;
-      line.append(link);
-      output.append(line);
-    }
-  };
-  new MutationObserver(add).observe(document.body, {childList: true, subtree: true});
-  add();
-})();
-</script>"""
+# drawn: one line leading to the same notebook in the lab, where they work
+# (templates/site/lab_line.html.j2).
 
 
 def dress_page(body: str, bar: str, lab_line: tuple[str, str] | None = None) -> str:
@@ -190,8 +137,8 @@ def dress_page(body: str, bar: str, lab_line: tuple[str, str] | None = None) -> 
     (an address and its text), a line under each explorer whose controls need a kernel."""
     body = body.replace("</head>", PAGE_STYLE + "</head>", 1)
     if lab_line is not None:
-        href, text = (json.dumps(value) for value in lab_line)
-        script = LAB_LINE_SCRIPT.replace("HREF", href).replace("TEXT", text)
+        href, line = lab_line
+        script = render("site/lab_line.html.j2", href=href, text=line)
         body = body.replace("</body>", script + "</body>", 1)
     return re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + bar, body, count=1)
 
@@ -320,57 +267,32 @@ def glossary_page(root: Path, book: Path) -> Path:
     text = (Path(root) / "notebooks" / "glossary.md").read_text(encoding="utf-8")
     body = mistune.create_markdown(plugins=["table"])(text)
     target = book / GLOSSARY_PAGE
-    target.write_text(
-        _plain_page(
-            in_every_language("edition.glossary"),
-            '<p><a href="../index.html">coursekit</a></p>' + body,
-        ),
-        "utf-8",
-    )
+    title = in_every_language("edition.glossary")
+    target.write_text(render("site/glossary.html.j2", title=title, body=body) + "\n", "utf-8")
     return target
-
-
-def _plain_page(title: str, body: str) -> str:
-    return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}'
-        f"</title>{PAGE_STYLE}<style>body{{font:16px/1.5 system-ui,sans-serif;margin:0 auto;"
-        "max-width:60em;padding:0 1em}table{border-collapse:collapse;display:block;"
-        "overflow-x:auto}td,th{border:1px solid #ccc;padding:0.2em 0.5em}li{overflow-wrap:anywhere}"
-        "</style></head>"
-        f"<body>{body}</body></html>\n"
-    )
 
 
 def index_page(rows: list[tuple[Chapter, str]], exercises: list[str], lab: bool) -> str:
     """The site's front page: each chapter with its page, slides, lab link, in both languages."""
-    items = []
-    for chapter, title in rows:
-        links = [f'<a href="{BOOK}/{chapter.page}">{html.escape(title)}</a>']
-        links.append(f'<a href="{BOOK}/{chapter.deck}">slides</a>')
-        if lab:
-            links.append(f'<a href="{LAB}/lab/index.html?path={chapter.lab_path}">run ▸</a>')
-        language = record(chapter.language)
-        items.append(f'<li lang="{language.tag}">[{language.name}] ' + " · ".join(links) + "</li>")
-    practice = "".join(
-        f'<li><a href="{LAB}/lab/index.html?path={path}">{html.escape(path)}</a></li>'
-        for path in exercises
+    chapters = [
+        {"title": title, "page": chapter.page, "deck": chapter.deck, "lab_path": chapter.lab_path,
+         "tag": record(chapter.language).tag, "language": record(chapter.language).name}
+        for chapter, title in rows
+    ]  # fmt: skip
+    page = render(
+        "site/index.html.j2",
+        title="coursekit",
+        rows=chapters,
+        exercises=exercises,
+        lab=lab,
+        book=BOOK,
+        lab_folder=LAB,
+        glossary_page=GLOSSARY_PAGE,
+        chapters_heading=in_every_language("edition.chapters"),
+        exercises_heading=in_every_language("edition.exercises"),
+        glossary_heading=in_every_language("edition.glossary"),
     )
-    body = (
-        "<h1>coursekit · 博弈搜索</h1><p>Adversarial search you can run — in your browser, "
-        f"with nothing to install.</p><h2>{in_every_language('edition.chapters')}</h2><ul>"
-        + "".join(items)
-        + "</ul>"
-    )
-    if lab:
-        body += (
-            f"<h2>{in_every_language('edition.exercises')}</h2>"
-            f'<p>In the <a href="{LAB}/lab/index.html">lab</a> '
-            "(your work stays in this browser; File ▸ Download saves the .ipynb for "
-            "<code>coursekit check</code>).</p><ul>" + practice + "</ul>"
-        )
-    glossary = in_every_language("edition.glossary")
-    body += f'<p><a href="{BOOK}/{GLOSSARY_PAGE}">{glossary}</a></p>'
-    return _plain_page("coursekit", body)
+    return page + "\n"
 
 
 def in_every_language(key: str) -> str:
