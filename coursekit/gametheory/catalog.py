@@ -19,6 +19,7 @@ from fractions import Fraction
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import to_fraction
 from coursekit.gametheory.game import NormalFormGame
+from coursekit.gametheory.labels import labels
 from coursekit.gametheory.pigs import COURSE_VARIANTS, SmartPigs
 from coursekit.text import say
 
@@ -87,10 +88,11 @@ def prisoners_dilemma(both_confess: float = 2) -> NormalFormGame:
         raise PayoffError(say("errors.gametheory.both_confess", years=repr(both_confess)))
     x = -years
     half = Fraction(-1, 2)
-    labels = ("silent (沉默)", "confess (认罪)")
+    strategies = labels("silent", "confess")
     return NormalFormGame(
-        [[half, -10], [0, x]], [[half, 0], [-10, x]], labels, labels, ("A (甲)", "B (乙)")
-    )
+        [[half, -10], [0, x]], [[half, 0], [-10, x]], strategies, strategies,
+        labels("prisoner_a", "prisoner_b"),
+    )  # fmt: skip
 
 
 def prisoners_dilemma_points() -> NormalFormGame:
@@ -99,9 +101,9 @@ def prisoners_dilemma_points() -> NormalFormGame:
     Reward 3 for mutual cooperation, temptation 5, sucker's payoff 0,
     punishment 1: the payoffs of the iterated game in :mod:`~coursekit.gametheory.ipd`.
     """
-    labels = ("cooperate (合作)", "defect (背叛)")
+    strategies = labels("cooperate", "defect")
     return NormalFormGame(
-        [[3, 0], [5, 1]], [[3, 5], [0, 1]], labels, labels, ("player 1", "player 2")
+        [[3, 0], [5, 1]], [[3, 5], [0, 1]], strategies, strategies, ("player 1", "player 2")
     )
 
 
@@ -244,7 +246,7 @@ def tian_ji(stakes: str = "race") -> NormalFormGame:
         [[payoff(t, k) for k in ORDERS] for t in ORDERS],
         [_order_label(t, "−") for t in ORDERS],
         [_order_label(k, "+") for k in ORDERS],
-        ("Tian Ji (田忌)", "King Wei of Qi (齐威王)"),
+        labels("tian_ji", "king_wei"),
     )
 
 
@@ -258,9 +260,9 @@ def couples_quarrel() -> NormalFormGame:
     >>> [str(e) for e in couples_quarrel().mixed_equilibria()]
     ['p = (1, 0), q = (0, 1)', 'p = (0, 1), q = (1, 0)', 'p = (1/2, 1/2), q = (1/2, 1/2)']
     """
-    labels = ("tough (强硬)", "soft (软弱)")
+    strategies = labels("tough", "soft")
     return NormalFormGame(
-        [[-2, 2], [-1, 1]], [[-2, -1], [2, 1]], labels, labels, ("husband (丈夫)", "wife (妻子)")
+        [[-2, 2], [-1, 1]], [[-2, -1], [2, 1]], strategies, strategies, labels("husband", "wife")
     )
 
 
@@ -275,9 +277,9 @@ def price_war() -> NormalFormGame:
     >>> g.pure_equilibria(), g.collective_optimum()
     ([(1, 1)], [(0, 0)])
     """
-    labels = ("keep price (维持价格)", "cut price (降价)")
+    strategies = labels("keep_price", "cut_price")
     return NormalFormGame(
-        [[6, 2], [8, 3]], [[6, 8], [2, 3]], labels, labels, ("firm A (甲厂)", "firm B (乙厂)")
+        [[6, 2], [8, 3]], [[6, 8], [2, 3]], strategies, strategies, labels("firm_a", "firm_b")
     )
 
 
@@ -301,17 +303,17 @@ def farmer_vs_nature() -> NormalFormGame:
     return NormalFormGame(
         A,
         [[0] * 3 for _ in A],
-        ("prepare for drought (防旱)", "prepare for flood (防涝)", "rest (放心休息)"),
-        ("drought (天旱)", "flood (多雨)", "good weather (风调雨顺)"),
-        ("farmer (农夫)", "nature (自然)"),
+        labels("prepare_drought", "prepare_flood", "rest"),
+        labels("drought", "flood", "good_weather"),
+        labels("farmer", "nature"),
     )
 
 
 def matching_pennies() -> NormalFormGame:
     """Matching pennies (猜硬币): a zero-sum game with no pure equilibrium."""
-    labels = ("heads (正面)", "tails (反面)")
+    strategies = labels("heads", "tails")
     return NormalFormGame.zero_sum(
-        [[1, -1], [-1, 1]], labels, labels, ("matcher (猜者)", "mismatcher (藏者)")
+        [[1, -1], [-1, 1]], strategies, strategies, labels("matcher", "mismatcher")
     )
 
 

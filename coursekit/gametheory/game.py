@@ -28,6 +28,7 @@ from coursekit.gametheory import (
 from coursekit.gametheory.best_response import Equilibrium, Profile
 from coursekit.gametheory.errors import DegenerateGameWarning, GameTooLargeError, PayoffError
 from coursekit.gametheory.exact import Matrix, dot, to_fraction
+from coursekit.gametheory.labels import same_name
 from coursekit.text import number_text, say
 
 __all__ = [
@@ -387,8 +388,9 @@ class NormalFormGame:
         if isinstance(who, str):
             if who in ("row", "column", "col"):
                 return 0 if who == "row" else 1
-            if who in self.players:
-                return self.players.index(who)
+            named = [i for i, name in enumerate(self.players) if same_name(who, name)]
+            if named:  # its name, perhaps as another edition of the course spells it
+                return named[0]
         raise PayoffError(say("errors.gametheory.who", who=repr(who), players=self.players))
 
     def _strategy(self, player: int, index: object, name: str) -> int:

@@ -32,14 +32,13 @@ from typing import TYPE_CHECKING, Literal
 
 from coursekit.gametheory.errors import PayoffError
 from coursekit.gametheory.exact import to_fraction
+from coursekit.gametheory.labels import labels
 from coursekit.text import say
 
 if TYPE_CHECKING:
     from coursekit.gametheory.game import NormalFormGame
 
 BIG, SMALL = 0, 1
-PLAYERS = ("big pig (大猪)", "small pig (小猪)")
-STRATEGIES = ("press (踩踏板)", "wait (等待)")
 
 
 @dataclass(frozen=True)
@@ -153,7 +152,10 @@ class SmartPigs:
 
         presses = (True, False)
         pairs = [[self.payoffs(big, small) for small in presses] for big in presses]
-        return NormalFormGame.from_pairs(pairs, STRATEGIES, STRATEGIES, PLAYERS)
+        strategies = labels("press", "wait")
+        return NormalFormGame.from_pairs(
+            pairs, strategies, strategies, labels("big_pig", "small_pig")
+        )
 
     def food_dropped(self, big_presses: bool, small_presses: bool) -> Fraction:
         """What the farmer pays in food for this outcome (the rule designer's cost)."""

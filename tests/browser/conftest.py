@@ -170,6 +170,20 @@ def chapter_runs(notebook_runs) -> ChapterRuns:
 
 
 @pytest.fixture(scope="session")
+def built_site(export_store, chapter_runs) -> Path:
+    """The whole site as ``coursekit site --offline`` builds it (the web book and the lab),
+    made once per test run and read by the book's tests and the lab's, in either lane."""
+    from coursekit.tools.site import book as site
+
+    def build(out: Path) -> None:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(site, "run_for_export", chapter_runs.run_for_export)
+            site.build_site(out, root=ROOT, offline=True)
+
+    return export_store.folder("site", build)
+
+
+@pytest.fixture(scope="session")
 def offline_assets() -> Path:
     """The libraries offline decks and pages load (npm, fetched once into the cache)."""
     from coursekit.tools.site import slides

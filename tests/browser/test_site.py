@@ -61,14 +61,10 @@ def serving(folder: Path):
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory, chapter_runs):
-    """The whole site as ``coursekit site --offline`` builds it, served on localhost (each
-    chapter run once per session: the export tests share the runs)."""
-    out = tmp_path_factory.mktemp("site")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(site, "run_for_export", chapter_runs.run_for_export)
-        site.build_site(out, root=ROOT, offline=True)
-    with serving(out) as address:
+def served(built_site):
+    """The whole site as ``coursekit site --offline`` builds it, served on localhost (built
+    once per test run: the lab's tests serve the same folder)."""
+    with serving(built_site) as address:
         yield address
 
 

@@ -1,6 +1,7 @@
-"""The course's JupyterLite lab (``coursekit site --offline --no-book``), offline, in Chromium.
+"""The course's JupyterLite lab (``coursekit site --offline``), offline, in Chromium.
 
-The lab alone is built once per module (Pyodide bundled from npm) and served by a local
+The site is built once per test run (Pyodide bundled from npm; ``built_site``, shared with
+the book's tests) and served by a local
 ``http.server``; every request that would leave the machine is aborted and recorded. The tests
 check that
 
@@ -38,7 +39,6 @@ import pytest
 
 from coursekit.text import say
 from coursekit.tools.notebooks.speaker_notes import is_notes
-from coursekit.tools.site import book as site
 from coursekit.tools.site import lite
 from tests.browser.test_pictures import RUN_CODE_JS  # what the kernel prints for some code
 from tests.browser.test_site import LAB_PATHS, ROOT, serving
@@ -51,12 +51,10 @@ RUN_TIMEOUT_S = 300
 
 
 @pytest.fixture(scope="module")
-def served_lab(tmp_path_factory):
-    """The lab alone (``coursekit site --offline --no-book``), for the tests of the lab: they
-    do not wait for the book's chapters to run."""
-    out = tmp_path_factory.mktemp("lab-site")
-    site.build_site(out, root=ROOT, offline=True, book=False)
-    with serving(out) as address:
+def served_lab(built_site):
+    """The lab of the site ``coursekit site --offline`` builds (built once per test run: the
+    book's tests serve the same folder), on localhost."""
+    with serving(built_site) as address:
         yield address
 
 

@@ -73,12 +73,6 @@ def test_no_simplified_character_in_its_notebooks_text():
     assert NOTEBOOKS and found == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game-theory catalogue's strategy and player labels carry simplified glosses "
-    "('confess (认罪)', 'big pig (大猪)'): data the code compares, shared by every edition "
-    "(coursekit/gametheory); they need a gloss per language",
-)
 def test_no_simplified_character_in_what_its_code_cells_print():
     characters = simplified_only()
     found = {}
