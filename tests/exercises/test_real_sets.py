@@ -256,7 +256,7 @@ def test_tampering_a_loop_and_a_dead_kernel_cost_only_their_own_parts(exercise, 
 
 
 def test_every_part_is_decided_by_the_grader_not_in_the_kernel(exercise):
-    """Every real set's check module declares all its parts (CONTRIBUTING, "Exercises")."""
+    """Every real set's check module declares all its parts (docs/exercises.md)."""
     from coursekit.checks.parts import declarations
 
     found = declarations(exercise.name)

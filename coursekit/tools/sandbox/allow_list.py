@@ -54,7 +54,7 @@ imports."""
 
 PROTOCOL = frozenset(
     {
-        # the Game protocol (coursekit/games/base.py) and its optional members (CONTRIBUTING)
+        # the Game protocol (coursekit/games/base.py) and its optional members (docs/add-a-game.md)
         "initial", "to_move", "actions", "result", "is_terminal", "utility", "evaluate",
         "key", "to_text", "parse", "noisy_moves", "is_chance", "chance_outcomes", "score",
         "outcome", "successors",

@@ -1,7 +1,7 @@
 """The comments and docstrings of an exercise's code, in the language of its translation.
 
-A translated notebook runs the English master's code, comments included (CONTRIBUTING,
-"The Chinese course"). An exercise is the exception: its code tells a student what to
+A translated notebook runs the English master's code, comments included
+(docs/text-and-languages.md). An exercise is the exception: its code tells a student what to
 write — ``leaves = None  # your answer: the number of leaves``, a function's docstring
 above ``raise NotImplementedError  # your code here`` — so the release of a translated
 exercise set writes those words in the set's language. Their translation is kept in the
