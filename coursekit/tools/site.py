@@ -163,7 +163,9 @@ def site_bar(chapter: Chapter, others: dict[str, Chapter]) -> str:
 
 
 # Under each explorer whose controls are hidden (they need a kernel), once the widgets are
-# drawn: one line leading to the same notebook in the lab, where they work.
+# drawn: one line leading to the same cell of the same notebook in the lab, where they work
+# (``#cell-id=…``, the cell's id as nbconvert writes it on the page; the lab's page opens the
+# notebook there: lite_patches.open_at_cell).
 LAB_LINE_SCRIPT = """<script>
 (() => {
   const add = () => {
@@ -173,7 +175,9 @@ LAB_LINE_SCRIPT = """<script>
       const line = document.createElement("p");
       line.className = "ck-lab-line";
       const link = document.createElement("a");
-      link.href = HREF;
+      const cell = part.closest(".jp-Cell");
+      const id = cell && cell.id.startsWith("cell-id=") ? cell.id : "";
+      link.href = HREF + (id ? "#" + encodeURIComponent(id).replace("%3D", "=") : "");
       link.textContent = TEXT;
       line.append(link);
       output.append(line);
