@@ -143,7 +143,13 @@ Runs: `before`, main as it was (c1e1144): a picture kept 20-px text and scrolled
 frame; `after`, this branch (issue #38): a picture is fitted whole, its text down to 14 px;
 `interim`, every chapter midway through the branch (the tic-tac-toe board's tree still beside
 the board, a node's label not yet kept beside its node). The decks still with a picture under
-95 % are the slide test's expected failures (`STILL_CUT` in `tests/browser/test_slides.py`)."""
+95 % were the slide test's expected failures then. `start38b`: main at 5215e34, when the
+second half of issue #38 began (decks 02-04 still expected to fail); `after38b`: branch
+student38b — an AND/OR picture too tall for its slide laid out left to right there, chapter 3's
+stages 2 and 3 drawn to depth 1 on the slide (the whole search in a notebook-only cell),
+shorter sentences over chapter 3's and 4's trees. The one picture still under 95 % is the AO*
+explorer's (slide 22.2 of chapter 02), listed by slide in `STILL_CUT` in
+`tests/browser/test_slides.py`. Runs measured at load averages 9-19 (a shared machine)."""
 
 
 def write_note() -> None:

@@ -409,3 +409,33 @@ def padded(text: str, width: int) -> str:
     """
     wide = sum(unicodedata.east_asian_width(ch) in "WF" for ch in text)
     return text + " " * max(0, width - len(text) - wide)
+
+
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+"""Digits and minus as superscripts, for a power in printed text (``b^m`` is not mathematics)."""
+
+
+def power(base: str | int, exponent: str | int) -> str:
+    """``base`` to the ``exponent`` as printed text shows it: the exponent raised.
+
+    >>> power(40, 100), power("b", "m"), power("B", "D")
+    ('40¹⁰⁰', 'bᵐ', 'Bᴰ')
+    """
+    raised = str(exponent).translate(SUPERSCRIPT)
+    raised = raised.translate(str.maketrans("mdDn", "ᵐᵈᴰⁿ"))
+    return f"{base}{raised}"
+
+
+def power_of_ten(exponent: float) -> str:
+    """10 to a (not whole) ``exponent`` in printed text, two significant figures:
+
+    >>> power_of_ten(160.206), power_of_ten(9), power_of_ten(144.3)
+    ('1.6 × 10¹⁶⁰', '10⁹', '2.0 × 10¹⁴⁴')
+    """
+    whole = int(exponent // 1)
+    mantissa = 10 ** (exponent - whole)
+    if round(mantissa, 1) >= 10:
+        whole, mantissa = whole + 1, mantissa / 10
+    if abs(mantissa - 1) < 0.05:
+        return power(10, whole)
+    return f"{mantissa:.1f} × {power(10, whole)}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from coursekit.languages import font_stack
+from coursekit.languages import font_stack, record
 from coursekit.text import language
 
 
@@ -40,10 +40,16 @@ def _first_installed(fonts: tuple[str, ...]) -> str | None:
 
 def chart_font_family() -> list[str]:
     """Matplotlib's ``font.family`` for a chart: DejaVu Sans, then a Chinese font when one
-    is installed (matplotlib falls back glyph by glyph along the list).
+    is installed (matplotlib falls back glyph by glyph along the list) — the Chinese font
+    first when the language spoken has fonts of its own in its record (Chinese): a label with
+    mathematics (``"极小极大：$B^D$"``) is set by mathtext, which writes the text around the
+    formula in the first font of the list alone, with no fallback (DejaVu Sans would draw
+    the Chinese as boxes).
 
     >>> chart_font_family()[0]
     'DejaVu Sans'
     """
     cjk = cjk_font()
-    return ["DejaVu Sans", cjk] if cjk else ["DejaVu Sans"]
+    if not cjk:
+        return ["DejaVu Sans"]
+    return [cjk, "DejaVu Sans"] if record(language()).fonts else ["DejaVu Sans", cjk]

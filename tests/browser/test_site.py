@@ -228,7 +228,8 @@ BOOK_PARTS_JS = """() => ({
   explorers: new Set([...document.querySelectorAll(".ck-needs-kernel")]
       .map((e) => e.closest(".jp-OutputArea-output"))).size,
   labLines: [...document.querySelectorAll(".ck-lab-line a")]
-      .filter((a) => a.href.includes("lab/index.html?path=")).length,
+      .filter((a) => a.href.includes("lab/index.html?path=")
+          && a.hash === "#" + a.closest(".jp-Cell").id).length,
   notes: document.querySelectorAll("details.ck-notes").length,
   openNotes: document.querySelectorAll("details.ck-notes[open]").length,
 })"""
@@ -237,7 +238,7 @@ BOOK_PARTS_JS = """() => ({
 def check_page(page, where: str) -> dict:
     """Every widget view rendered, every picture drawn (none says ⚠), every image loaded;
     no control that needs a kernel shown, a line to the lab under each explorer that has
-    them, every speaker note closed."""
+    them (to its own cell: ``#cell-id=…``), every speaker note closed."""
     parts = page.evaluate(BOOK_PARTS_JS)
     assert parts["shownNeedsKernel"] == 0, f"{where}: controls that need a kernel shown: {parts}"
     assert parts["labLines"] == parts["explorers"], f"{where}: lines to the lab: {parts}"
@@ -295,7 +296,12 @@ def test_book_page_draws_steps_and_fits_the_screen(served, book_tab, artifacts, 
         url = urllib.parse.urlsplit(href)
         notebook = urllib.parse.parse_qs(url.query)["path"][0]
         assert url.path.endswith("/lab/lab/index.html"), f"{where}: {href}"
-        assert page.request.get(f"{served}lab/files/{notebook}").ok, f"{where}: {href}"
+        served_notebook = page.request.get(f"{served}lab/files/{notebook}")
+        assert served_notebook.ok, f"{where}: {href}"
+        if url.fragment:  # a line under an explorer: its cell is in the lab's notebook
+            cell = urllib.parse.unquote(url.fragment).removeprefix("cell-id=")
+            ids = [c.get("id") for c in served_notebook.json()["cells"]]
+            assert cell in ids, f"{where}: {href} names no cell of {notebook}"
     assert log.blocked == [] and log.off_machine() == [], f"{where}: requests off the machine"
     assert log.failed == [], f"{where}: files the page asked for that are missing"
     assert log.errors == [], f"{where}: errors in the page"

@@ -27,6 +27,7 @@ measures it alone). (``test_site.py`` tests the web book.)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -238,7 +239,7 @@ def test_chapter_runs_all_in_the_lab_offline(served_lab, open_page, artifacts, p
     assert step_once(page), f"{path}: no step-through stepped in the lab"
     # the kernel imports itself before it moves into the students' files
     # (lite_patches.KERNEL_START_PATCH), and then works in the notebook's own folder; IPython
-    # and coursekit came with bytecode (lite.compile_for_pyodide: Pyodide never writes any)
+    # and coursekit came with bytecode (lite_bytecode.compile_for_pyodide: Pyodide never writes any)
     where = page.evaluate(RUN_CODE_JS, WHERE_AND_BYTECODE)
     folder_in_lab = "/drive/" + str(Path(path).parent)
     assert where.startswith(f"{folder_in_lab} True True [") and Path(path).name in where, where
@@ -356,4 +357,50 @@ def test_exercise_04_says_correct_in_the_lab(served_lab, open_page, artifacts):
     )  # fmt: skip
     assert re.search(r"^✔ part 1 \(cell \d+\)", done.stdout, re.MULTILINE), done.stdout
     assert "cells that raised an error" not in done.stdout, done.stdout
+    assert log.off_machine() == [], log.off_machine()
+
+
+# The active cell of the open notebook: its id, and whether it is on the screen.
+ACTIVE_CELL_JS = """() => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const cell = notebook.activeCell;
+  if (!cell) return null;
+  const box = cell.node.getBoundingClientRect();
+  const view = notebook.node.getBoundingClientRect();
+  return {id: cell.model.id, index: notebook.activeCellIndex,
+          seen: box.bottom > view.top && box.top < view.bottom};
+}"""
+
+
+@pytest.mark.parametrize(
+    "path", ["notebooks/04_alphabeta.ipynb", "notebooks/zh/04_alphabeta.ipynb"]
+)
+def test_a_link_to_a_cell_opens_the_notebook_there(served_lab, open_page, artifacts, path):
+    """The web book's line under an explorer leads to its own cell in the lab
+    (``?path=…#cell-id=…``, ``lite_patches.open_at_cell``): the notebook opens with that cell
+    selected and on the screen."""
+    nb = nbformat.read(ROOT / path, as_version=4)
+    target = [c for c in nb.cells if c.cell_type == "code"][-2]  # far down the notebook
+    page, log = open_page(served_lab)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{served_lab}lab/lab/index.html?path={path}#cell-id={target.id}")
+    page.wait_for_function(
+        "(id) => document.documentElement.dataset.ckCellShown === id",
+        arg=target.id,
+        timeout=KERNEL_TIMEOUT_S * 1000,
+    )
+    # still there once the kernel has started (its start redraws the cells above)
+    page.wait_for_function(
+        "() => { const s = window.jupyterapp.shell.currentWidget.sessionContext.session;"
+        " return s && s.kernel && s.kernel.status === 'idle'; }",
+        timeout=KERNEL_TIMEOUT_S * 1000,
+    )
+    with contextlib.suppress(Exception):  # the assertion below says where it is
+        page.wait_for_function(f"() => ({ACTIVE_CELL_JS})().seen", timeout=5_000)
+    active = page.evaluate(ACTIVE_CELL_JS)
+    folder = artifacts / "site"
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / f"lab-cell-link-{path.replace('/', '-')}.png"))
+    assert active and active["id"] == target.id, active
+    assert active["seen"], f"{path}: the linked cell is not on the screen: {active}"
     assert log.off_machine() == [], log.off_machine()

@@ -268,33 +268,34 @@ def cut_or_small(found: list[dict]) -> list[str]:
     return lines
 
 
-# Decks with a picture still not whole on its slide at 14-px text (issue #38, measured with
-# bench/site_slides.py): each needs more room on its slide or a shorter drawing.
-STILL_CUT_REASONS = {
-    "02_and_or_graphs": "the AO* cycle 4 graph (79 %), the game graph of slide 22.2 (79 %) and "
-    "the solution graph of slide 26.5 (92 %) are tall: their ranks closer (the AO* explorer's "
-    "compact layout) or the slide's sentence to the notes",
-    "03_minimax": "tic-tac-toe's stages 2 and 3 (67-75 %) and the tree of slide 4.2 (92 %): "
-    "three ranks of boards under a heading and two lines of text",
-    "04_alphabeta": "the six-level example (88 %): 22 tips with their α, β and cuts under a "
-    "two-line paragraph",
-}
+# Pictures still not whole on their slide at PICTURE_PX (issue #38, measured with
+# bench/site_slides.py), by deck and slide number: the deck's test fails when one of them is
+# whole again (take it out of here) or any other picture is cut.
 STILL_CUT = {
-    name: STILL_CUT_REASONS[name.split(".")[0]]
-    for name in DECKS
-    if name.split(".")[0] in STILL_CUT_REASONS
+    "02_and_or_graphs": {
+        "22.2": "the AO* explorer: the layout of every graph of the session (652 px high at "
+        "14-px text) under its step buttons and caption; laid out sideways it is 1530 px wide",
+    },
 }
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=STILL_CUT[name]))
-        if name in STILL_CUT
-        else name
-        for name in DECKS
-    ],
-)
+def known_cut(name: str, lines: list[str]) -> tuple[list[str], list[str]]:
+    """``lines`` (:func:`cut_or_small`) not in :data:`STILL_CUT` for deck ``name``, and the
+    slides of STILL_CUT for it that no line names (whole now).
+
+    >>> known_cut("02_and_or_graphs.zh", ["slide 22.2, step 0, picture 1: 75 % of it shown"])
+    ([], [])
+    >>> known_cut("02_and_or_graphs", ["slide 19.1 (After cycle 4), step 0, picture 1: 75 %"])
+    (['slide 19.1 (After cycle 4), step 0, picture 1: 75 %'], ['22.2'])
+    """
+    known = STILL_CUT.get(name.split(".")[0], {})
+    slide = lambda line: line.split()[1].rstrip(",")  # noqa: E731
+    return [line for line in lines if slide(line) not in known], sorted(
+        set(known) - {slide(line) for line in lines}
+    )
+
+
+@pytest.mark.parametrize("name", DECKS)
 def test_every_picture_is_whole_on_its_slide(name, exported, open_page, artifacts):
     """Walking every slide and fragment at 1280×720: each picture is seen whole (95 % of it
     or more: a picture in a scroll frame, off the slide or under other text is not), and
@@ -311,10 +312,12 @@ def test_every_picture_is_whole_on_its_slide(name, exported, open_page, artifact
         shots = artifacts / "slides" / name
         shots.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=shots / "worst-picture.png")
-    assert cut_or_small(found) == [], (
+    cut, whole_now = known_cut(name, cut_or_small(found))
+    assert cut == [], (
         "pictures not whole on their slide, or too small to read: give the picture more room "
         "(the paragraph to the speaker notes, a subslide of its own) or draw less of it"
     )
+    assert whole_now == [], "whole on their slide now: take them out of STILL_CUT"
     assert log.errors == []
 
 

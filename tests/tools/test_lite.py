@@ -201,8 +201,23 @@ def test_the_pinned_pyodide_kernel_takes_the_kernel_start_patch(tmp_path):
     assert lite_patches.import_kernel_before_drive(tmp_path / "extensions")
 
 
+def test_the_pinned_lab_page_takes_the_cell_link_script(tmp_path):
+    """The lab's page of the pinned jupyterlite-core takes CELL_LINK_SCRIPT before its first
+    script, once: a new pin whose page has no script fails here, loudly."""
+    import tarfile
+
+    (app,) = (lite_cache.lite_tools() / "jupyterlite_core").glob("jupyterlite-app-*.tgz")
+    with tarfile.open(app) as archive:
+        archive.extractall(tmp_path, members=[archive.getmember("package/lab/index.html")])
+    page = lite_patches.open_at_cell(tmp_path / "package")
+    assert lite_patches.open_at_cell(tmp_path / "package") == page  # a second time: no change
+    text = page.read_text(encoding="utf-8")
+    assert text.count(lite_patches.CELL_LINK_MARK) == 1
+    assert text.index(lite_patches.CELL_LINK_MARK) < text.index("<script", text.index("</script>"))
+
+
 def test_every_patch_names_the_upstream_issue_it_works_around():
-    patches = {name for name in vars(lite_patches) if name.endswith("_PATCH")}
+    patches = {name for name in vars(lite_patches) if name.endswith(("_PATCH", "_SCRIPT"))}
     assert patches == set(lite_patches.UPSTREAM)
     for name, upstream in lite_patches.UPSTREAM.items():
         assert "#" in upstream or "no upstream issue found" in upstream, name

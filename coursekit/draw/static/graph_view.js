@@ -676,6 +676,28 @@ function button(text, title) {
   return b;
 }
 
+// On a slide, an AND/OR picture drawn top to bottom (``digraph andor``, ``rankdir=TB``) that
+// is not whole there at legible text (too tall: it would scroll) is laid out again from left
+// to right: a tall graph then fits the wide slide, its text larger. Only on a slide: JupyterLab,
+// the web book and the lab show the course's top-to-bottom figures.
+const TOP_DOWN = /\brankdir=("?)TB\1(?=[\s,;\]])/;
+
+function turnsOnSlides(dot) {
+  return /^\s*(strict\s+)?digraph\s+andor\b/.test(dot) && TOP_DOWN.test(dot);
+}
+
+function sidewaysDot(dot) {
+  return dot.replace(TOP_DOWN, "rankdir=LR");
+}
+
+/** Whether a picture fitted on its slide (fitSlide) is too tall for it, not too wide. */
+function tooTallOnSlide(svg, frame) {
+  if (!frame.closest(".reveal") || frame.classList.contains("ck-graph-whole")) return false;
+  if (!frame.classList.contains("ck-graph-scrolls")) return false;
+  return frame.style.overflowY === "auto" && svg.getBoundingClientRect().width
+    <= frame.getBoundingClientRect().width + 1;
+}
+
 function render({ model, el }) {
   // jupyter-widgets: the class every ipywidgets view carries (page styles and tests look for it)
   el.classList.add("ck-graph", "jupyter-widgets");
@@ -815,10 +837,34 @@ function render({ model, el }) {
     }
   }
 
+  // On a slide (see turnsOnSlides): the DOT laid out from left to right, and the DOT for which
+  // that was tried and did not fit either (drawn top to bottom again).
+  let sideways = null;
+  let triedSideways = null;
+
+  /** After a fit: turn a too tall AND/OR picture on a slide sideways; back if that does not
+   * fit either (too wide then: an explorer's layout of every graph of the session). */
+  function turnIfTooTall() {
+    const dot = model.get("dot") || "";
+    if (!svg || triedSideways === dot || !turnsOnSlides(dot)) return;
+    if (sideways === dot) {
+      if (!frame.classList.contains("ck-graph-scrolls")) return;
+      triedSideways = dot;
+      sideways = null;
+    } else if (tooTallOnSlide(svg, frame)) {
+      sideways = dot;
+    } else {
+      return;
+    }
+    places = null; // (a kept layout was made the other way)
+    draw();
+  }
+
   async function layOut() {
     const started = performance.now();
     const mine = ++drawing;
-    const dot = model.get("dot");
+    const given = model.get("dot");
+    const dot = given && sideways === given ? sidewaysDot(given) : given;
     if (!dot) {
       frame.textContent = model.get("text") || "";
       svg = null;
@@ -860,10 +906,12 @@ function render({ model, el }) {
     drawArcs(svg);
     showStep();
     fit(svg, frame, model.get("root"), groups);
+    svg.dataset.sideways = dot !== given ? "1" : "";
     el.dataset.drawn = String(Number(el.dataset.drawn || 0) + 1);
     // how long the last layout and drawing took (the first one includes loading Graphviz)
     el.dataset.drawMs = (performance.now() - started).toFixed(2);
     el.dispatchEvent(new CustomEvent("ck-drawn", { bubbles: true }));
+    turnIfTooTall();
   }
 
   function showBusy() {
@@ -906,6 +954,7 @@ function render({ model, el }) {
     if (!svg) return;
     fit(svg, frame, model.get("root"), groups);
     if (stale) recolour(0);
+    turnIfTooTall();
   });
   resize.observe(el);
   const shown = new IntersectionObserver(() => stale && recolour(0));

@@ -128,8 +128,9 @@ def site_bar(chapter: Chapter, others: dict[str, Chapter]) -> str:
 
 
 # Under each explorer whose controls are hidden (they need a kernel), once the widgets are
-# drawn: one line leading to the same notebook in the lab, where they work
-# (templates/site/lab_line.html.j2).
+# drawn: one line leading to the same cell of the same notebook in the lab, where they work
+# (``#cell-id=…``, the cell's id as nbconvert writes it on the page; the lab's page opens the
+# notebook there: lite_patches.open_at_cell). The script: templates/site/lab_line.html.j2.
 
 
 def dress_page(body: str, bar: str, lab_line: tuple[str, str] | None = None) -> str:

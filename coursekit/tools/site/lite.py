@@ -56,6 +56,7 @@ from coursekit.tools.site.lite_patches import (
     import_kernel_before_drive,
     let_run_all_go_on,
     one_session_per_path,
+    open_at_cell,
 )
 from coursekit.tools.site.lite_wheels import (
     LITE_PACKAGES,
@@ -292,4 +293,5 @@ def build_lab(
     let_run_all_go_on(out / "build")
     one_session_per_path(out / "build")
     import_kernel_before_drive(out / "extensions")
+    open_at_cell(out)
     return out

@@ -1,4 +1,5 @@
-"""The JupyterLite bundle as coursekit's lab needs it: three patches, each checked.
+"""The JupyterLite bundle as coursekit's lab needs it: three patches, each checked, and a
+script in the lab's page that opens a notebook at the cell a link names.
 
 Each patch names the upstream issue it works around (:data:`UPSTREAM`).
 
@@ -73,6 +74,8 @@ UPSTREAM = {
     "RUN_ALL_PATCH": "jupyterlite/jupyterlite#1671",
     "SESSION_BY_PATH_PATCH": "no upstream issue found",
     "KERNEL_START_PATCH": "no upstream issue found (under jupyterlite/pyodide-kernel#14)",
+    "CELL_LINK_SCRIPT": "no upstream issue found (JupyterLite drops a ?path= link's fragment; "
+    "JupyterLab's own wish: jupyterlab/jupyterlab#7696)",
 }
 """Each patch → the upstream issue or pull request it works around (the comment above each
 patch says how); when upstream fixes it, the patch and its line here go."""
@@ -185,3 +188,82 @@ def import_kernel_before_drive(extensions: Path) -> list[Path]:
     if not patched:
         raise SiteError(f"no Pyodide kernel worker under {folder}: is the kernel installed?")
     return patched
+
+
+# --- A link to one cell of a notebook ---------------------------------------------------------
+
+# The web book links each explorer whose controls need a kernel to its own cell in the lab:
+# ``lab/index.html?path=notebooks/04_alphabeta.ipynb#cell-id=<id>`` (the cell's id, as nbconvert
+# writes it into the page's ``id="cell-id=…"``). JupyterLab 4's notebook scrolls to such a
+# fragment (``Notebook.setFragment`` knows ``#cell-id=``), but JupyterLite 0.8.6 opens a
+# ``?path=`` without passing the fragment on (and drops it from the address). This script,
+# put into the lab's page before its bundle, keeps the fragment, waits for that notebook to be
+# shown, selects the cell and brings it into view.
+CELL_LINK_SCRIPT = """<script>
+/* coursekit: ?path=NOTEBOOK#cell-id=ID opens the notebook at that cell (lite_patches) */
+(() => {
+  const wanted = decodeURIComponent(location.hash || "");
+  const path = new URLSearchParams(location.search).get("path");
+  if (!wanted.startsWith("#cell-id=") || !path) return;
+  const id = wanted.slice("#cell-id=".length);
+  const started = Date.now();
+  const look = () => {
+    const app = window.jupyterapp;
+    const panel = app && app.shell && app.shell.currentWidget;
+    const notebook = panel && panel.content;
+    if (panel && panel.context && panel.context.path === path && notebook && notebook.setFragment) {
+      panel.revealed.then(async () => {
+        const index = notebook.widgets.findIndex((cell) => cell.model.id === id);
+        if (index < 0) return;
+        notebook.activeCellIndex = index;
+        await notebook.setFragment(wanted);
+        document.documentElement.dataset.ckCellShown = id;
+        // The cells above it are still being drawn (and the kernel's start redraws the first):
+        // keep the cell on the screen for a while, until the student scrolls, types or clicks.
+        let moved = false;
+        const stop = () => { moved = true; };
+        for (const kind of ["wheel", "keydown", "mousedown", "touchstart"]) {
+          document.addEventListener(kind, stop, { once: true, capture: true });
+        }
+        const until = Date.now() + 60000; // (a busy machine: the kernel starts in 10-40 s)
+        const keep = () => {
+          const cell = notebook.widgets[index];
+          if (moved || Date.now() > until || !cell || cell.isDisposed) return;
+          const box = cell.node.getBoundingClientRect();
+          const view = notebook.node.getBoundingClientRect();
+          const away = box.bottom <= view.top || box.top >= view.bottom;
+          if (away) notebook.scrollToCell(cell, "start");
+          setTimeout(keep, 250);
+        };
+        keep();
+      });
+      return;
+    }
+    if (Date.now() - started < 120000) setTimeout(look, 100);
+  };
+  look();
+})();
+</script>"""
+CELL_LINK_MARK = "coursekit: ?path=NOTEBOOK#cell-id=ID"
+
+
+def open_at_cell(lab: Path) -> Path:
+    """Put :data:`CELL_LINK_SCRIPT` into the lab's page ``lab/index.html`` under ``lab`` (the
+    built site's folder), before its first script; return the page.
+
+    Raises
+    ------
+    SiteError
+        If the page is missing or has no ``<script``.
+    """
+    page = Path(lab) / "lab" / "index.html"
+    if not page.is_file():
+        raise SiteError(f"the lab has no page {page}: did jupyter lite build write it?")
+    text = page.read_text(encoding="utf-8")
+    if CELL_LINK_MARK in text:
+        return page
+    if "<script" not in text:
+        raise SiteError(f"{page} has no script: not the JupyterLite page coursekit patches")
+    at = text.index("<script")
+    page.write_text(text[:at] + CELL_LINK_SCRIPT + "\n" + text[at:], encoding="utf-8")
+    return page
