@@ -186,7 +186,9 @@ class StudentFunction:
             raise NotReady(say("grade.not_a_function", name=part.name))
         if "ready" not in ready:
             raise NotReady(say("grade.not_set_up", name=part.name))
-        self.clock = CellClock(seconds, self.process.processes)
+        # the wall clock runs only while a call waits (the grader's own work between calls,
+        # slow on a busy machine, is not the function's); processor time counts throughout
+        self.clock = CellClock(seconds, self.process.processes, running=False)
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
         return self.process.message(deadline, MAX_BYTES, REPLY_DEPTH)
@@ -208,7 +210,11 @@ class StudentFunction:
             self.process.send(json.dumps({"args": payload}).encode())
         except OSError:
             raise ended from None
-        reply = self._answer()
+        self.clock.start()
+        try:
+            reply = self._answer()
+        finally:
+            self.clock.stop()
         if reply is not None and not valid_reply(reply):
             raise AssertionError(say("grade.damaged"))
         if reply is None:
