@@ -6,18 +6,24 @@ the solver runs ``connect4_fast`` instead. Both are run here on the same positio
 must visit exactly as many positions, give the same score and leave the same bounds
 in the table. The four-region threat finder must give ``threat_finder``'s cells on
 any bitboard, and a line of perfect play read from the table must keep the score at
-every move (checked by solving each position of the line again).
+every move (checked by solving each position of the line again). On positions drawn
+from Pons' own files (``C4_DATA``, default /work/shared/data/connect4; skipped without
+them) the two forms must agree node for node with his scores, and the public
+``solve()`` must return a legal line that ends the game with the score it solved.
 """
 
 from __future__ import annotations
 
+import os
+import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.games import ConnectFour
-from coursekit.search import connect4_fast
+from coursekit.games import MAX, ConnectFour
+from coursekit.search import connect4_fast, solve
 from coursekit.search.connect4_solver import ENHANCEMENTS, Connect4Solver
 from coursekit.search.connect4_threats import region_threat_finder, threat_finder
 
@@ -139,3 +145,54 @@ def test_the_move_table_is_cleared_when_full(monkeypatch):
     solver, plain = Connect4Solver(), textbook(6, 7)
     assert solver.solve_moves("32164625") == plain.solve_moves("32164625")  # Test_L1_R1
     assert solver.nodes == plain.nodes
+
+
+# --- Pons' own files: every set that a test can afford, drawn with a seed ---------------------
+
+PONS_DATA = Path(os.environ.get("C4_DATA", "/work/shared/data/connect4"))
+AFFORDABLE = {"L3_R1": 4, "L2_R1": 4, "L1_R1": 3, "L2_R2": 2, "L1_R2": 1}
+"""Positions drawn from each file (L1_R3 takes millions of nodes a position: none)."""
+
+
+def pons_file(name: str, count: int) -> list[tuple[str, int]]:
+    """``count`` seeded positions of ``Test_{name}.txt`` with Pons' scores; skip without it."""
+    path = PONS_DATA / f"Test_{name}.txt"
+    if not path.exists():
+        pytest.skip(f"Pons' test sets are not in {PONS_DATA} (set C4_DATA)")
+    pairs = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    return [(moves, int(score)) for moves, score in random.Random(40).sample(pairs, count)]
+
+
+@pytest.mark.parametrize("name", AFFORDABLE)
+def test_the_fast_path_equals_chapter_6_on_pons_files(name):
+    fast, slow = Connect4Solver(), textbook(6, 7)
+    for moves, score in pons_file(name, AFFORDABLE[name]):
+        for weak in (True, False) if name != "L1_R2" else (True,):
+            fast.reset(), slow.reset()
+            found = fast.solve_moves(moves, weak=weak)
+            assert found == slow.solve_moves(moves, weak=weak), moves
+            assert (fast.nodes, fast.probes) == (slow.nodes, slow.probes), moves
+            assert found == (sign(score) if weak else score), moves
+
+
+@pytest.mark.parametrize("name", ["L3_R1", "L2_R1", "L1_R1", "L2_R2"])
+def test_solve_reads_a_legal_line_that_ends_with_the_solved_score(name):
+    game = ConnectFour()
+    for moves, score in pons_file(name, 2):
+        state = game.from_moves(moves)
+        side = 1 if game.to_move(state) is MAX else -1  # Pons' scores are the mover's
+        for fastest in (False, True):
+            solution = solve(game, state, fastest=fastest)
+            end = state
+            for move in solution.pv:
+                assert move in game.actions(end), (moves, solution.pv)
+                end = game.result(end, move)
+            assert game.is_terminal(end), (moves, solution.pv)
+            if fastest:
+                assert solution.value == game.score(end) == side * score
+            else:
+                assert sign(solution.value) == sign(game.score(end)) == side * sign(score)
+
+
+def sign(x: float) -> int:
+    return (x > 0) - (x < 0)
