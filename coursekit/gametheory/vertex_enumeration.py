@@ -24,9 +24,15 @@ The steps (:func:`vertex_enumeration`):
    equilibria and best responses);
 2. list the vertices of P and of Q by walking each polytope from corner to
    corner, pivoting in exact integers (:func:`~coursekit.gametheory.vertex_walk.walk_vertices`);
+   first in floats (:func:`~coursekit.gametheory.float_walk.float_walk`), which
+   answers for a non-degenerate game and hands over to the exact walk when
+   anything is too close to call;
 3. give each vertex its labels, and keep the pairs of vertices whose labels
    cover every strategy;
-4. scale each pair to probabilities and check it exactly as an equilibrium;
+4. scale each pair to probabilities and check it exactly as an equilibrium
+   (after the walk in floats: each pair solved from its basis in fractions; a
+   failed check, a degenerate vertex or an even number of equilibria — a
+   non-degenerate game has an odd number — sends the game to the exact walk);
 5. look for a vertex with too many labels: a witness of degeneracy.
 
 Step 2 read as the definition reads is :func:`polytope_vertices`: for each
@@ -44,9 +50,10 @@ from fractions import Fraction
 import numpy as np
 
 from coursekit.gametheory import exact
-from coursekit.gametheory.best_response import Equilibrium, is_equilibrium, order
+from coursekit.gametheory.best_response import Equilibrium, order
 from coursekit.gametheory.errors import GameTooLargeError
 from coursekit.gametheory.exact import Matrix
+from coursekit.gametheory.float_walk import float_walk
 from coursekit.gametheory.linear import TOLERANCE, progress_bar, solve_many, subset_pairs
 from coursekit.gametheory.vertex_walk import Vertex, most_bases, walk_vertices
 from coursekit.text import number_text, say
@@ -174,12 +181,13 @@ def _solve_basis(
     return tuple(point)
 
 
-def _point(C: Matrix, vertex: Vertex) -> tuple[Fraction, ...]:
+def _point(C: Matrix, vertex: Vertex) -> tuple[Fraction, ...] | None:
+    """The vertex's exact coordinates, solved from its basis; ``None`` if that is singular."""
     if vertex.point is not None:
         return vertex.point
-    point = _solve_basis(C, vertex.support, vertex.tight_set)
-    assert point is not None, "a well-conditioned basis cannot be singular"
-    return point
+    if len(vertex.support) != len(vertex.tight_set):  # not a basis (a float walk gone wrong)
+        return None
+    return _solve_basis(C, vertex.support, vertex.tight_set)
 
 
 def _positive_integers(matrix: Matrix) -> Matrix:
@@ -253,20 +261,80 @@ def vertex_enumeration(
     B_t = _positive_integers(tuple(zip(*B, strict=True)))
     show = total >= PROGRESS_BASES if progress is None else progress
     with progress_bar(None, show, say("printed.progress.vertex"), "bases") as bar:
+        fast = _fast_path(A, B, B_t, A_int, bar)
+        if fast is not None:
+            return VertexAnalysis(tuple(order(fast)), None)
         P = walk_vertices(B_t, bar)  # zeros → i, tight column j → m + j
         Q = walk_vertices(A_int, bar)  # tight row i → i, zeros j → m + j
     p_labels = [_mask(v.zeros) | _mask(v.tight) << m for v in P]
     q_labels = [_mask(v.tight) | _mask(v.zeros) << m for v in Q]
-    found = set()
-    for a, b in _complete_pairs(p_labels[1:], q_labels[1:], (m, n)):
-        x, y = _point(B_t, P[a + 1]), _point(A_int, Q[b + 1])
-        p = tuple(v / sum(x) for v in x)
-        q = tuple(v / sum(y) for v in y)
-        if not is_equilibrium(A, B, p, q):
-            raise RuntimeError(f"vertex enumeration produced a non-equilibrium {p}, {q}")
-        found.add(Equilibrium(p, q))
+    found = _equilibria(A, B, (p_labels, P.__getitem__, B_t), (q_labels, Q.__getitem__, A_int))
+    if found is None:
+        raise RuntimeError("vertex enumeration produced a non-equilibrium")
     witness = _witness((m, n), P, Q, B_t, A_int, labels, players)
     return VertexAnalysis(tuple(order(found)), witness)
+
+
+def _fast_path(A: Matrix, B: Matrix, B_t: Matrix, A_int: Matrix, bar) -> set | None:
+    """Step 2 in floats: the equilibria of a non-degenerate game, or ``None`` to walk exactly.
+
+    Every pair is confirmed in fractions (step 4); a non-degenerate game has an
+    odd number of equilibria (Lemke and Howson), so an even count is not trusted either.
+    """
+    m, n = len(A), len(A[0])
+    P = float_walk(B_t, bar)  # unknowns: labels 0 … m − 1, tight columns: m … m + n − 1
+    Q = float_walk(A_int, bar) if P is not None else None  # unknowns: m + j, tight rows: i
+    if P is None or Q is None:
+        return None
+    p_labels = P.labels(range(m + n))
+    q_labels = Q.labels([*range(m, m + n), *range(m)])
+    found = _equilibria(A, B, (p_labels, P.vertex, B_t), (q_labels, Q.vertex, A_int))
+    return found if found is not None and len(found) % 2 == 1 else None
+
+
+def _equilibria(A: Matrix, B: Matrix, P: tuple, Q: tuple) -> set[Equilibrium] | None:
+    """Steps 3 and 4: the complete pairs of vertices as equilibria, each checked exactly.
+
+    ``P`` and ``Q`` are (labels of each vertex, the vertex of an index, the
+    polytope's matrix). Returns ``None`` when a pair fails the exact check (a
+    walk in floats gone wrong).
+    """
+    (p_labels, p_vertex, B_t), (q_labels, q_vertex, A_int) = P, Q
+    found = set()
+    for a, b in _complete_pairs(p_labels[1:], q_labels[1:], (len(A), len(A[0]))):
+        x, y = _point(B_t, p_vertex(a + 1)), _point(A_int, q_vertex(b + 1))
+        if x is None or y is None:
+            return None
+        x_int, y_int = _integer_direction(x), _integer_direction(y)
+        if not _best_responses_to_each_other(A_int, B_t, x_int, y_int):
+            return None
+        p = tuple(Fraction(v, sum(x_int)) for v in x_int)
+        q = tuple(Fraction(v, sum(y_int)) for v in y_int)
+        found.add(Equilibrium(p, q))
+    return found
+
+
+def _integer_direction(point: tuple[Fraction, ...]) -> list[int]:
+    """The point times the common denominator of its coordinates: integers, the same direction."""
+    scale = math.lcm(*(v.denominator for v in point))
+    return [v.numerator * (scale // v.denominator) for v in point]
+
+
+def _best_responses_to_each_other(A: Matrix, B_t: Matrix, x: list[int], y: list[int]) -> bool:
+    """Step 4 exactly, in integers: x, y ≥ 0, not 0, each using only best responses to the other.
+
+    ``A`` and ``B_t`` are the payoffs as positive integers (step 1: the same best
+    responses), ``x`` and ``y`` mixed strategies up to a positive factor, which
+    scales every payoff against them alike.
+    """
+    if min(x) < 0 or min(y) < 0 or not any(x) or not any(y):
+        return False
+    rows = [sum(a * v for a, v in zip(row, y, strict=True)) for row in A]  # against y
+    cols = [sum(b * v for b, v in zip(col, x, strict=True)) for col in B_t]  # against x
+    best_row, best_col = max(rows), max(cols)
+    return all(rows[i] == best_row for i, v in enumerate(x) if v) and all(
+        cols[j] == best_col for j, v in enumerate(y) if v
+    )
 
 
 def enumeration_size(m: int, n: int) -> int:
@@ -286,8 +354,14 @@ def _walk_duration(bases: int) -> str:
     return say("errors.gametheory.minutes", minutes=f"{seconds / 60:.0f}")
 
 
+_BITS = [1 << i for i in range(256)]
+
+
 def _mask(indices: frozenset[int]) -> int:
-    return sum(1 << i for i in indices)
+    """The set as an integer, one bit each."""
+    if indices and max(indices) >= len(_BITS):
+        return sum(1 << i for i in indices)
+    return sum(map(_BITS.__getitem__, indices))
 
 
 def _complete_pairs(
@@ -343,6 +417,7 @@ def _witness(
         return None
     _, player, vertex, C = min(candidates, key=lambda c: (c[0], c[1]))
     point = _point(C, vertex)
+    assert point is not None, "a basis of the exact walk is never singular"
     mix = tuple(v / sum(point) for v in point)
     return Degeneracy(player, mix, tuple(sorted(vertex.tight)), players, labels)
 
