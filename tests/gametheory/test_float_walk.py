@@ -72,6 +72,17 @@ def exact_only(monkeypatch) -> None:
     monkeypatch.setattr(ve, "float_walk", lambda C, bar=None: None)
 
 
+def both_ways(game: NormalFormGame) -> tuple:
+    """The vertex analysis of ``game`` with the float walk first (the default), and without."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DegenerateGameWarning)
+        fast = ve.vertex_enumeration(game.exact_A, game.exact_B, game._labels(), game.players)
+        with pytest.MonkeyPatch.context() as patch:
+            exact_only(patch)
+            exact = ve.vertex_enumeration(game.exact_A, game.exact_B, game._labels(), game.players)
+    return fast, exact
+
+
 @pytest.mark.parametrize(("size", "seed"), [(8, 0), (8, 4), (10, 0), (10, 1), (10, 2)])
 def test_seeded_games_equal_the_exact_walk(size, seed, monkeypatch):
     game = NormalFormGame.random(size, size, seed=seed, low=-10_000, high=10_000)
@@ -85,12 +96,7 @@ def test_seeded_games_equal_the_exact_walk(size, seed, monkeypatch):
 @given(games(max_size=6, low=-3, high=3))
 @settings(max_examples=150, deadline=None)
 def test_the_fast_path_changes_no_answer(game):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DegenerateGameWarning)
-        fast = ve.vertex_enumeration(game.exact_A, game.exact_B, game._labels(), game.players)
-        with pytest.MonkeyPatch.context() as patch:
-            exact_only(patch)
-            exact = ve.vertex_enumeration(game.exact_A, game.exact_B, game._labels(), game.players)
+    fast, exact = both_ways(game)
     assert fast.equilibria == exact.equilibria
     assert (fast.degeneracy is None) == (exact.degeneracy is None)
 
@@ -120,10 +126,5 @@ def test_a_float_walk_gone_wrong_is_caught_and_walked_again(monkeypatch):
 @settings(max_examples=30, deadline=None)
 def test_random_5_by_5_games_agree_with_the_exact_walk(seed):
     game = NormalFormGame.random(5, 5, seed=seed, low=-20, high=20)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DegenerateGameWarning)
-        fast = ve.vertex_enumeration(game.exact_A, game.exact_B, game._labels(), game.players)
-        with pytest.MonkeyPatch.context() as patch:
-            exact_only(patch)
-            exact = ve.vertex_enumeration(game.exact_A, game.exact_B, game._labels(), game.players)
+    fast, exact = both_ways(game)
     assert fast.equilibria == exact.equilibria
