@@ -304,12 +304,16 @@ def ratio(ours: dict, theirs: dict) -> tuple[float, int] | None:
 # --- the note ---------------------------------------------------------------------------------
 
 
-def write(rows: list[dict]) -> None:
-    """Replace this benchmark's section of RESULTS.md (the other sections stay)."""
+def write(rows: list[dict], started: str = "") -> None:
+    """Replace this benchmark's section of RESULTS.md (the other sections stay).
+
+    ``started`` is the load average when the run began (the line names the one at its end).
+    """
     lines = [
         SECTION,
         "",
-        f"Run {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC on {describe()}. "
+        f"Run {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC on {describe()} at the "
+        f"end{f', {started} at the start' if started else ''}. "
         "Written by `python bench/connect4_pons.py`.",
         "",
         f"Mean CPU time per position (each position solved {REPEATS} times in a row, the "
@@ -422,4 +426,5 @@ if __name__ == "__main__":
             run_openspiel(name, count)
     else:
         limit = int(sys.argv[sys.argv.index("--limit") + 1]) if "--limit" in sys.argv else 10**9
-        write(measure(limit))
+        load = f"load average {os.getloadavg()[0]:.1f}"
+        write(measure(limit), load)
