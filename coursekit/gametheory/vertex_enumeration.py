@@ -245,18 +245,7 @@ def vertex_enumeration(
     (2, 0)
     """
     m, n = len(A), len(A[0])
-    total = enumeration_size(m, n)
-    if total > MAX_BASES and not force:
-        raise GameTooLargeError(
-            say(
-                "errors.gametheory.vertex_too_large",
-                m=m,
-                n=n,
-                total=total,
-                most=MAX_BASES,
-                duration=_walk_duration(total),
-            )
-        )
+    total = _checked_size(m, n, force)
     A_int = _positive_integers(A)
     B_t = _positive_integers(tuple(zip(*B, strict=True)))
     show = total >= PROGRESS_BASES if progress is None else progress
@@ -273,6 +262,29 @@ def vertex_enumeration(
         raise RuntimeError("vertex enumeration produced a non-equilibrium")
     witness = _witness((m, n), P, Q, B_t, A_int, labels, players)
     return VertexAnalysis(tuple(order(found)), witness)
+
+
+def _checked_size(m: int, n: int, force: bool) -> int:
+    """The most bases the walk may meet; refused up front beyond :data:`MAX_BASES` unless forced.
+
+    Raises
+    ------
+    GameTooLargeError
+        When the bound exceeds :data:`MAX_BASES` and ``force`` is False.
+    """
+    total = enumeration_size(m, n)
+    if total > MAX_BASES and not force:
+        raise GameTooLargeError(
+            say(
+                "errors.gametheory.vertex_too_large",
+                m=m,
+                n=n,
+                total=total,
+                most=MAX_BASES,
+                duration=_walk_duration(total),
+            )
+        )
+    return total
 
 
 def _fast_path(A: Matrix, B: Matrix, B_t: Matrix, A_int: Matrix, bar) -> set | None:
