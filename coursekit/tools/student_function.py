@@ -42,6 +42,11 @@ from coursekit.tools.sandbox import INPUT, Sandbox, SandboxedProcess, python
 STARTUP_SECONDS = 30
 """Time the student's cells may take to run before the first call (beyond the part's time)."""
 
+CALL_WALL_SECONDS = 0.05
+"""Wall-clock seconds each call adds to the part's cap: the round trip through the pipes and
+the wait for a processor on a busy machine (a part's check makes thousands of calls; a function
+that sleeps instead of thinking gains at most this much a call)."""
+
 
 class NotReady(Exception):
     """The student's function could not be set up (missing, not callable, its process died).
@@ -210,6 +215,7 @@ class StudentFunction:
             self.process.send(json.dumps({"args": payload}).encode())
         except OSError:
             raise ended from None
+        self.clock.allow(CALL_WALL_SECONDS)
         self.clock.start()
         try:
             reply = self._answer()

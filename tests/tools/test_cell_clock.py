@@ -37,3 +37,13 @@ def test_processor_time_counts_whether_or_not_the_wall_clock_runs():
     while time.process_time() < end:  # this process works: its processor time counts
         pass
     assert clock.over() and clock.wall() == 0.0
+
+
+def test_each_call_adds_its_round_trip_to_the_cap():
+    clock = CellClock(SECONDS, lambda: IDLE, running=False)
+    clock.allow(0.3)  # one call's allowance
+    clock.start()
+    time.sleep(WALL_FACTOR * SECONDS + 0.05)  # past the cap alone, within the allowance
+    assert not clock.over()
+    time.sleep(0.3)
+    assert clock.over()
