@@ -4,7 +4,8 @@
 question to one algorithm module, which takes matrices and labels:
 ``best_response`` (best responses, pure equilibria, the exact equilibrium
 test), ``dominance`` (iterated elimination), ``support_enumeration`` and
-``vertex_enumeration`` (mixed equilibria, degeneracy), ``zero_sum`` (the
+``vertex_enumeration`` (mixed equilibria, degeneracy; ``vertex_walk`` walks
+the vertices of the best-response polytopes), ``zero_sum`` (the
 value by linear programming), ``best_response_graph`` (the 2×2 picture's
 model); ``exact`` and ``linear`` are their arithmetic.
 

@@ -583,24 +583,29 @@ an integer from 0 to 1, not 7
     ) -> list[Equilibrium]:
         """Nash equilibria in mixed strategies (混合策略纳什均衡), exact.
 
-        ``method="support"`` is support enumeration (支撑集枚举): it finds
-        *every* equilibrium of a non-degenerate game. ``method="vertex"`` lists
-        the *extreme* equilibria by vertex enumeration, which is also every
-        equilibrium of a non-degenerate game. A degenerate game (see
-        :meth:`degeneracy`) can have infinitely many equilibria; ``"auto"``
-        (the default) then warns, says so, and returns its extreme equilibria:
-        every equilibrium is a mix of extreme ones from one of
-        :meth:`equilibrium_components`.
+        ``method="support"`` is support enumeration (支撑集枚举), the textbook
+        method: for each pair of supports of equal size, solve the
+        indifference equations. It finds *every* equilibrium of a
+        non-degenerate game. ``method="vertex"`` lists the *extreme*
+        equilibria by vertex enumeration, walking the corners of the players'
+        best-response polytopes from one to the next: every equilibrium of a
+        non-degenerate game too, far faster on larger games. ``"auto"`` (the
+        default) walks the corners once, which also tells whether the game is
+        degenerate (see :meth:`degeneracy`). A degenerate game can have
+        infinitely many equilibria; ``"auto"`` then warns, says so, and returns
+        its extreme equilibria: every equilibrium is a mix of extreme ones
+        from one of :meth:`equilibrium_components`.
 
         Parameters
         ----------
         method : "auto", "support" or "vertex"
             The algorithm.
         force : bool
-            Run even on a game so large that enumeration takes more than a
-            few seconds (beyond ``support_enumeration.MAX_PAIRS`` support
-            pairs: larger than 10×10 once dominated strategies are removed;
-            a 13×13 game takes minutes).
+            Run even on a game so large that enumeration may take more than
+            about half a minute (vertex enumeration: beyond
+            ``vertex_enumeration.MAX_BASES`` bases, larger than 14×14; support
+            enumeration: beyond ``support_enumeration.MAX_PAIRS`` support
+            pairs, larger than 10×10 once dominated strategies are removed).
         progress : bool or None
             Show a progress bar; by default only for long enumerations.
 
@@ -647,9 +652,10 @@ an integer from 0 to 1, not 7
                     stacklevel=2,
                 )
             return found
-        degenerate = self._vertex_analysis(force, progress).degeneracy
-        if degenerate is None:
-            return self._support_enumeration(force, progress)
+        analysis = self._vertex_analysis(force, progress)
+        if analysis.degeneracy is None:  # every equilibrium is extreme
+            return list(analysis.equilibria)
+        degenerate = analysis.degeneracy
         warnings.warn(
             say("errors.gametheory.infinitely_many", degenerate=degenerate),
             DegenerateGameWarning,

@@ -98,12 +98,18 @@ class _NoBar:
 
 
 @contextlib.contextmanager
-def progress_bar(total: int, show: bool, what: str) -> Iterator[object]:
-    """A tqdm progress bar over ``total`` systems, or a silent stand-in when ``show`` is False."""
+def progress_bar(
+    total: int | None, show: bool, what: str, unit: str = "systems"
+) -> Iterator[object]:
+    """A tqdm progress bar, or a silent stand-in when ``show`` is False.
+
+    ``total`` counts the steps (``None``: not known in advance, the bar counts
+    up); ``unit`` names them: ``"systems"`` or ``"bases"``.
+    """
     if not show:
         yield _NoBar()
         return
     from tqdm.auto import tqdm  # only for long runs: the import takes a moment
 
-    with tqdm(total=total, desc=what, unit=say("printed.progress.systems")) as bar:
+    with tqdm(total=total, desc=what, unit=say(f"printed.progress.{unit}")) as bar:
         yield bar

@@ -49,10 +49,11 @@ __all__ = ["MAX_PAIRS", "Equilibrium", "confirm", "support_enumeration", "suppor
 MAX_PAIRS = 200_000
 """The most support pairs enumerated without ``force=True``.
 
-Measured here (random games without dominated strategies, about 8 µs a pair
-for support enumeration and as much again for vertex enumeration): a 10×10
-game (184,755 pairs) takes about 3 s for both, 11×11 (705,431) about 10 s,
-13×13 (10,400,599) about 2.5 minutes.
+Measured here (random games without dominated strategies, about 8 µs a pair):
+a 10×10 game (184,755 pairs) takes about a second and a half, 11×11 (705,431)
+about 6 s, 13×13 (10,400,599) about a minute and a half. ``mixed_equilibria()``
+by default walks the vertices of the best-response polytopes instead
+(:mod:`~coursekit.gametheory.vertex_walk`): 13×13 in a few seconds.
 """
 
 PROGRESS_PAIRS = 100_000
@@ -133,7 +134,7 @@ def support_enumeration(
 
 def duration(pairs: int) -> str:
     """A rough running time for this many support pairs, in words."""
-    seconds = pairs * 16e-6  # support and vertex enumeration, measured (see MAX_PAIRS)
+    seconds = pairs * 8e-6  # measured (see MAX_PAIRS)
     if seconds < 120:
         return say("errors.gametheory.seconds", seconds=f"{seconds:.0f}")
     return say("errors.gametheory.minutes", minutes=f"{seconds / 60:.0f}")

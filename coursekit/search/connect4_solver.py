@@ -68,12 +68,26 @@ import functools
 import math
 import time
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from coursekit.games.connectfour import ConnectFour
+from coursekit.search.connect4_fast import NodeLimit, fast_search, new_columns
+from coursekit.search.connect4_threats import region_threat_finder, threat_finder
 from coursekit.search.core import SearchError
 from coursekit.text import say
+
+__all__ = [
+    "ENHANCEMENTS",
+    "PONS_SAMPLE",
+    "TABLE_SIZE",
+    "Connect4Solver",
+    "EnhancementRow",
+    "NodeLimit",
+    "enhancement_table",
+    "shared_solver",
+    "threat_finder",
+]
 
 ENHANCEMENTS = ("centre first", "non-losing moves", "table", "threat order", "null window")
 """The enhancements of plain α-β negamax, in the order chapter 6 switches them on."""
@@ -136,72 +150,11 @@ every position of both sets.
 """
 
 
-def threat_finder(rows: int = 6, cols: int = 7):
-    """A function ``threats(stones, empty)``: the cells of ``empty`` where ``stones`` get four.
-
-    Shifting a bitboard by ``step`` moves every stone one cell along a
-    direction: 1 up a column, ``rows + 1`` to the next column, ``rows`` and
-    ``rows + 2`` along the two diagonals. A cell completes four when three of
-    the player's stones lie on a line through it: the two before it and one
-    more before them or after the cell (``xxx.``, ``xx.x``), or the mirror
-    image of that (``.xxx``, ``x.xx``). Straight up only ``xxx`` below counts.
-
-    The same function works on several boards side by side in one integer
-    (see :data:`Connect4Solver.width`): no shift reaches from one board into
-    the next one's cells.
-
-    Parameters
-    ----------
-    rows, cols : int
-        The size of the board.
-
-    Returns
-    -------
-    Callable[[int, int], int]
-        ``threats(stones, empty)``, a bitboard.
-
-    Examples
-    --------
-    >>> threats = threat_finder(6, 7)
-    >>> game = ConnectFour()
-    >>> s = game.from_moves("112233")  # x on columns 1-3 of the bottom row, o above
-    >>> board = sum(game.cell(row, col) for row in range(6) for col in range(7))
-    >>> empty = board ^ (s.x | s.o)
-    >>> threats(s.x, empty) == game.cell(0, 3)  # x wins in column 4
-    True
-    >>> threats(s.o, empty) == game.cell(1, 3)  # o would win just above it
-    True
-    """
-    h = rows + 1
-    a1, a2, a3 = h, 2 * h, 3 * h  # → one, two, three cells along a row
-    d1, d2, d3 = h - 1, 2 * (h - 1), 3 * (h - 1)  # ↘ along a falling diagonal
-    u1, u2, u3 = h + 1, 2 * (h + 1), 3 * (h + 1)  # ↗ along a rising diagonal
-
-    def threats(stones: int, empty: int) -> int:
-        p = stones
-        cells = (p << 1) & (p << 2) & (p << 3)  # ↑: three stacked below
-        # Each other direction alike: two stones just before the cell and a third before
-        # them or just after the cell; or two just after it and a third after or before.
-        before, after = (p << a1) & (p << a2), (p >> a1) & (p >> a2)
-        cells |= before & ((p << a3) | (p >> a1)) | after & ((p >> a3) | (p << a1))
-        before, after = (p << d1) & (p << d2), (p >> d1) & (p >> d2)
-        cells |= before & ((p << d3) | (p >> d1)) | after & ((p >> d3) | (p << d1))
-        before, after = (p << u1) & (p << u2), (p >> u1) & (p >> u2)
-        cells |= before & ((p << u3) | (p >> u1)) | after & ((p >> u3) | (p << u1))
-        return cells & empty
-
-    return threats
-
-
 def _largest_prime_at_most(n: int) -> int:
     """The largest prime ≤ ``n`` (n ≥ 2), by trial division: a table size spreads keys best."""
     while any(n % d == 0 for d in range(2, int(n**0.5) + 1)):
         n -= 1
     return n
-
-
-class NodeLimit(SearchError):
-    """A solve stopped because it visited more positions than its ``max_nodes``."""
 
 
 class Connect4Solver:
@@ -281,7 +234,16 @@ class Connect4Solver:
         self._key_bits = cols * (rows + 1) + 1  # a key, mine + taken, is below 2 ** this
         self._generation = 1  # never 0: no key is 0, the value of an empty slot
         self._table = self._new_table() if "table" in chosen else ([], [], [])
-        self._search = self._build()
+        self._best = new_columns(self.table_size) if "table" in chosen else None
+        h = rows + 1
+        self._bottom = sum(1 << (c * h) for c in range(cols))  # the bottom cell of each column
+        self._board = self._bottom * ((1 << rows) - 1)  # every cell
+        self._threats = region_threat_finder(rows, cols)  # threat_finder's cells, cheaper
+        self._columns = [((1 << rows) - 1) << (c * h) for c in range(cols)]
+        middle = (cols - 1) / 2
+        self._centre_first = sorted(range(cols), key=lambda c: (abs(c - middle), c))
+        # Every enhancement on: the same search, cheaper per position (connect4_fast).
+        self._search = fast_search(self) if self.enhancements == ENHANCEMENTS else self._build()
 
     def __repr__(self) -> str:
         return (
@@ -440,41 +402,75 @@ class Connect4Solver:
             nodes, salt = 0, solver._generation << shift
             limit = solver.max_nodes or 1 << 62  # as it is now: a caller may change it
             solver.probes = 0
-            moves = taken.bit_count()
-            playable = (taken + bottom) & board
-            if not playable:  # a full board
-                return 0
-            if find_threats(mine, board ^ taken) & playable:  # a win at once
-                return (cells + 1 - moves) // 2
-            # What the clock allows: lost to their next stone … won with this one (ruled
-            # out above, but halving this range puts the probes where they cost least).
-            least, most = -((cells - moves) // 2), (cells + 1 - moves) // 2
-            if most <= low or least >= high:
-                return most if most <= low else least
-            low, high = max(low, least), min(high, most)
-            threats = find_threats(mine ^ taken, board ^ taken) if nonlosing else 0
             try:
+                score, low, high, threats = solver._decided(mine, taken, low, high)
+                if score is not None:
+                    return score
+                moves, threats = taken.bit_count(), threats if nonlosing else 0
                 if "null window" not in on:
                     solver.probes = 1
                     return negamax(mine, taken, moves, threats, low, high)
-                score = low
-                while low < high:  # is the score above g? Narrow [low, high] from both ends
-                    g = (low + high) // 2
-                    # Probe farther out, at least halfway from 0 to the bound on g's side
-                    # (Pons' choice): a score far from the truth is cheap to refute, and
-                    # the fail-soft answer often jumps to the true score at once.
-                    g = min(g, -(-low // 2)) if g <= 0 else max(g, high // 2)
+
+                def probe(g: int) -> int:
                     solver.probes += 1
-                    score = negamax(mine, taken, moves, threats, g, g + 1)
-                    if score <= g:
-                        high = score
-                    else:
-                        low = score
-                return score
+                    return negamax(mine, taken, moves, threats, g, g + 1)
+
+                return solver.bisect(probe, low, high)
             finally:
                 solver.nodes = nodes
 
         return root
+
+    def _decided(self, mine: int, taken: int, low: int, high: int) -> tuple:
+        """What the root knows before searching: ``(score, low, high, threats)``.
+
+        ``score`` is the answer when no search is needed: a full board, a win at
+        once, or a window that the clock rules out. Otherwise it is ``None``,
+        [low, high] is narrowed to the scores the clock allows, and ``threats``
+        are the cells where the opponent would win.
+        """
+        bottom, board, cells = self._bottom, self._board, self.rows * self.cols
+        moves = taken.bit_count()
+        playable = (taken + bottom) & board
+        if not playable:  # a full board
+            return 0, low, high, 0
+        if self._threats(mine, board ^ taken) & playable:  # a win at once
+            return (cells + 1 - moves) // 2, low, high, 0
+        # What the clock allows: lost to their next stone … won with this one (ruled
+        # out above, but halving this range puts the probes where they cost least).
+        least, most = -((cells - moves) // 2), (cells + 1 - moves) // 2
+        if most <= low or least >= high:
+            return (most if most <= low else least), low, high, 0
+        threats = self._threats(mine ^ taken, board ^ taken)
+        return None, max(low, least), min(high, most), threats
+
+    @staticmethod
+    def bisect(search: Callable[[int], int], low: int, high: int) -> int:
+        """The score s, known to lie in [low, high], from null-window questions.
+
+        ``search(g)`` is the answer r of the window (g, g + 1), fail-soft: r ≤ g
+        means s ≤ r, and r > g means s ≥ r.
+
+        >>> asked = []
+        >>> def search(g):  # a position whose score is 7: fail-soft answers of 7
+        ...     asked.append(g)
+        ...     return 7
+        >>> Connect4Solver.bisect(search, -21, 21), asked
+        (7, [-10, 14])
+        """
+        score = low
+        while low < high:  # is the score above g? Narrow [low, high] from both ends
+            g = (low + high) // 2
+            # Probe farther out, at least halfway from 0 to the bound on g's side
+            # (Pons' choice): a score far from the truth is cheap to refute, and
+            # the fail-soft answer often jumps to the true score at once.
+            g = min(g, -(-low // 2)) if g <= 0 else max(g, high // 2)
+            score = search(g)
+            if score <= g:
+                high = score
+            else:
+                low = score
+        return score
 
     # --- entry points -----------------------------------------------------------------
 
@@ -538,10 +534,114 @@ class Connect4Solver:
         x, o = state.x, state.o
         return self.solve(x if x.bit_count() == o.bit_count() else o, x | o, weak=weak)
 
+    def principal_variation(
+        self, mine: int, taken: int, score: int, *, weak: bool = False
+    ) -> list[int]:
+        """A line of perfect play from a position whose score is known, as columns (0 = left).
+
+        Call it right after :meth:`solve` of the same position gave ``score``:
+        the table then holds, for most positions of the line, the move that
+        proved the bound the line needs (the solver keeps each refutation's
+        column beside its bounds). A position whose proof is not there (the
+        entry overwritten, or the score known from the clock without a search)
+        costs one null-window search per move tried, centre first, until one
+        keeps the score. A position with a win at once ends the line with it.
+
+        Parameters
+        ----------
+        mine, taken : int
+            The position, as for :meth:`solve`.
+        score : int
+            Its score from :meth:`solve`, for the player to move (weak: −1, 0 or 1).
+        weak : bool
+            Keep only the win, the draw or the loss (any move of a lost position will do).
+
+        Returns
+        -------
+        list of int
+            The columns played, the mover's first, until the game is over.
+
+        Raises
+        ------
+        SearchError
+            As :meth:`solve`, for a position that is not one of this board.
+
+        Examples
+        --------
+        >>> solver, game = Connect4Solver(), ConnectFour()
+        >>> s = game.from_moves("5554224333234511764415115")  # o to move wins: score 4
+        >>> mine, taken = s.o, s.x | s.o
+        >>> line = solver.principal_variation(mine, taken, solver.solve(mine, taken))
+        >>> len(line), game.score(game.from_moves("5554224333234511764415115" +
+        ...                                       "".join(str(c + 1) for c in line)))
+        (11, -4)
+        """
+        self._check(mine, taken)
+        return self._line(mine, taken, score, weak)
+
+    def _line(self, mine: int, taken: int, score: int, weak: bool) -> list[int]:
+        """:meth:`principal_variation` of a position already checked."""
+        line: list[int] = []
+        while (taken + self._bottom) & self._board:  # until the board is full
+            column = self._proven_move(mine, taken, score, weak)  # (a stored position has
+            if column is None:  # no win at once: the search never stores one)
+                wins = self._threats(mine, self._board ^ taken) & (taken + self._bottom)
+                if wins:  # the line ends with a win at once
+                    line.append(self._column_of(wins & -wins))
+                    break
+                column = self._searched_move(mine, taken, score, weak)
+            line.append(column)
+            move = (taken + self._bottom) & self._columns[column]
+            mine, taken, score = mine ^ taken, taken | move, -score  # the other side to move
+        return line
+
+    def _needed(self, score: int, weak: bool) -> int | None:
+        """The lower bound a move must prove to keep ``score``; ``None``: any move (a weak loss)."""
+        if not weak:
+            return score
+        return None if score < 0 else score
+
+    def _proven_move(self, mine: int, taken: int, score: int, weak: bool) -> int | None:
+        """The table's column for this position if it proves what ``score`` needs, else None."""
+        needed = self._needed(score, weak)
+        if self._best is None or needed is None:  # any move: the first that does not lose at once
+            return None
+        key = mine + taken + (self._generation << self._key_bits)
+        i = key % self.table_size
+        keys, lows, _ = self._table
+        if keys[i] != key or (needed is not None and lows[i] < needed):
+            return None
+        column = self._best[i]
+        return column if (taken + self._bottom) & self._columns[column] else None
+
+    def _searched_move(self, mine: int, taken: int, score: int, weak: bool) -> int:
+        """A column that keeps ``score``, by one null-window search per move tried."""
+        needed, board, bottom = self._needed(score, weak), self._board, self._bottom
+        playable = (taken + bottom) & board
+        threats = self._threats(mine ^ taken, board ^ taken)  # where they would win
+        keep, forced = playable, playable & threats
+        if forced:  # block it; with two to block every move loses
+            keep = 0 if forced & (forced - 1) else forced
+        keep &= ~(threats >> 1)  # never just below a cell where they win
+        candidates = [c for c in self._centre_first if (keep or playable) & self._columns[c]]
+        cells, moves = self.rows * self.cols, taken.bit_count()
+        # Every move that does not lose at once scores at least what the clock leaves them:
+        # a win with their stone after next, or a draw with two stones left.
+        floor = 0 if moves >= cells - 2 else -((cells - 2 - moves) // 2)
+        if needed is None or not keep or needed <= floor:  # (no keep: every move loses)
+            return candidates[0]
+        for column in candidates:
+            move = playable & self._columns[column]
+            if self._search(mine ^ taken, taken | move, -needed, 1 - needed) <= -needed:
+                return column
+        raise AssertionError(f"no move keeps the score {score}: it was not this position's")
+
+    def _column_of(self, move: int) -> int:
+        """The column of a one-bit move."""
+        return (move.bit_length() - 1) // (self.rows + 1)
+
     def _check(self, mine: int, taken: int) -> None:
-        h = self.rows + 1
-        bottom = sum(1 << (c * h) for c in range(self.cols))
-        board = bottom * ((1 << self.rows) - 1)
+        bottom, board = self._bottom, self._board
         for name, value in (("mine", mine), ("taken", taken)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value & ~board:
                 raise SearchError(

@@ -29,7 +29,13 @@ from typing import Any
 from coursekit.games.base import MAX, Game, move_text, moves_text
 from coursekit.games.connectfour import ConnectFour
 from coursekit.search.connect4_solver import NodeLimit, shared_solver
-from coursekit.search.core import SEARCH_LIMIT, Search, SearchError, check_whole_game
+from coursekit.search.core import (
+    SEARCH_LIMIT,
+    Search,
+    SearchError,
+    check_position,
+    check_whole_game,
+)
 from coursekit.search.labels import algorithm_label
 from coursekit.search.result import Stats
 from coursekit.text import say
@@ -337,6 +343,7 @@ class _ConnectFourSolver:
         self.engine.reset()  # statistics of this solve only (the table's facts stay true)
         self.nodes = self.passes = 0  # what the engine counts: positions and null windows
         self.leaves = self.cutoffs = self.hits = self.stores = self.deepest = 0
+        self.solved: tuple = (None, 0)  # the last position solved and its engine score
 
     def _value(self, state: Any, score: int) -> float:
         """A score of the player to move as a value from MAX's side."""
@@ -367,34 +374,24 @@ class _ConnectFourSolver:
         score = self.engine.solve(mine, x | o, weak=not self.fastest)
         self.nodes += self.engine.nodes
         self.passes += self.engine.probes
+        self.solved = (state, score)
         return self._value(state, score)
 
     def line(self, state: Any) -> tuple:
-        """A line of perfect play: from each position a move that keeps the value.
+        """A line of perfect play, read from the table the solve of ``state`` filled.
 
-        The value is solved once; then each move, best first, is tested with one
-        null-window search ("does it keep the value?") until one does.
+        The engine's table holds, beside each bound, the move that proved it
+        (:meth:`~coursekit.search.connect4_solver.Connect4Solver.principal_variation`):
+        most moves of the line are read from there; a position whose proof was
+        overwritten is searched again.
         """
-        game, engine, line = self.game, self.engine, []
-        target = self.exact(state)  # (sets the engine's node limit)
-        while not game.is_terminal(state):
-            wins = game.winning_moves(state)
-            if wins:
-                line.append(wins[0])
-                break
-            # The mover's score to keep (weak: the sign), and its bound for the child's mover.
-            score = target if game.to_move(state) is MAX else -target
-            bound = -score if self.fastest else -(score > 0) + (score < 0)
-            for move in game.safe_moves(state) or game.actions(state)[:1]:
-                child = game.result(state, move)
-                x, o = child.x, child.o
-                if game.is_terminal(child):  # a full board: the draw
-                    break
-                if not engine.is_above(x if x.bit_count() == o.bit_count() else o, x | o, bound):
-                    break
-            line.append(move)
-            state = child
-        return tuple(line)
+        if self.solved[0] is not state:  # (solved: a position that is not over)
+            if self.game.is_terminal(state):
+                return ()
+            self.exact(state)
+        x, o = state.x, state.o
+        mine = x if x.bit_count() == o.bit_count() else o
+        return tuple(self.engine._line(mine, x | o, self.solved[1], not self.fastest))
 
 
 def grundy_key(heaps: tuple[int, ...]) -> tuple[int, ...]:
@@ -579,8 +576,7 @@ def solve(
     >>> solve(game, position).value, solve(game, position, fastest=True).value
     (-inf, -4)
     """
-    setup = Search(game, state, symmetry=symmetry, algorithm="solve")  # checks game and state
-    root = setup.root
+    root = _checked_root(game, state, symmetry)
     key: Callable[[Any], Hashable] = game.key if symmetry else _same  # type: ignore[attr-defined]
     if not isinstance(fastest, bool):
         raise SearchError(say("errors.search.true_or_false", name="fastest", value=fastest))
@@ -620,6 +616,14 @@ def solve(
     finally:
         sys.setrecursionlimit(limit)
     return Solution(value, pv, stats, game, root, symmetry, key, fastest=fastest, solver=solver)
+
+
+def _checked_root(game: Any, state: Any, symmetry: bool) -> Any:
+    """The position to solve from, once game and state are checked as every search checks them."""
+    root = check_position(game, state)
+    if symmetry and getattr(game, "key", None) is None:
+        raise SearchError(say("errors.search.no_key", game=game))
+    return root
 
 
 def tabulate(

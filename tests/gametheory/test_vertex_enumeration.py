@@ -38,8 +38,8 @@ def test_a_degeneracy_witness_has_more_best_responses_than_strategies_used(game)
 def test_large_games_are_refused_up_front():
     from coursekit.gametheory import NormalFormGame
 
-    g = NormalFormGame.random(12, 12, seed=0)
-    with pytest.raises(GameTooLargeError, match=r"12×12 game .* pass force=True"):
+    g = NormalFormGame.random(15, 15, seed=0)
+    with pytest.raises(GameTooLargeError, match=r"15×15 game .* 682,176 bases .* pass force=True"):
         _analyse(g)
 
 

@@ -42,6 +42,11 @@ from coursekit.tools.sandbox.process import INPUT, Sandbox, SandboxedProcess, py
 STARTUP_SECONDS = 30
 """Time the student's cells may take to run before the first call (beyond the part's time)."""
 
+CALL_WALL_SECONDS = 0.05
+"""Wall-clock seconds each call adds to the part's cap: the round trip through the pipes and
+the wait for a processor on a busy machine (a part's check makes thousands of calls; a function
+that sleeps instead of thinking gains at most this much a call)."""
+
 
 class NotReady(Exception):
     """The student's function could not be set up (missing, not callable, its process died).
@@ -186,7 +191,9 @@ class StudentFunction:
             raise NotReady(say("grade.not_a_function", name=part.name))
         if "ready" not in ready:
             raise NotReady(say("grade.not_set_up", name=part.name))
-        self.clock = CellClock(seconds, self.process.processes)
+        # the wall clock runs only while a call waits (the grader's own work between calls,
+        # slow on a busy machine, is not the function's); processor time counts throughout
+        self.clock = CellClock(seconds, self.process.processes, running=False)
 
     def _reply(self, deadline: float) -> dict[str, Any] | None:
         return self.process.message(deadline, MAX_BYTES, REPLY_DEPTH)
@@ -208,7 +215,12 @@ class StudentFunction:
             self.process.send(json.dumps({"args": payload}).encode())
         except OSError:
             raise ended from None
-        reply = self._answer()
+        self.clock.allow(CALL_WALL_SECONDS)
+        self.clock.start()
+        try:
+            reply = self._answer()
+        finally:
+            self.clock.stop()
         if reply is not None and not valid_reply(reply):
             raise AssertionError(say("grade.damaged"))
         if reply is None:

@@ -271,21 +271,49 @@ class CellClock:
     A limit of ``seconds`` is over when the processes ``pids()`` have used that
     much processor time since the clock started — what the code did, whatever
     else the machine is busy with — or when :data:`WALL_FACTOR` times as long
-    has passed on the wall clock (code that only sleeps or waits).
+    has passed on the wall clock while the code was asked for something (code
+    that only sleeps or waits). A clock made with ``running=False`` counts wall
+    time only between :meth:`start` and :meth:`stop`: a graded function's clock
+    runs while a call waits for its answer, not while the grader works between calls,
+    and each call adds ``allowance`` seconds to the cap (:meth:`allow`): a call's round trip
+    through the pipes is the grader's cost, and on a busy machine it is most of the wait.
     """
 
-    def __init__(self, seconds: float, pids: Callable[[], Iterable[int]]) -> None:
+    def __init__(
+        self, seconds: float, pids: Callable[[], Iterable[int]], *, running: bool = True
+    ) -> None:
         self.seconds, self.pids = seconds, pids
         self.began_cpu = cpu_seconds(pids())
-        self.began = time.monotonic()
+        self.waited = 0.0
+        self.since: float | None = time.monotonic() if running else None
+        self.allowance = 0.0
+
+    def allow(self, seconds: float) -> None:
+        """Add ``seconds`` to the wall-clock cap (one call's round trip)."""
+        self.allowance += seconds
+
+    def start(self) -> None:
+        """Let the wall clock run (it is already running: nothing changes)."""
+        if self.since is None:
+            self.since = time.monotonic()
+
+    def stop(self) -> None:
+        """Stop the wall clock, keeping what it counted."""
+        if self.since is not None:
+            self.waited += time.monotonic() - self.since
+            self.since = None
 
     def used(self) -> float:
         """Processor seconds used since the clock started."""
         return cpu_seconds(self.pids()) - self.began_cpu
 
+    def wall(self) -> float:
+        """Wall-clock seconds counted while the clock ran."""
+        return self.waited + (time.monotonic() - self.since if self.since is not None else 0.0)
+
     def over(self) -> bool:
-        wall = time.monotonic() - self.began
-        return wall >= WALL_FACTOR * self.seconds or self.used() >= self.seconds
+        cap = WALL_FACTOR * self.seconds + self.allowance
+        return self.wall() >= cap or self.used() >= self.seconds
 
 
 WALL_FACTOR = 4
