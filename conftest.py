@@ -106,7 +106,7 @@ def export_store(pytestconfig: pytest.Config):
 
 GROUPS: dict[str, str] = {
     # Sandboxed grading and tournament tests used to share fixed user ids; a sandbox's user
-    # is now drawn machine-wide (coursekit/tools/identity.py) and each test looks only at
+    # is now drawn machine-wide (coursekit/tools/sandbox/identity.py) and each test looks only at
     # the processes below its own lane, so they may run beside each other.
 }
 """Modules that share something that cannot be shared at once, by what they share."""

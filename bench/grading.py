@@ -32,9 +32,14 @@ from pathlib import Path
 import nbformat
 from machine import describe
 
-from coursekit.tools.exercise import STUB, ExerciseSet, load_exercise_set, released_notebook
-from coursekit.tools.grade import Grade, Settings, grade_all
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.grade import Grade, Settings, grade_all
+from coursekit.tools.notebooks.exercise import (
+    STUB,
+    ExerciseSet,
+    load_exercise_set,
+    released_notebook,
+)
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

@@ -21,9 +21,9 @@ from pathlib import Path
 import nbformat
 
 import coursekit
-from coursekit.tools.exercise import load_exercise_set, released_notebook
-from coursekit.tools.grade import Settings, grade_all
-from coursekit.tools.sandbox import Sandbox
+from coursekit.tools.grading.grade import Settings, grade_all
+from coursekit.tools.notebooks.exercise import load_exercise_set, released_notebook
+from coursekit.tools.sandbox.process import Sandbox
 
 
 def main(name: str, count: int) -> None:

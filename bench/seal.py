@@ -32,9 +32,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "tools"))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from coursekit.tools.grade import read_submission  # noqa: E402
-from coursekit.tools.referee import EntryEngine  # noqa: E402
-from coursekit.tools.sandbox import Sandbox  # noqa: E402
+from coursekit.tools.grading.grade import read_submission  # noqa: E402
+from coursekit.tools.sandbox.process import Sandbox  # noqa: E402
+from coursekit.tools.tournament.referee import EntryEngine  # noqa: E402
 
 
 def sandbox_start() -> float:

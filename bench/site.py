@@ -226,7 +226,7 @@ Goal: the first cell done 10 s after "Run it in your browser" (median), on these
 "Run All" of chapter 04 to the end, offline, once: {whole["cells"]} code cells run in
 {whole["seconds"]:.0f} s; {whole["failed"]} failed other than on purpose, {whole["on purpose"]}
 failed on purpose (`raises-exception`); the chart's cell says in one line that matplotlib is
-not in the offline lab, and Run All goes on (`coursekit.tools.offline_lab`).
+not in the offline lab, and Run All goes on (`coursekit.tools.site.offline_lab`).
 
 {NOTES}""",
         encoding="utf-8",
@@ -249,7 +249,7 @@ five runs came later, when the load was higher). The same lab was idle at 10.9 s
 wait grows with the machine's load, the kernel's start in a busy browser is the cost, not the
 notebook or the page. What is ours in it — the 29 preloaded wheels, each unpacked in the
 worker — was not measured apart in this run; a run on a quiet machine, with and without
-the preloaded wheels (`lite.preload`), is what would tell.
+the preloaded wheels (`lite_wheels.preload`), is what would tell.
 
 Earlier (same day, load 9): this branch against main's lab (`coursekit site --no-book
 --offline --only 04` from main as it was, c1e1144), alternated three times each in fresh

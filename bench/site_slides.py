@@ -35,7 +35,7 @@ WHOLE = 0.95  # a picture counts as whole when this share of it can be seen
 def decks(numbers: list[str], out: Path) -> dict[str, Path]:
     """Export the chapters ``numbers`` of every language as offline decks into ``out``."""
     from coursekit.languages import records
-    from coursekit.tools import slides
+    from coursekit.tools.site import slides
 
     made = {}
     for language in records():

@@ -20,10 +20,10 @@ from pathlib import Path
 from machine import describe
 
 from coursekit.games import ConnectFour
-from coursekit.tools.package_view import view_for
-from coursekit.tools.referee import Entry, EntryEngine
-from coursekit.tools.sandbox import Sandbox
-from coursekit.tools.tournament import ENTRY_LIMITS
+from coursekit.tools.sandbox.package_view import view_for
+from coursekit.tools.sandbox.process import Sandbox
+from coursekit.tools.tournament.command import ENTRY_LIMITS
+from coursekit.tools.tournament.referee import Entry, EntryEngine
 
 HERE = Path(__file__).resolve().parent
 ENTRY = "def evaluate(state):\n    return 0\n"

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from machine import describe
 
-from coursekit.tools.tournament import run_tournament
-from coursekit.tools.tourney_journal import Journal
-from coursekit.tools.tourney_records import GameRecord
+from coursekit.tools.tournament.command import run_tournament
+from coursekit.tools.tournament.journal import Journal
+from coursekit.tools.tournament.records import GameRecord
 
 HERE = Path(__file__).resolve().parent
 ENTRIES = 32

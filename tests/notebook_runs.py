@@ -11,7 +11,7 @@ page of the book, the Chinese tests scan what it prints. They all read one store
   stays in its outputs, as nbval would see it), and writes the result to the store's
   folder. Whoever asks first runs it; everyone else — another test, another fixture, the
   other lane of the suite — waits for that run and reads it.
-* :meth:`NotebookRuns.for_export` is :func:`coursekit.tools.execute.run_for_export` from
+* :meth:`NotebookRuns.for_export` is :func:`coursekit.tools.notebooks.execute.run_for_export` from
   the store: the exporters' runs, which must not fail outside the cells tagged
   ``raises-exception``.
 * :class:`ExportStore` does the same for exports (a deck, a page in a theme): made once,
@@ -139,7 +139,7 @@ class NotebookRuns:
         notebook = Path(notebook).resolve()
 
         def make(target: Path) -> None:
-            from coursekit.tools.execute import execute_notebook
+            from coursekit.tools.notebooks.execute import execute_notebook
 
             done = execute_notebook(
                 nbformat.read(notebook, as_version=4),

@@ -81,7 +81,7 @@ def python_as(
 def sandboxes_below(pid: int) -> list[str]:
     """The command lines of sandboxed processes still running below ``pid`` (none, once a
     batch is over: a grader's helper processes, such as its job server, do not count)."""
-    from coursekit.tools.limits import descendants
+    from coursekit.tools.sandbox.limits import descendants
 
     found = []
     for child in descendants(pid):

@@ -54,14 +54,14 @@ found["say"] = text.say("check.correct", lang="ja")
 found["fallback"] = text.say("check.no_answer", lang="ja") == text.say("check.no_answer", lang="en")
 found["spacing"] = text.say("check.type", lang="ja", what="depth", expected="int", actual="str")
 
-from coursekit.tools import editions
+from coursekit.tools.translation import editions
 from coursekit.languages import record
 master = course / "notebooks" / "00_start_here.ipynb"
 found["translated"] = [one.code for one in editions.translated_languages()]
 found["built_path"] = editions.built_path(master, record("ja")).relative_to(course).as_posix()
 found["language_cell"] = editions.language_cell(record("ja")).source
 
-from coursekit.tools import site
+from coursekit.tools.site import book as site
 chapters = site.book_chapters(course)
 ja = [c for c in chapters if c.language == "ja"]
 found["book"] = [c.page for c in ja]
@@ -69,7 +69,7 @@ found["lab_path"] = ja[0].lab_path
 en = [c for c in chapters if c.language == "en"][0]
 found["switch"] = "日本語" in site.site_bar(en, {"en": en, "ja": ja[0]})
 
-from coursekit.tools import slides
+from coursekit.tools.site import slides
 found["slides"] = [p.relative_to(course).as_posix() for p in slides.chapter_notebooks(course, "ja")]
 found["slides_out"] = slides.language_out(Path("out"), Path("out"), "ja").as_posix()
 parser = argparse.ArgumentParser()
@@ -78,7 +78,7 @@ found["--lang"] = parser.parse_args(["--lang", "ja-JP"]).lang
 nb = nbformat.v4.new_notebook(metadata={"coursekit": {"language": "ja"}})
 found["html_lang"] = slides.with_language_tag(nb, {})[1]["language_code"]
 
-from coursekit.tools import lite
+from coursekit.tools.site import lite
 found["lab"] = [p.relative_to(course).as_posix() for p in lite.lab_notebooks(course)]
 
 from coursekit.draw import fonts
@@ -90,7 +90,7 @@ found["css"] = rule.split("font-family: ")[1].split(", ")[:3]
 from coursekit.tools import doctor
 found["doctor"] = [check.args[0].code for check in doctor.font_checks()]
 
-from coursekit.tools.glossary import glossary_page
+from coursekit.tools.translation.glossary import glossary_page
 found["glossary"] = "日本語" not in glossary_page()  # no spelling of its own: left out
 print(json.dumps(found, ensure_ascii=False))
 """

@@ -22,8 +22,8 @@ import pytest
 from chinese_text import answer_data, english_lines, english_words, shown_texts, widget_texts
 from student_mistakes import MISTAKES, WIDGET_MISTAKES
 
-from coursekit.tools.editions import translated_languages
-from coursekit.tools.exercise import is_graded, read_notebook
+from coursekit.tools.notebooks.exercise import is_graded, read_notebook
+from coursekit.tools.translation.editions import translated_languages
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITION = [  # both Chinese editions: simplified, and traditional (converted from it)
@@ -72,7 +72,7 @@ RUNS = [(name, k) for name, cells in MISTAKES.items() for k in range(max(map(len
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "k"), RUNS, ids=[f"{n}-{k}" for n, k in RUNS])
 def test_mistakes_in_a_chinese_exercise_get_chinese_hints(name, k):
-    from coursekit.tools.execute import execute_notebook
+    from coursekit.tools.notebooks.execute import execute_notebook
 
     folder = ROOT / "exercises" / "zh"
     nb = execute_notebook(  # a cell that shows a wrong answer may fail too: go on

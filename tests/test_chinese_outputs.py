@@ -18,7 +18,7 @@ import nbformat
 import pytest
 from chinese_text import answer_data, english_lines, english_words
 
-from coursekit.tools.editions import translated_languages
+from coursekit.tools.translation.editions import translated_languages
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from chinese_text import widget_texts
 
-from coursekit.tools import translate
-from coursekit.tools.editions import translated_languages
-from coursekit.tools.exercise import read_notebook
+from coursekit.tools.notebooks.exercise import read_notebook
+from coursekit.tools.translation import translate
+from coursekit.tools.translation.editions import translated_languages
 
 ROOT = Path(__file__).resolve().parents[1]
 QUOTED = re.compile(r'"([^"\n]{1,40})"')

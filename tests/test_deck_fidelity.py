@@ -7,7 +7,7 @@ stage-1 names, both 与/或 conventions, chapter 7's Pig counts and AlphaGo, cha
 chapter list and exercise set 04's part letters. Each test computes its numbers with
 coursekit, then looks for them in the English master and in its Chinese text; the
 traditional edition, generated from the simplified one, is read through the same conversion
-(``coursekit.tools.derive.converter``).
+(``coursekit.tools.translation.derive.converter``).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def said(simplified: str, lang: str) -> str:
     """A simplified Chinese phrase as the edition ``lang`` writes it (English quotes it so)."""
     if lang in ("en", "zh"):
         return simplified
-    from coursekit.tools.derive import converter
+    from coursekit.tools.translation.derive import converter
 
     return converter(lang)(simplified)
 

@@ -9,7 +9,7 @@ import nbformat
 import pytest
 
 from coursekit.languages import records
-from coursekit.tools.speaker_notes import is_notes, wrapped
+from coursekit.tools.notebooks.speaker_notes import is_notes, wrapped
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = [  # the English masters and every language's notebooks built from them
@@ -56,7 +56,7 @@ def test_every_speaker_note_is_a_closed_lecturers_note(notebook):
     """A notes text says what the slide above says, and more: in JupyterLab, the lab and the
     web book it is one closed line, "Lecturer's notes" in the notebook's language
     (``coursekit execute`` and ``coursekit translate build`` wrap it:
-    ``coursekit.tools.speaker_notes``), which stays closed through Run All and a save; the
+    ``coursekit.tools.notebooks.speaker_notes``), which stays closed through Run All and a save; the
     slides show it as speaker notes."""
     _, nb = notebook
     lang = nb.metadata.get("coursekit", {}).get("language", "en")

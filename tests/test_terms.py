@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from coursekit.text import phrase_book, table
-from coursekit.tools import translate
-from coursekit.tools.exercise import read_notebook
-from coursekit.tools.glossary import glossary
+from coursekit.tools.notebooks.exercise import read_notebook
+from coursekit.tools.translation import translate
+from coursekit.tools.translation.glossary import glossary
 
 ROOT = Path(__file__).resolve().parents[1]
 

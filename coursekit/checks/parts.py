@@ -92,7 +92,7 @@ class Function:
     (beside the student's code), ``decode`` back (in the grader). The modules
     whose full name starts with one of ``forbidden`` (the library's own
     version of what the part asks for) are withheld from the student's code
-    while it is graded (:mod:`coursekit.tools.package_view`), unless the
+    while it is graded (:mod:`coursekit.tools.sandbox.package_view`), unless the
     instructor allows the library.
     """
 

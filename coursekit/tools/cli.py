@@ -18,43 +18,43 @@ COMMANDS = {
         "check Python, coursekit, Graphviz, the widgets extension and the kernel",
     ),
     "execute": (
-        "coursekit.tools.execute",
+        "coursekit.tools.notebooks.execute",
         "run notebooks in a fresh kernel and store their outputs",
     ),
     "slides": (
-        "coursekit.tools.slides",
+        "coursekit.tools.site.slides",
         "export chapter notebooks as reveal.js slides (--offline: no network needed)",
     ),
     "html": (
-        "coursekit.tools.static_html",
+        "coursekit.tools.site.static_html",
         "export notebooks as static HTML pages that draw and step with no kernel or network",
     ),
     "site": (
-        "coursekit.tools.site",
+        "coursekit.tools.site.book",
         "build the course as a static web site: a web book and a JupyterLite lab",
     ),
     "release": (
-        "coursekit.tools.release",
+        "coursekit.tools.grading.release",
         "generate exercises/ from solutions/ (answers replaced by stubs)",
     ),
     "check": (
-        "coursekit.tools.check",
+        "coursekit.tools.grading.check",
         "run an exercise notebook's graded cells: one test per part, ending with the score",
     ),
     "grade": (
-        "coursekit.tools.grade_cluster",
+        "coursekit.tools.grading.batch",
         "grade submitted exercise notebooks against the solutions and write a CSV",
     ),
     "translate": (
-        "coursekit.tools.translate",
+        "coursekit.tools.translation.translate",
         "build every language's notebooks from the English ones and their translations",
     ),
     "languages": (
-        "coursekit.tools.languages",
+        "coursekit.tools.translation.languages",
         "list the course's languages (or, with --folder, where one's chapters are)",
     ),
     "tournament": (
-        "coursekit.tools.tournament",
+        "coursekit.tools.tournament.command",
         "play students' evaluation functions against each other at a fixed time per move",
     ),
 }

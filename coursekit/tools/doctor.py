@@ -135,7 +135,7 @@ def check_dot() -> Finding:
 
 def check_sandbox() -> Finding:
     """Whether student code can be sealed off here (needed only to grade or run a tournament)."""
-    from coursekit.tools.sandbox import control_groups_problem, sandbox_problem
+    from coursekit.tools.sandbox.process import control_groups_problem, sandbox_problem
 
     name = "Sandbox (grading, tournaments)"
     problem = sandbox_problem()
@@ -166,7 +166,7 @@ def check_kernel(timeout: float = 60) -> Finding:
     from jupyter_client.manager import start_new_kernel
 
     fix = f"{sys.executable} -m pip install --force-reinstall ipykernel"
-    # without its warning about TCP on localhost (as coursekit.tools.execute.QUIET_KERNEL)
+    # without its warning about TCP on localhost (as coursekit.tools.notebooks.execute.QUIET_KERNEL)
     quiet = ["--IPKernelApp.log_level=ERROR"]
     try:
         manager, client = start_new_kernel(

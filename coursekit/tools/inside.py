@@ -31,7 +31,7 @@ read as data, size-capped, by a process the student's code does not run in.
     student's function and turn its results into plain data.
 
 Before the first line of student code runs, each of these processes confines
-itself (:func:`coursekit.tools.seccomp.confine`): it can start no process and
+itself (:func:`coursekit.tools.sandbox.seccomp.confine`): it can start no process and
 no program, and signal no process but itself, so the runner beside it cannot
 be stopped or killed, and the conversation's own pipes are kept apart from
 what student code can reach (standard input and output are ``/dev/null``).
@@ -52,7 +52,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from coursekit.tools.seccomp import confine
+from coursekit.tools.sandbox.seccomp import confine
 
 FILE_BYTES = 1_000_000
 """The most of one file written by a run that is handed back."""
@@ -207,7 +207,12 @@ def entry(path: str, game_name: str, search: str, seconds: str, depth: str = "0"
     """A tournament entry's process: load it, check it, then answer move requests."""
     from coursekit.search import iterative_deepening
     from coursekit.search.registry import get
-    from coursekit.tools.tournament import GAMES, admission_problem, last_line, load_evaluate
+    from coursekit.tools.tournament.command import (
+        GAMES,
+        admission_problem,
+        last_line,
+        load_evaluate,
+    )
 
     requests, replies = conversation()
     game = GAMES[game_name]()

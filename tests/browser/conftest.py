@@ -173,7 +173,7 @@ def chapter_runs(notebook_runs) -> ChapterRuns:
 def built_site(export_store, chapter_runs) -> Path:
     """The whole site as ``coursekit site --offline`` builds it (the web book and the lab),
     made once per test run and read by the book's tests and the lab's, in either lane."""
-    from coursekit.tools import site
+    from coursekit.tools.site import book as site
 
     def build(out: Path) -> None:
         with pytest.MonkeyPatch.context() as patch:
@@ -186,7 +186,7 @@ def built_site(export_store, chapter_runs) -> Path:
 @pytest.fixture(scope="session")
 def offline_assets() -> Path:
     """The libraries offline decks and pages load (npm, fetched once into the cache)."""
-    from coursekit.tools import slides
+    from coursekit.tools.site import slides
 
     try:
         return slides.fetch_assets()
@@ -215,7 +215,7 @@ class Exported:
         self.store, self.runs, self.assets = store, runs, assets
 
     def _folder(self, kind: str, notebook: Path) -> Path:
-        from coursekit.tools import slides
+        from coursekit.tools.site import slides
 
         return self.store.folder(
             f"{kind}-{edition(notebook)}", lambda folder: slides.copy_vendor(self.assets, folder)
@@ -223,7 +223,7 @@ class Exported:
 
     def _made(self, kind: str, notebook: Path, export) -> Path:
         """``export(notebook, folder)`` (an exporter writing into ``folder``), made once."""
-        from coursekit.tools import slides, static_html
+        from coursekit.tools.site import slides, static_html
 
         notebook = Path(notebook).resolve()
         folder = self._folder(kind, notebook)
@@ -241,7 +241,7 @@ class Exported:
 
     def deck(self, notebook: Path) -> Path:
         """The offline reveal.js deck of ``notebook`` (``coursekit slides --offline``)."""
-        from coursekit.tools import slides
+        from coursekit.tools.site import slides
 
         return self._made(
             "decks", notebook, lambda nb, out: slides.export_slides(nb, out, offline=True)
@@ -249,7 +249,7 @@ class Exported:
 
     def page(self, notebook: Path, theme: str = "light") -> Path:
         """The static page of ``notebook`` in JupyterLab's ``theme`` (``coursekit html``)."""
-        from coursekit.tools import static_html
+        from coursekit.tools.site import static_html
 
         return self._made(
             f"pages-{theme}",

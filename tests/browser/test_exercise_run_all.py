@@ -2,7 +2,7 @@
 
 JupyterLab stops "Run All" at the first cell that raises, unless the cell is
 tagged ``raises-exception``; the release tags answer and graded cells so
-(:data:`coursekit.tools.exercise.RUN_ON_TAG`). This test opens each released
+(:data:`coursekit.tools.notebooks.exercise.RUN_ON_TAG`). This test opens each released
 notebook of ``exercises/`` unanswered, runs all its cells, and checks that every
 code cell ran and every graded cell shows a one-line hint (``✘ …``), not a
 traceback.
@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools.exercise import is_graded
+from coursekit.tools.notebooks.exercise import is_graded
 from tests.browser.test_lab import KERNEL_IDLE, Lab, cell_at
 from tests.conftest import jupyter_lab
 

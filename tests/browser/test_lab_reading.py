@@ -6,7 +6,7 @@ in Chinese, in the light and the dark theme:
 - every speaker note is one closed line, "Lecturer's notes", when the chapter opens, after
   Run All (which renders every text cell: JupyterLab's own collapse would open) and after a
   save and a reload; the file saved still holds each note wrapped, none collapsed by
-  JupyterLab (``coursekit.tools.speaker_notes``);
+  JupyterLab (``coursekit.tools.notebooks.speaker_notes``);
 - the tree explorer's box applies a tree on Enter (no new line is added), says so beside it,
   and the result line follows (``graph_view.js``'s key listener, ``applies_on_enter``).
 """
@@ -22,7 +22,7 @@ import nbformat
 import pytest
 
 from coursekit.text import say
-from coursekit.tools.speaker_notes import is_notes
+from coursekit.tools.notebooks.speaker_notes import is_notes
 from tests.browser.test_lab import Lab
 from tests.conftest import jupyter_lab
 

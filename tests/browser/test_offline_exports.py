@@ -33,7 +33,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import slides
+from coursekit.tools.site import slides
 
 pytestmark = pytest.mark.browser
 

@@ -92,7 +92,7 @@ def record_timing(artifacts: Path, key: str, values: dict) -> None:
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory) -> dict[str, Path]:
     """The fixture notebook exported as static HTML, in the light and the dark theme."""
-    from coursekit.tools import slides, static_html
+    from coursekit.tools.site import slides, static_html
 
     try:
         assets = slides.fetch_assets()
@@ -221,7 +221,7 @@ def big_page(tmp_path_factory) -> Path:
     import nbformat
     from nbformat.v4 import new_code_cell, new_notebook
 
-    from coursekit.tools import slides, static_html
+    from coursekit.tools.site import slides, static_html
 
     try:
         assets = slides.fetch_assets()

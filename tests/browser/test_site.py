@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from coursekit.tools import site
+from coursekit.tools.site import book as site
 
 pytestmark = pytest.mark.browser
 

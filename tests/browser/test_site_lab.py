@@ -10,7 +10,7 @@ check that
   (``raises-exception``): Run All goes on past those, as in JupyterLab (the site patches
   JupyterLite's kernel manager, ``lite_patches.let_run_all_go_on``), and a cell that needs
   numpy or matplotlib (which exist only on Pyodide's CDN, which an offline site lacks:
-  README says so) prints one line instead (``coursekit.tools.offline_lab``), which the
+  README says so) prints one line instead (``coursekit.tools.site.offline_lab``), which the
   notebook's first cell announces; a step-through there steps, and the speaker notes are
   closed;
 - a chapter and its exercise of the same file name (and the chapter's Chinese edition) open
@@ -39,8 +39,8 @@ import nbformat
 import pytest
 
 from coursekit.text import say
-from coursekit.tools import lite
-from coursekit.tools.speaker_notes import is_notes
+from coursekit.tools.notebooks.speaker_notes import is_notes
+from coursekit.tools.site import lite
 from tests.browser.test_pictures import RUN_CODE_JS  # what the kernel prints for some code
 from tests.browser.test_site import LAB_PATHS, ROOT, serving
 from tests.exercises.exercise_helpers import cell as cell_by_id
@@ -239,7 +239,7 @@ def test_chapter_runs_all_in_the_lab_offline(served_lab, open_page, artifacts, p
     assert step_once(page), f"{path}: no step-through stepped in the lab"
     # the kernel imports itself before it moves into the students' files
     # (lite_patches.KERNEL_START_PATCH), and then works in the notebook's own folder; IPython
-    # and coursekit came with bytecode (lite.compile_for_pyodide: Pyodide never writes any)
+    # and coursekit came with bytecode (lite_bytecode.compile_for_pyodide: Pyodide never writes any)
     where = page.evaluate(RUN_CODE_JS, WHERE_AND_BYTECODE)
     folder_in_lab = "/drive/" + str(Path(path).parent)
     assert where.startswith(f"{folder_in_lab} True True [") and Path(path).name in where, where

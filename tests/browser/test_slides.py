@@ -16,7 +16,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from coursekit.languages import records
-from coursekit.tools import slides
+from coursekit.tools.site import slides
 
 pytestmark = pytest.mark.browser
 

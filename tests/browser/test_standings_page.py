@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from coursekit.games import ConnectFour
-from coursekit.tools.tourney_report import standings_page
-from coursekit.tools.tourney_standings import standings_from_journal
+from coursekit.tools.tournament.report import standings_page
+from coursekit.tools.tournament.standings import standings_from_journal
 from tests.tools.test_tourney_report import journal_of
 
 pytestmark = pytest.mark.browser

@@ -24,8 +24,8 @@ from coursekit.checks.public.ch06 import (
 )
 from coursekit.games import MAX, MIN, GameTree
 from coursekit.search import alphabeta, minimax, mtdf, negamax, pvs
-from coursekit.tools.sandbox import Sandbox
-from coursekit.tools.student_function import StudentFunction
+from coursekit.tools.grading.student_function import StudentFunction
+from coursekit.tools.sandbox.process import Sandbox
 
 INF = math.inf
 

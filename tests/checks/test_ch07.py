@@ -19,8 +19,8 @@ from coursekit.checks.public.ch07 import CHILDREN, PLAYOUT_WINNER, ROOT_VISITS, 
 from coursekit.games import MAX, ChanceTree
 from coursekit.search import expectiminimax
 from coursekit.text import say
-from coursekit.tools.sandbox import Sandbox
-from coursekit.tools.student_function import StudentFunction
+from coursekit.tools.grading.student_function import StudentFunction
+from coursekit.tools.sandbox.process import Sandbox
 
 
 def passes(capsys):

@@ -8,7 +8,7 @@ wrong, or computed by code. Each cell goes two routes:
 * the notebook: an IPython shell runs the set's first cell, the answer cell and the
   graded cell, as JupyterLab does (the check sees the kernel's variables and history);
 * the grader: a by-hand part is read from the answer cell's text by the grader's own
-  function (``coursekit.tools.grade``); a part whose notebook runs gives the kernel's
+  function (``coursekit.tools.grading.grade``); a part whose notebook runs gives the kernel's
   values to the grader as plain data (``coursekit.checks.parts.judge``).
 
 Both routes must pass or fail together, and fail with the same hint, in every language.
@@ -174,7 +174,7 @@ def in_the_notebook(shell: Any, solved: SolvedPart, answer: str, lang: str) -> t
 
 def by_the_grader(shell: Any, solved: SolvedPart, answer: str, lang: str) -> tuple[bool, str]:
     """The grader's verdict: read from the cell's text, or judged on the kernel's values."""
-    from coursekit.tools.grade import _by_hand_grade
+    from coursekit.tools.grading.grade import _by_hand_grade
 
     with speaking(lang):
         if solved.part.by_hand:

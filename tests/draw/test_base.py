@@ -13,7 +13,7 @@ from coursekit.draw import GRAPHVIZ_HINT, GraphvizMissing, Picture, has_dot, to_
 from coursekit.draw.base import BROWSER_ONLY, label_width
 from coursekit.draw.uniform_tree import uniform_tree
 from coursekit.games import tree_size
-from coursekit.tools.execute import execute_notebook
+from coursekit.tools.notebooks.execute import execute_notebook
 
 WIDGET = "application/vnd.jupyter.widget-view+json"
 needs_dot = pytest.mark.skipif(not has_dot(), reason="Graphviz's dot is not installed (optional)")

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import exercise
 
 from exercise_helpers import FIXTURE
 
-from coursekit.tools.exercise import ExerciseSet, load_exercise_set
+from coursekit.tools.notebooks.exercise import ExerciseSet, load_exercise_set
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import nbformat
 
-from coursekit.tools.exercise import ExerciseSet, released_notebook
+from coursekit.tools.notebooks.exercise import ExerciseSet, released_notebook
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -53,7 +53,7 @@ def write(nb: nbformat.NotebookNode, path: Path) -> Path:
 def grader_failing_once(path, sets, *, settings):
     """A grader that fails the first time it meets each submission (as CPython 3.11's
     gh-106905 made it fail at random), then grades it: a job of ``grade_all`` in tests."""
-    from coursekit.tools.grade import grade_submission
+    from coursekit.tools.grading.grade import grade_submission
 
     marker = Path(str(path) + ".failed-once")
     if not marker.exists():
@@ -72,7 +72,7 @@ def grader_failing_in_jobs(path, sets, *, settings):
     grading process itself: ``grade_all``'s last try grades there."""
     import multiprocessing
 
-    from coursekit.tools.grade import grade_submission
+    from coursekit.tools.grading.grade import grade_submission
 
     if multiprocessing.parent_process() is not None:
         raise SystemError("no job process works here")

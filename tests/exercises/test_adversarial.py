@@ -18,9 +18,9 @@ import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, submission, write
 
 import coursekit
-from coursekit.tools.exercise import load_exercise_set
-from coursekit.tools.grade import Settings, grade_all, write_csv
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.grade import Settings, grade_all, write_csv
+from coursekit.tools.notebooks.exercise import load_exercise_set
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 pytestmark = pytest.mark.skipif(sandbox_problem() is not None, reason="no bubblewrap here")
 
@@ -303,8 +303,8 @@ def test_the_memory_hog_stops_at_the_limit(batch):
 
 
 def test_without_bubblewrap_grading_refuses_unless_told(monkeypatch, tmp_path, capsys):
-    from coursekit.tools import grade as grade_module
     from coursekit.tools.cli import main
+    from coursekit.tools.grading import grade as grade_module
 
     monkeypatch.setattr(grade_module, "sandbox_problem", lambda: "`bwrap` is missing")
     path = write(submission(_set("00_start_here")), tmp_path / "a_00_start_here.ipynb")
@@ -318,7 +318,7 @@ def test_without_bubblewrap_grading_refuses_unless_told(monkeypatch, tmp_path, c
 
 
 def test_a_feedback_file_per_submission_names_what_failed(batch, tmp_path):
-    from coursekit.tools.grade import write_feedback
+    from coursekit.tools.grading.grade import write_feedback
 
     grades, _, _, _ = batch
     files = write_feedback([grades["honest"], grades["library_call"]], tmp_path / "fb")
@@ -332,8 +332,8 @@ def test_a_feedback_file_per_submission_names_what_failed(batch, tmp_path):
 
 
 def test_the_sandbox_never_shows_the_course_checkout_nor_the_real_package(tmp_path):
-    from coursekit.tools.package_view import view_for
-    from coursekit.tools.sandbox import VIEW_MOUNT
+    from coursekit.tools.sandbox.package_view import view_for
+    from coursekit.tools.sandbox.process import VIEW_MOUNT
 
     sandbox = Sandbox(hidden=[SOLUTIONS], view=view_for())
     command = sandbox.command(["true"], tmp_path)

@@ -19,9 +19,9 @@ import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, submission, write
 from plain_user import sandboxes_below
 
-from coursekit.tools.exercise import load_exercise_set
-from coursekit.tools.grade import Settings, feedback_text, grade_all, write_csv
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.grade import Settings, feedback_text, grade_all, write_csv
+from coursekit.tools.notebooks.exercise import load_exercise_set
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,
@@ -103,7 +103,7 @@ COMPILED_ORIGINALS = (
 
 SEED_GUESS = (
     "import random\n"
-    "from coursekit.tools import grade\n"
+    "from coursekit.tools.grading import grade\n"
     "_seed = getattr(grade, 'HIDDEN_SEED', None) or grade.Settings().seed\n"
     "def minimax_value(game, state):\n"
     "    return random.Random(_seed).choice([-1, 0, 1])\n"
@@ -386,7 +386,7 @@ def test_the_grader_stays_small(batch):
 def test_the_seed_of_the_hidden_cases_is_in_the_report_and_not_in_the_package(batch):
     seeds = {row["seed"] for row in batch["rows"].values()}
     assert len(seeds) == 1 and seeds.pop().isdigit()
-    from coursekit.tools import grade
+    from coursekit.tools.grading import grade
 
     assert not hasattr(grade, "HIDDEN_SEED")
     assert len({Settings().seed for _ in range(5)}) > 1  # drawn anew for every run

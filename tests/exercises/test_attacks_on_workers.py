@@ -20,10 +20,10 @@ import test_attacks as attacks
 from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, submission, write
 from plain_user import sandboxes_below
 
-from coursekit.tools.exercise import load_exercise_set
-from coursekit.tools.grade import Settings, feedback_text
-from coursekit.tools.grade_cluster import grade_batch
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.batch import grade_batch
+from coursekit.tools.grading.grade import Settings, feedback_text
+from coursekit.tools.notebooks.exercise import load_exercise_set
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,

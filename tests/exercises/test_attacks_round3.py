@@ -24,8 +24,8 @@ import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, cell, submission, write
 from plain_user import MODES, folder_for, give, python_as, require
 
-from coursekit.tools.exercise import load_exercise_set
-from coursekit.tools.sandbox import sandbox_problem
+from coursekit.tools.notebooks.exercise import load_exercise_set
+from coursekit.tools.sandbox.process import sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,
@@ -192,7 +192,7 @@ EXPECTED = {  # name → points of each part (what the answers earn on their hon
 GRADE = """
 import json, sys
 from coursekit.tools.cli import main
-from coursekit.tools.limits import peak_memory
+from coursekit.tools.sandbox.limits import peak_memory
 code = main(sys.argv[1:])
 print(json.dumps({"code": code, "peak": peak_memory()}))
 """

@@ -15,9 +15,9 @@ import sys
 import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, submission, write
 
-from coursekit.tools.exercise import load_exercise_set
-from coursekit.tools.grade import Settings, grade_all
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.grade import Settings, grade_all
+from coursekit.tools.notebooks.exercise import load_exercise_set
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 pytestmark = pytest.mark.slow
 

@@ -17,10 +17,10 @@ import nbformat
 import pytest
 from exercise_helpers import ROOT, TIMEOUT, cell, write
 
-from coursekit.tools.execute import execute_notebook
-from coursekit.tools.exercise import load_exercise_set
-from coursekit.tools.grade import Settings, grade_all
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.grade import Settings, grade_all
+from coursekit.tools.notebooks.execute import execute_notebook
+from coursekit.tools.notebooks.exercise import load_exercise_set
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 pytestmark = pytest.mark.slow
 SECONDS = 4 * TIMEOUT

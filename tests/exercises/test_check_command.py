@@ -9,7 +9,7 @@ import sys
 import pytest
 from exercise_helpers import FIXTURE, FIXTURE_ANSWERS, TIMEOUT, cell, submission, write
 
-from coursekit.tools.check import CheckError, require_nbval
+from coursekit.tools.grading.check import CheckError, require_nbval
 
 SUMMARY = re.compile(r"(\d+) (passed|failed|skipped|errors?|xfailed|xpassed|deselected)")
 
@@ -115,7 +115,7 @@ def test_a_by_hand_part_answered_with_code_scores_what_the_grader_gives(tmp_path
     """Set 03 part 1 is worked by hand: `minimax(...)` is right but is not literals."""
     from exercise_helpers import REAL_SOLUTIONS
 
-    from coursekit.tools.exercise import load_exercise_set
+    from coursekit.tools.notebooks.exercise import load_exercise_set
 
     exercise = load_exercise_set(next(p for p in REAL_SOLUTIONS if p.stem == "03_minimax"))
 
@@ -136,7 +136,7 @@ def test_a_by_hand_part_answered_with_code_scores_what_the_grader_gives(tmp_path
 def test_a_notebook_downloaded_from_the_lab_checks_as_it_is(tmp_path):
     """The lab's copy starts with its install cell (and names the Pyodide kernel): a
     student who downloads it from the browser checks it with nothing to remove."""
-    from coursekit.tools import lite
+    from coursekit.tools.site import lite
 
     lab_copy = lite.lite_notebook(FIXTURE, ["coursekit", "chess"], set())
     assert lab_copy.cells[0].id == lite.BOOTSTRAP_ID

@@ -12,7 +12,7 @@ from exercise_helpers import FIXTURE, FIXTURE_ANSWERS, FIXTURE_PARTS, cell
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.tools.exercise import (
+from coursekit.tools.notebooks.exercise import (
     BEGIN,
     END,
     STUB,

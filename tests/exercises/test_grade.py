@@ -19,8 +19,7 @@ from exercise_helpers import (
     write,
 )
 
-from coursekit.tools.exercise import load_exercise_sets, released_notebook
-from coursekit.tools.grade import (
+from coursekit.tools.grading.grade import (
     find_exercise,
     grade_all,
     match_cells,
@@ -29,6 +28,7 @@ from coursekit.tools.grade import (
     submission_paths,
     write_csv,
 )
+from coursekit.tools.notebooks.exercise import load_exercise_sets, released_notebook
 
 PARTIAL = [("a1", "a4"), ("a2",), ("a2", "a3"), ("a3",)]
 
@@ -347,7 +347,7 @@ def test_an_answer_cell_turned_into_markdown_counts_as_missing(fixture_set):
         ("import coursekit.checks.common as c\nc.require = print", "imports coursekit.checks"),
         ("from coursekit.checks import ch00", "imports coursekit.checks"),
         ("from coursekit import checks", "imports coursekit.checks"),
-        ("import coursekit.tools.grade", "imports coursekit.tools"),
+        ("import coursekit.tools.grading.grade", "imports coursekit.tools"),
         ("import nbval.plugin", "imports nbval"),
         ("import sys\nsys.modules['coursekit.checks.ch00'] = None", "uses .modules"),
         ("import builtins\nbuiltins.print = id", "imports builtins"),

@@ -7,9 +7,9 @@ import shutil
 
 from exercise_helpers import ROOT
 
-from coursekit.tools.exercise import load_exercise_set
-from coursekit.tools.grade import Settings, feedback_text, grade_all
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.grade import Settings, feedback_text, grade_all
+from coursekit.tools.notebooks.exercise import load_exercise_set
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 
 def test_each_submission_is_graded_in_its_own_language(tmp_path):

@@ -15,8 +15,8 @@ from exercise_helpers import (
     write,
 )
 
-from coursekit.tools import grade
-from coursekit.tools.grade import GRADER_ERROR, Settings, grade_all, write_csv
+from coursekit.tools.grading import grade
+from coursekit.tools.grading.grade import GRADER_ERROR, Settings, grade_all, write_csv
 
 pytestmark = pytest.mark.slow
 

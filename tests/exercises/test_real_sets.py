@@ -18,11 +18,16 @@ import nbformat
 import pytest
 from exercise_helpers import REAL_SOLUTIONS, ROOT, TIMEOUT, cell, real_set_ids, write
 
-from coursekit.tools.check import CHECK_FAILURES, UNANSWERED, run_cells
-from coursekit.tools.execute import execute_notebook
-from coursekit.tools.exercise import STUB, ExerciseSet, load_exercise_set, released_notebook
-from coursekit.tools.grade import Settings, grade_all
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
+from coursekit.tools.grading.check import CHECK_FAILURES, UNANSWERED, run_cells
+from coursekit.tools.grading.grade import Settings, grade_all
+from coursekit.tools.notebooks.execute import execute_notebook
+from coursekit.tools.notebooks.exercise import (
+    STUB,
+    ExerciseSet,
+    load_exercise_set,
+    released_notebook,
+)
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
 
 pytestmark = pytest.mark.slow
 REAL_TIMEOUT = 2 * TIMEOUT  # real checks run many random cases
@@ -251,7 +256,7 @@ def test_tampering_a_loop_and_a_dead_kernel_cost_only_their_own_parts(exercise, 
 
 
 def test_every_part_is_decided_by_the_grader_not_in_the_kernel(exercise):
-    """Every real set's check module declares all its parts (CONTRIBUTING, "Exercises")."""
+    """Every real set's check module declares all its parts (docs/exercises.md)."""
     from coursekit.checks.parts import declarations
 
     found = declarations(exercise.name)

@@ -9,8 +9,8 @@ import pytest
 from exercise_helpers import FIXTURE, REAL_SOLUTIONS, ROOT, cell, real_set_ids
 
 from coursekit.tools.cli import main
-from coursekit.tools.exercise import STUB, read_notebook
-from coursekit.tools.release import released_text
+from coursekit.tools.grading.release import released_text
+from coursekit.tools.notebooks.exercise import STUB, read_notebook
 
 
 @pytest.fixture

@@ -51,7 +51,8 @@ def test_a_degeneracy_witness_is_said_in_the_chosen_language(chinese):
     witness = catalog.tian_ji().degeneracy()
     replies = len(witness.best_responses)
     chinese_text = str(witness)
-    assert chinese_text.startswith("这个博弈是退化的：若田忌采用混合策略")  # its players named in Chinese
+    # its players named in Chinese
+    assert chinese_text.startswith("这个博弈是退化的：若田忌采用混合策略")
     assert f"有 {replies} 个最优反应" in chinese_text
     assert all(name in chinese_text for name in witness.names)
     with speaking("en"):

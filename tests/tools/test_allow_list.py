@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 
 from coursekit.checks.parts import Function, declarations
-from coursekit.tools import allow_list
-from coursekit.tools.package_view import (
+from coursekit.tools.sandbox import allow_list
+from coursekit.tools.sandbox.package_view import (
     CHECK_MODULE,
     _module_name,
     functions_run_on_import,
     public_imports,
     view_for,
 )
-from coursekit.tools.sandbox import Sandbox, python, real_package, sandbox_problem
+from coursekit.tools.sandbox.process import Sandbox, python, real_package, sandbox_problem
 
 SETS = [path.stem for path in sorted(Path("solutions").glob("[0-9][0-9]_*.ipynb"))] or [
     "00_start_here", "03_minimax", "04_alphabeta", "05_evaluation_functions",

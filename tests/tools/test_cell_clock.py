@@ -1,12 +1,12 @@
 """The clock of student code: processor time, with a wall-clock cap that runs only while
-the code is asked for something (coursekit.tools.limits.CellClock)."""
+the code is asked for something (coursekit.tools.sandbox.limits.CellClock)."""
 
 from __future__ import annotations
 
 import os
 import time
 
-from coursekit.tools.limits import WALL_FACTOR, CellClock
+from coursekit.tools.sandbox.limits import WALL_FACTOR, CellClock
 
 SECONDS = 0.05
 IDLE = [os.getpid()]  # this test's process, which only sleeps: no processor time to speak of

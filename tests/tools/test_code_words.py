@@ -1,4 +1,4 @@
-"""The comments and docstrings of a translated exercise (coursekit/tools/code_words.py)."""
+"""The comments and docstrings of a translated exercise (tools/translation/code_words.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coursekit.tools import code_words, translate
-from coursekit.tools.editions import translated_languages
-from coursekit.tools.exercise import is_answer, read_notebook
+from coursekit.tools.notebooks.exercise import is_answer, read_notebook
+from coursekit.tools.translation import code_words, translate
+from coursekit.tools.translation.editions import translated_languages
 
 ROOT = Path(__file__).resolve().parents[2]
 

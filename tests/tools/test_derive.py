@@ -1,4 +1,4 @@
-"""The traditional Chinese edition, generated from the simplified one (coursekit.tools.derive).
+"""The traditional Chinese edition, generated from the simplified one (tools/translation/derive.py).
 
 Its text is the simplified edition's converted by OpenCC (s2tw) and corrected by the
 record's table of the deck's own words. These tests read what is committed: no character
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from coursekit.languages import LOCALE, RECORD, record
-from coursekit.tools import derive, glossary
-from coursekit.tools.editions import LANGUAGE_CELL_ID
+from coursekit.tools.translation import derive, glossary
+from coursekit.tools.translation.editions import LANGUAGE_CELL_ID
 
 ROOT = Path(__file__).resolve().parents[2]
 TRADITIONAL = record("zh-Hant")

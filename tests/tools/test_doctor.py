@@ -114,7 +114,8 @@ def test_the_macos_hint_names_the_languages_own_built_in_font(monkeypatch):
 
 
 def test_a_machine_without_bubblewrap_is_told_how_to_get_it(monkeypatch):
-    from coursekit.tools import doctor, sandbox
+    from coursekit.tools import doctor
+    from coursekit.tools.sandbox import process as sandbox
 
     monkeypatch.setattr(sandbox, "sandbox_problem", lambda: "`bwrap` is missing")
     finding = doctor.check_sandbox()

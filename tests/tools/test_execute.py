@@ -6,7 +6,7 @@ import pytest
 from nbclient.exceptions import CellExecutionError, CellTimeoutError
 from nbformat.v4 import new_code_cell, new_notebook
 
-from coursekit.tools.execute import execute_notebook
+from coursekit.tools.notebooks.execute import execute_notebook
 from tests.conftest import stall_once
 
 

@@ -11,9 +11,9 @@ import nbformat
 import pytest
 
 from coursekit.tools.cli import main
-from coursekit.tools.exercise import load_exercise_sets, released_notebook
-from coursekit.tools.grade_cluster import journal_path
-from coursekit.tools.sandbox import sandbox_problem
+from coursekit.tools.grading.batch import journal_path
+from coursekit.tools.notebooks.exercise import load_exercise_sets, released_notebook
+from coursekit.tools.sandbox.process import sandbox_problem
 from tests.tools.killing import kill_when
 
 pytestmark = [

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from coursekit.tools import identity
-from coursekit.tools.identity import COUNT, FIRST_UID, allocate, in_use
+from coursekit.tools.sandbox import identity
+from coursekit.tools.sandbox.identity import COUNT, FIRST_UID, allocate, in_use
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="sandbox users are root's")
 
@@ -29,7 +29,7 @@ def test_ids_are_fresh_and_held_until_released():
 
 PROCESS = """
 import sys
-from coursekit.tools.identity import allocate
+from coursekit.tools.sandbox.identity import allocate
 held = [allocate() for _ in range(40)]
 print(" ".join(str(i.uid) for i in held), flush=True)
 sys.stdin.read()

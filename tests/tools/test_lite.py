@@ -1,9 +1,10 @@
-"""The lab's notebooks without numpy: what imports what (coursekit.tools.lite)."""
+"""The lab's notebooks without numpy: what imports what (coursekit.tools.site.lite)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -12,7 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import lite, lite_patches
+from coursekit.tools.site import lite, lite_bytecode, lite_cache, lite_patches, lite_wheels
 
 ROOT = Path(__file__).resolve().parents[2]
 # The chapters the offline lab runs (tests/browser/test_site.py): their modules must load
@@ -111,7 +112,8 @@ def test_the_closure_of_the_lock_drops_what_a_package_does_not_need():
         "numpy": {"depends": []},
         "matplotlib": {"depends": ["numpy"]},
     }
-    assert lite._closure(packages, ["ipython", "networkx"]) == {"ipython", "traitlets", "networkx"}
+    closure = lite_wheels._closure(packages, ["ipython", "networkx"])
+    assert closure == {"ipython", "traitlets", "networkx"}
 
 
 def test_preload_adds_the_wheels_pyodide_lacks_to_its_lock(tmp_path):
@@ -126,7 +128,7 @@ def test_preload_adds_the_wheels_pyodide_lacks_to_its_lock(tmp_path):
             wheel.writestr("x.py", name)
         made.append(wheels / name)
 
-    names = lite.preload(pyodide, made)
+    names = lite_wheels.preload(pyodide, made)
 
     packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
     kernel = packages["pyodide-kernel"]
@@ -182,12 +184,43 @@ def test_the_pinned_jupyterlite_bundle_takes_every_patch(tmp_path):
     patches replace, once: a new pin that changes one fails here, loudly, before a build."""
     import tarfile
 
-    (app,) = (lite.lite_tools() / "jupyterlite_core").glob("jupyterlite-app-*.tgz")
+    (app,) = (lite_cache.lite_tools() / "jupyterlite_core").glob("jupyterlite-app-*.tgz")
     with tarfile.open(app) as archive:
         scripts = [m for m in archive.getmembers() if m.name.startswith("package/build/")]
         archive.extractall(tmp_path, members=scripts, filter="data")
     build = tmp_path / "package" / "build"
     assert lite_patches.let_run_all_go_on(build) == lite_patches.one_session_per_path(build)
+
+
+def test_the_pinned_pyodide_kernel_takes_the_kernel_start_patch(tmp_path):
+    """The worker scripts of the jupyterlite-pyodide-kernel that LITE_PINS installs are matched
+    by each expression of KERNEL_START_PATCH: a new pin that changes them fails here, loudly."""
+    extension = Path("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension")
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    shutil.copytree(lite_cache.lite_tools() / extension / "static", static)
+    assert lite_patches.import_kernel_before_drive(tmp_path / "extensions")
+
+
+def test_the_pinned_lab_page_takes_the_cell_link_script(tmp_path):
+    """The lab's page of the pinned jupyterlite-core takes CELL_LINK_SCRIPT before its first
+    script, once: a new pin whose page has no script fails here, loudly."""
+    import tarfile
+
+    (app,) = (lite_cache.lite_tools() / "jupyterlite_core").glob("jupyterlite-app-*.tgz")
+    with tarfile.open(app) as archive:
+        archive.extractall(tmp_path, members=[archive.getmember("package/lab/index.html")])
+    page = lite_patches.open_at_cell(tmp_path / "package")
+    assert lite_patches.open_at_cell(tmp_path / "package") == page  # a second time: no change
+    text = page.read_text(encoding="utf-8")
+    assert text.count(lite_patches.CELL_LINK_MARK) == 1
+    assert text.index(lite_patches.CELL_LINK_MARK) < text.index("<script", text.index("</script>"))
+
+
+def test_every_patch_names_the_upstream_issue_it_works_around():
+    patches = {name for name in vars(lite_patches) if name.endswith(("_PATCH", "_SCRIPT"))}
+    assert patches == set(lite_patches.UPSTREAM)
+    for name, upstream in lite_patches.UPSTREAM.items():
+        assert "#" in upstream or "no upstream issue found" in upstream, name
 
 
 # The two places of the Pyodide kernel's worker that KERNEL_START_PATCH changes, as the
@@ -251,13 +284,13 @@ def _wheel(folder: Path, files: dict[str, str]) -> Path:
 @pytest.fixture
 def own_cache(tmp_path, monkeypatch):
     """An empty cache for compiled wheels, beside the Pyodide from npm (fetched once)."""
-    if not (lite.shutil.which("node") and lite.shutil.which("npm")):
+    if not (lite_bytecode.shutil.which("node") and lite_bytecode.shutil.which("npm")):
         pytest.skip("compiling for Pyodide needs node, and npm to fetch Pyodide")
-    pyodide = lite.pyodide_core()
+    pyodide = lite_cache.pyodide_core()
     cache = tmp_path / "cache"
     cache.mkdir()
     (cache / pyodide.name).symlink_to(pyodide)
-    monkeypatch.setattr(lite, "cache_root", lambda: cache)
+    monkeypatch.setattr(lite_cache, "cache_root", lambda: cache)
     return cache
 
 
@@ -265,30 +298,31 @@ def test_the_labs_wheels_get_bytecode_from_pyodides_python(tmp_path, own_cache):
     files = {"toy/__init__.py": "", "toy/mod.py": "def f():\n    return 1\n"}
     wheel = _wheel(tmp_path, files)
 
-    assert lite.compile_for_pyodide([wheel]) == [wheel]
+    assert lite_bytecode.compile_for_pyodide([wheel]) == [wheel]
 
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-        pyc = archive.read(f"toy/__pycache__/mod.{lite.PYC_TAG}.pyc")
+        pyc = archive.read(f"toy/__pycache__/mod.{lite_bytecode.PYC_TAG}.pyc")
         record = archive.read("toy-1.0.dist-info/RECORD").decode()
     assert set(files) < names  # the sources stay, for tracebacks and for reading
     assert pyc[4:8] == b"\x01\x00\x00\x00"  # PEP 552: hash-based, source not checked
-    assert f"{lite.SITE_PACKAGES}/toy/mod.py".encode() in pyc  # where Pyodide installs it
+    assert f"{lite_bytecode.SITE_PACKAGES}/toy/mod.py".encode() in pyc  # where Pyodide installs it
     line = next(r for r in record.splitlines() if r.startswith("toy/__pycache__/mod."))
-    digest = lite.base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=")
+    digest = lite_bytecode.base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=")
     assert line.split(",")[1:] == [f"sha256={digest.decode()}", str(len(pyc))]
-    kept = list((own_cache / f"bytecode-{lite.PYODIDE_VERSION}").rglob("*.whl"))
+    kept = list((own_cache / f"bytecode-{lite_cache.PYODIDE_VERSION}").rglob("*.whl"))
     assert [k.read_bytes() for k in kept] == [wheel.read_bytes()]
     # a wheel compiled already is left alone
-    assert lite.compile_for_pyodide([wheel]) == []
+    assert lite_bytecode.compile_for_pyodide([wheel]) == []
 
 
 def test_a_module_pyodide_cannot_compile_is_left_as_source(tmp_path, own_cache):
     wheel = _wheel(tmp_path, {"toy/__init__.py": "", "toy/bad.py": "def f(:\n"})
-    lite.compile_for_pyodide([wheel])
+    lite_bytecode.compile_for_pyodide([wheel])
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    assert "toy/bad.py" in names and f"toy/__pycache__/__init__.{lite.PYC_TAG}.pyc" in names
+    assert "toy/bad.py" in names
+    assert f"toy/__pycache__/__init__.{lite_bytecode.PYC_TAG}.pyc" in names
     assert not any(n.startswith("toy/__pycache__/bad.") for n in names)
 
 
@@ -296,8 +330,8 @@ def test_without_node_the_wheels_stay_as_they_are(tmp_path, monkeypatch):
     wheel = _wheel(tmp_path, {"toy/__init__.py": ""})
     before = wheel.read_bytes()
     said = []
-    monkeypatch.setattr(lite.shutil, "which", lambda name: None)
-    assert lite.compile_for_pyodide([wheel], say=said.append) == []
+    monkeypatch.setattr(lite_bytecode.shutil, "which", lambda name: None)
+    assert lite_bytecode.compile_for_pyodide([wheel], say=said.append) == []
     assert wheel.read_bytes() == before and "left as source" in said[0]
 
 
@@ -305,7 +339,7 @@ def test_the_lock_file_gives_the_compiled_wheels_hash(tmp_path):
     wheel = _wheel(tmp_path, {"toy/__init__.py": ""})
     lock = {"packages": {"toy": {"file_name": wheel.name, "sha256": "old"}, "other": {}}}
     (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
-    lite.rehash_lock(tmp_path, [wheel])
+    lite_wheels.rehash_lock(tmp_path, [wheel])
     packages = json.loads((tmp_path / "pyodide-lock.json").read_text())["packages"]
     assert packages["toy"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert packages["other"] == {}

@@ -1,4 +1,4 @@
-"""Games side by side on one machine never share a processor (coursekit.tools.processors)."""
+"""Games side by side on one machine never share a processor (tools/sandbox/processors.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 import time
 from contextlib import ExitStack
 
-from coursekit.tools.processors import claim_processor
+from coursekit.tools.sandbox.processors import claim_processor
 
 
 def test_games_at_once_hold_different_processors_and_the_next_one_waits():

@@ -4,7 +4,7 @@ Issue 34's review ended whole tournaments with one reply (``3.0``, ``true``, a
 list nested hundreds deep passed the checks and raised inside the referee),
 and slowed an opponent by half with busy children and a slowed clock. Each
 attack is an entry below, playing real sandboxed games through
-:func:`coursekit.tools.referee.play_game` against an honest entry.
+:func:`coursekit.tools.tournament.referee.play_game` against an honest entry.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from plain_user import folder_for, python_as, require
 
 from coursekit.games import TicTacToe
 from coursekit.search import EngineFailure
-from coursekit.tools import referee
-from coursekit.tools.package_view import view_for
-from coursekit.tools.referee import Entry, EntryEngine, legal_move, play_game, same
-from coursekit.tools.sandbox import Sandbox, sandbox_problem
-from coursekit.tools.tournament import ENTRY_LIMITS, GAMES
+from coursekit.tools.sandbox.package_view import view_for
+from coursekit.tools.sandbox.process import Sandbox, sandbox_problem
+from coursekit.tools.tournament import referee
+from coursekit.tools.tournament.command import ENTRY_LIMITS, GAMES
+from coursekit.tools.tournament.referee import Entry, EntryEngine, legal_move, play_game, same
 
 SECONDS = 0.2
 

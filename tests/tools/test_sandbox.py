@@ -18,7 +18,7 @@ import textwrap
 import pytest
 from plain_user import MODES, folder_for, give, python_as, require
 
-from coursekit.tools.sandbox import sandbox_problem
+from coursekit.tools.sandbox.process import sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,
@@ -99,9 +99,9 @@ CONFINED = {
 DRIVER = """
 import json, sys, time
 from pathlib import Path
-from coursekit.tools.limits import Limits, stop_tree
-from coursekit.tools.package_view import view_for
-from coursekit.tools.sandbox import Sandbox, python
+from coursekit.tools.sandbox.limits import Limits, stop_tree
+from coursekit.tools.sandbox.package_view import view_for
+from coursekit.tools.sandbox.process import Sandbox, python
 probes = json.loads(Path(sys.argv[1]).read_text())
 sandbox = Sandbox(view=view_for(), limits=Limits(processes=32), cpu=0)
 found = {}
@@ -126,7 +126,7 @@ def probed(request):
     folder = folder_for(request.param)
     try:
         code = {n: PRELUDE + c for n, c in PROBES.items()}
-        code |= {n: PRELUDE + "from coursekit.tools.seccomp import confine\n" + c
+        code |= {n: PRELUDE + "from coursekit.tools.sandbox.seccomp import confine\n" + c
                  for n, c in CONFINED.items()}  # fmt: skip
         (folder / "probes.json").write_text(json.dumps(code))
         give(folder, request.param)

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.tools import seccomp
-from coursekit.tools.seccomp import (
+from coursekit.tools.sandbox import seccomp
+from coursekit.tools.sandbox.seccomp import (
     ALLOWED,
     ARGUMENT_RULES,
     CLONE_THREAD,

@@ -1,18 +1,18 @@
-"""The web site's pages and links (coursekit.tools.site), without building anything."""
+"""The web site's pages and links (coursekit.tools.site.book), without building anything."""
 
 from __future__ import annotations
 
 import functools
 from pathlib import Path
 
-from coursekit.tools import site
 from coursekit.tools.cli import COMMANDS
+from coursekit.tools.site import book as site
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_site_is_a_command():
-    assert COMMANDS["site"][0] == "coursekit.tools.site"
+    assert COMMANDS["site"][0] == "coursekit.tools.site.book"
 
 
 def test_chapters_come_in_both_languages_where_a_translation_exists():

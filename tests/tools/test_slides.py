@@ -18,8 +18,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from coursekit.tools import slides
 from coursekit.tools.cli import main
+from coursekit.tools.site import slides
 from tests.conftest import stall_once
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coursekit.tools.student_function import bound_names, cells_for, used_names
+from coursekit.tools.grading.student_function import bound_names, cells_for, used_names
 
 SETUP = ("from coursekit.games import MAX\nK = 3", False)
 HELPER = ("def helper(x):\n    return x + K", True)

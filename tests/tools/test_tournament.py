@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from coursekit.tools.cli import main
-from coursekit.tools.tournament import TournamentError, run_tournament
+from coursekit.tools.tournament.command import TournamentError, run_tournament
 
 HONEST = {
     # e(p) of the course: open lines for x minus open lines for o

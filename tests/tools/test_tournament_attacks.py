@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from plain_user import MODES, folder_for, give, python_as, require
 
-from coursekit.tools.sandbox import sandbox_problem
+from coursekit.tools.sandbox.process import sandbox_problem
 
 pytestmark = [
     pytest.mark.slow,

@@ -7,7 +7,13 @@ import time
 
 import pytest
 
-from coursekit.tools.tourney_cluster import ClusterError, connect, parse_scheduler, run_tasks, share
+from coursekit.tools.tournament.cluster import (
+    ClusterError,
+    connect,
+    parse_scheduler,
+    run_tasks,
+    share,
+)
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.tools.tourney_journal import Journal, JournalEntry
-from coursekit.tools.tourney_records import GameRecord, Pairing, Settings, TournamentError
-from coursekit.tools.tourney_standings import standings_from_journal
+from coursekit.tools.tournament.journal import Journal, JournalEntry
+from coursekit.tools.tournament.records import GameRecord, Pairing, Settings, TournamentError
+from coursekit.tools.tournament.standings import standings_from_journal
 
 SETTINGS = Settings(game="tictactoe", depth=2, pairing="swiss", rounds=3)
 

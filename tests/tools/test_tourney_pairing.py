@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coursekit.tools.tourney_pairing import (
+from coursekit.tools.tournament.pairing import (
     History,
     PairingError,
     round_robin_rounds,
@@ -152,7 +152,7 @@ def test_a_round_robin_meets_every_pair_exactly_once(entries):
 
 
 PAIR_IN_ANOTHER_PROCESS = """
-from coursekit.tools.tourney_pairing import History, swiss_round
+from coursekit.tools.tournament.pairing import History, swiss_round
 history = History.empty(range(16))
 for a in range(0, 16, 2):
     history.add_game(a, a + 1, 0.5)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from coursekit.games import TicTacToe
 from coursekit.search.match import MatchEngine, openings, play_game
-from coursekit.tools.tourney_pairing import round_robin_rounds
-from coursekit.tools.tourney_ratings import initial_rating, ratings_by_round
+from coursekit.tools.tournament.pairing import round_robin_rounds
+from coursekit.tools.tournament.ratings import initial_rating, ratings_by_round
 
 
 class Careless:

@@ -9,10 +9,10 @@ import pytest
 
 from coursekit.games import ConnectFour, TicTacToe
 from coursekit.search.match import MatchEngine, play_game
-from coursekit.tools.tourney_journal import Journal, JournalEntry
-from coursekit.tools.tourney_records import GameRecord, Pairing, Settings
-from coursekit.tools.tourney_report import page_name, replay_data, standings_page
-from coursekit.tools.tourney_standings import standings_from_journal
+from coursekit.tools.tournament.journal import Journal, JournalEntry
+from coursekit.tools.tournament.records import GameRecord, Pairing, Settings
+from coursekit.tools.tournament.report import page_name, replay_data, standings_page
+from coursekit.tools.tournament.standings import standings_from_journal
 
 HOSTILE = "x</script><script>alert(1)</script>"
 NOTE = "crashed: </script><img src=x onerror=alert(2)>"

@@ -19,10 +19,10 @@ import pytest
 
 from coursekit.text import LANGUAGES
 from coursekit.tools.cli import main
-from coursekit.tools.sandbox import sandbox_problem
-from coursekit.tools.tournament import run_tournament
-from coursekit.tools.tourney_journal import Journal
-from coursekit.tools.tourney_report import page_name
+from coursekit.tools.sandbox.process import sandbox_problem
+from coursekit.tools.tournament.command import run_tournament
+from coursekit.tools.tournament.journal import Journal
+from coursekit.tools.tournament.report import page_name
 from tests.tools.killing import kill_when
 from tests.tools.test_tournament import HONEST
 

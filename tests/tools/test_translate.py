@@ -7,9 +7,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from coursekit.tools import glossary, translate
 from coursekit.tools.cli import main
-from coursekit.tools.exercise import notebook_text, read_notebook
+from coursekit.tools.notebooks.exercise import notebook_text, read_notebook
+from coursekit.tools.translation import glossary, translate
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTH = ("zh", "zh-Hant")  # the simplified edition, translated by hand; the traditional, derived

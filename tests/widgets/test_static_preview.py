@@ -8,7 +8,7 @@ from nbformat.v4 import new_code_cell, new_notebook, new_output
 
 from coursekit.draw.base import has_dot
 from coursekit.games import GameTree
-from coursekit.tools.execute import keep_static_pictures
+from coursekit.tools.notebooks.execute import keep_static_pictures
 from coursekit.widgets import (
     AOStarExplorer,
     ConnectFourBoard,

@@ -1,4 +1,4 @@
-// standings.html (coursekit.tools.tourney_report): replay a game move by move, no kernel.
+// standings.html (coursekit.tools.tournament.report): replay a game move by move, no kernel.
 // The data holds each game as the cells that change at each ply; a position is the
 // first k plies applied to an empty board.
 (function () {
