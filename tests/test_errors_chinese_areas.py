@@ -249,6 +249,7 @@ STAYS_ENGLISH = {
     ("draw/graph_view.py", "CoursekitError"),
     # results checked against the definition: a bug in the package, never the student's input
     ("gametheory/vertex_enumeration.py", "RuntimeError"),
+    ("gametheory/vertex_walk.py", "RuntimeError"),
     ("gametheory/zero_sum.py", "RuntimeError"),
 }
 

@@ -127,7 +127,7 @@ class _Dictionary:
             ties = [r for r in ties if entry[r] * rows[least][c] == entry[least] * rows[r][c]]
             if len(ties) == 1:
                 return ties[0]
-        raise AssertionError("the rows of B⁻¹ are independent: a tie cannot last")
+        raise RuntimeError("the rows of B⁻¹ are independent: a tie cannot last")  # a bug here
 
     def pivot(self, r: int, c: int) -> _Dictionary:
         """Step 2: the neighbouring basis: the variables of row ``r`` and column ``c`` swapped."""

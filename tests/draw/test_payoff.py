@@ -191,7 +191,8 @@ def test_the_plots_are_labelled_in_the_chosen_language(chinese):
     assert any(w.startswith("p = P(") and "选择" in w for w in chinese_words)
     tournament = ipd.tournament(rounds=40, repetitions=1)
     assert {"每轮平均得分", "循环赛：40 轮，噪声 0.05"} <= set(words(tournament_plot(tournament)))
-    with speaking("en"):
-        english_words = words(best_response_plot(g)) + words(tournament_plot(tournament))
+    with speaking("en"):  # a game made in English: its players and strategies in English too
+        english = catalog.couples_quarrel()
+        english_words = words(best_response_plot(english)) + words(tournament_plot(tournament))
     assert "Nash equilibria" in english_words and "average score per round" in english_words
     assert not any("\u4e00" <= c <= "\u9fff" for w in english_words for c in w.split("(")[0])
