@@ -174,12 +174,12 @@ def in_the_notebook(shell: Any, solved: SolvedPart, answer: str, lang: str) -> t
 
 def by_the_grader(shell: Any, solved: SolvedPart, answer: str, lang: str) -> tuple[bool, str]:
     """The grader's verdict: read from the cell's text, or judged on the kernel's values."""
-    from coursekit.tools.grading.grade import _by_hand_grade
+    from coursekit.tools.grading.part_grades import by_hand_grade
 
     with speaking(lang):
         if solved.part.by_hand:
             merged = types.SimpleNamespace(answers=[answer])
-            grade = _by_hand_grade(solved.part, merged, 1.0)
+            grade = by_hand_grade(solved.part, merged, 1.0)
             return grade.status == "passed", grade.detail
         values = [plain(shell.user_ns[name]) for name in solved.part.names]
         verdict = judge(solved.part, json.loads(json.dumps({"values": values})))
