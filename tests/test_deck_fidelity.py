@@ -88,7 +88,7 @@ def test_chapter_4_tells_the_named_example_with_its_numbers(lang):
     deep = [c.node for c in cuts if c.cause != tree.parent(c.node)]
     assert (r.value, r.stats.leaves, len(cuts), deep) == (2, 10, 3, ["I"])
     en, zh = prose("04_alphabeta.ipynb"), prose("04_alphabeta.ipynb", lang)
-    assert f"all **{r.stats.leaves} tips**, cuts **three** branches (×)" in en
+    assert f"all **{r.stats.leaves} tips** and cuts **three** branches (×)" in en
     assert f"S0 is worth **{r.value}**" in en and said(f"S0 的值为 **{r.value}**", lang) in zh
     assert said(f"全部 **{r.stats.leaves} 个端节点**", lang) in zh
     assert said("剪掉**三个**分枝（×）", lang) in zh

@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import sys
 import types
 from fractions import Fraction
 from pathlib import Path
@@ -158,9 +159,11 @@ def shell(tmp_path_factory):
     config = Config()
     config.HistoryManager.hist_file = ":memory:"
     config.InteractiveShell.ipython_dir = str(tmp_path_factory.mktemp("ipython"))
+    main = sys.modules["__main__"]  # IPython puts a module of its own there, without __spec__
     made = InteractiveShell.instance(config=config)
     yield made
     InteractiveShell.clear_instance()
+    sys.modules["__main__"] = main  # later tests start processes (forkserver) that read it
 
 
 def in_the_notebook(shell: Any, solved: SolvedPart, answer: str, lang: str) -> tuple[bool, str]:
