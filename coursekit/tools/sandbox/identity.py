@@ -78,15 +78,22 @@ def _next_in_turn(folder: Path) -> int:
         os.close(descriptor)
 
 
-def _hold(folder: Path, uid: int) -> int | None:
-    """The open, locked lock file of ``uid``, or ``None`` when another sandbox holds it."""
-    descriptor = os.open(folder / str(uid), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+def try_lock(path: Path) -> int | None:
+    """The open lock file ``path``, locked by this process (``flock``, released when it is
+    closed or the process ends), or ``None`` when another holds it. A link is refused."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
+    descriptor = os.open(path, flags, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(descriptor)
         return None
     return descriptor
+
+
+def _hold(folder: Path, uid: int) -> int | None:
+    """The open, locked lock file of ``uid``, or ``None`` when another sandbox holds it."""
+    return try_lock(folder / str(uid))
 
 
 def allocate() -> Identity:

@@ -17,12 +17,13 @@ True
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from coursekit.tools.sandbox.identity import try_lock
 
 WAIT_SECONDS = 0.05
 """How often a game that found every processor taken looks again."""
@@ -38,18 +39,6 @@ def _folder() -> Path:
     return folder
 
 
-def _try_hold(folder: Path, cpu: int) -> int | None:
-    """The open, locked lock file of ``cpu``, or ``None`` when another game holds it."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
-    descriptor = os.open(folder / f"cpu-{cpu}.lock", flags, 0o600)
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(descriptor)
-        return None
-    return descriptor
-
-
 @contextlib.contextmanager
 def claim_processor() -> Iterator[int]:
     """A processor this process may use that no other game holds, for the ``with`` block.
@@ -63,7 +52,7 @@ def claim_processor() -> Iterator[int]:
     allowed = sorted(os.sched_getaffinity(0))
     while True:
         for cpu in allowed:
-            descriptor = _try_hold(folder, cpu)
+            descriptor = try_lock(folder / f"cpu-{cpu}.lock")
             if descriptor is not None:
                 try:
                     yield cpu
